@@ -1,0 +1,737 @@
+/* pj-notation.c — text forms of positions and actions
+ *
+ * Holes: a main-track hole is the side's colour letter in lower case and the
+ * hole number on that side, "r0" (Red's corner) … "r17"; "r8" is Red's
+ * come-out hole, "r3" Red's in-spot. A peg's own home holes are "h1" … "h5",
+ * its start area "s". Pegs are the colour letter and 1 … 5: "R1".
+ *
+ * Actions (the card first; hits follow the step that caused them):
+ *   "7 R1 r12-h2, R3 b4-b7"    a split seven
+ *   "JK R2 s-b12 xB3>s"        a joker from start that hits Blue's peg 3
+ *   "K R4 s-r8"                come out
+ *   "2 swap R1 r12 B3 b5"      a Two swap
+ *   "JK send B3 b12"           Pegoo joker: send a peg back to start
+ *   "discard 7"                discard without moving
+ *   "discard 7 free R1 s-r8"   NC-10: discard, then come out for free
+ *   "7=5 R1 r12-r17"           Bluffing Joker: a 7 played as a declared 5
+ *   "challenge", "pass", "penalty B3 b12"
+ * When reading, hits may be left out, and the two parts of a split may be in
+ * either order.
+ *
+ * Positions: see pj_position_to_string(); one item per line, '#' comments.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "pj-engine-private.h"
+
+#include <stdlib.h>
+
+#define PARSE_ERROR(...) G_STMT_START { \
+    g_set_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_PARSE, __VA_ARGS__); \
+    return FALSE; } G_STMT_END
+
+static int
+colour_from_letter (const PjState *s, char ch)
+{
+  for (guint c = 0; c < s->rules.players; c++)
+    if (g_ascii_toupper (ch) == pj_colour_letter (c))
+      return (int) c;
+  return -1;
+}
+
+static void
+append_pos (GString *out, const PjState *s, guint8 pos)
+{
+  if (pos == PJ_POS_START)
+    g_string_append_c (out, 's');
+  else if (PJ_POS_IS_HOME (pos))
+    g_string_append_printf (out, "h%u", pos - PJ_POS_HOME0 + 1u);
+  else
+    g_string_append_printf (out, "%c%u",
+                            g_ascii_tolower (pj_colour_letter (pos / s->rules.holes_per_side)),
+                            pos % s->rules.holes_per_side);
+}
+
+char *
+pj_pos_to_string (const PjState *s, guint colour, guint8 pos)
+{
+  GString *out = g_string_new (NULL);
+
+  (void) colour;
+  append_pos (out, s, pos);
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+parse_pos (const PjState *s, const char *text, guint8 *pos)
+{
+  char *end;
+  guint64 v;
+  int side;
+
+  if (g_ascii_strcasecmp (text, "s") == 0)
+    return (*pos = PJ_POS_START), TRUE;
+  if (text[0] == 'h' || text[0] == 'H')
+    {
+      if (!g_ascii_isdigit (text[1]))
+        return FALSE;
+      v = g_ascii_strtoull (text + 1, &end, 10);
+      if (*end || v < 1 || v > PJ_HOME_HOLES)
+        return FALSE;
+      *pos = PJ_POS_HOME (v - 1);
+      return TRUE;
+    }
+  side = colour_from_letter (s, text[0]);
+  if (side < 0 || !g_ascii_isdigit (text[1]))
+    return FALSE;
+  v = g_ascii_strtoull (text + 1, &end, 10);
+  if (*end || v >= s->rules.holes_per_side)
+    return FALSE;
+  *pos = (guint8) (side * s->rules.holes_per_side + v);
+  return TRUE;
+}
+
+static void
+append_peg (GString *out, guint peg)
+{
+  g_string_append_printf (out, "%c%u", pj_colour_letter (PJ_PEG_COLOUR (peg)), PJ_PEG_INDEX (peg) + 1u);
+}
+
+/* ---- actions --------------------------------------------------------- */
+
+static void
+append_card_played (GString *out, const PjAction *a)
+{
+  g_string_append (out, pj_card_to_string (a->card));
+  if (a->declared != a->card)
+    g_string_append_printf (out, "=%s", pj_card_to_string (a->declared));
+}
+
+static void
+append_steps (GString *out, const PjState *s, const PjAction *a)
+{
+  for (guint i = 0; i < a->n_steps; i++)
+    {
+      const PjStep *st = &a->steps[i];
+
+      if (st->flags & PJ_STEP_HIT)
+        {
+          g_string_append (out, " x");
+          append_peg (out, st->peg);
+          g_string_append_c (out, '>');
+          append_pos (out, s, st->to);
+          continue;
+        }
+      if (i > 0)
+        g_string_append_c (out, ',');
+      g_string_append_c (out, ' ');
+      append_peg (out, st->peg);
+      g_string_append_c (out, ' ');
+      append_pos (out, s, st->from);
+      g_string_append_c (out, '-');
+      append_pos (out, s, st->to);
+    }
+}
+
+char *
+pj_action_to_string (const PjState *s, const PjAction *a)
+{
+  GString *out = g_string_new (NULL);
+
+  switch (a->kind)
+    {
+    case PJ_ACTION_MOVE:
+      append_card_played (out, a);
+      if (a->n_steps == 2 && (a->steps[0].flags & PJ_STEP_SWAP))
+        {
+          g_string_append (out, " swap ");
+          append_peg (out, a->steps[0].peg);
+          g_string_append_c (out, ' ');
+          append_pos (out, s, a->steps[0].from);
+          g_string_append_c (out, ' ');
+          append_peg (out, a->steps[1].peg);
+          g_string_append_c (out, ' ');
+          append_pos (out, s, a->steps[1].from);
+        }
+      else if (a->n_steps == 1 && (a->steps[0].flags & PJ_STEP_SEND))
+        {
+          g_string_append (out, " send ");
+          append_peg (out, a->steps[0].peg);
+          g_string_append_c (out, ' ');
+          append_pos (out, s, a->steps[0].from);
+        }
+      else
+        append_steps (out, s, a);
+      break;
+    case PJ_ACTION_DISCARD:
+      g_string_append_printf (out, "discard %s", pj_card_to_string (a->card));
+      break;
+    case PJ_ACTION_FREE_COME_OUT:
+      g_string_append_printf (out, "discard %s free", pj_card_to_string (a->card));
+      append_steps (out, s, a);
+      break;
+    case PJ_ACTION_CHALLENGE:
+      g_string_append (out, "challenge");
+      break;
+    case PJ_ACTION_PASS:
+      g_string_append (out, "pass");
+      break;
+    case PJ_ACTION_PENALTY:
+      g_string_append (out, "penalty ");
+      if (a->n_steps > 0)
+        {
+          append_peg (out, a->steps[0].peg);
+          g_string_append_c (out, ' ');
+          append_pos (out, s, a->steps[0].from);
+        }
+      break;
+    default:
+      g_string_append (out, "none");
+      break;
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Canonical tokens of an action text: lower case, hits and commas dropped,
+ * split into its parts (each "peg from-to"). */
+typedef struct {
+  char *head;        /* everything before the first step, e.g. "7" or "discard 7 free" */
+  char *parts[2];    /* "r1 r12-h2" */
+  guint n_parts;
+  gboolean ok;
+} Canon;
+
+static void
+canon_clear (Canon *c)
+{
+  g_free (c->head);
+  g_free (c->parts[0]);
+  g_free (c->parts[1]);
+}
+
+static Canon
+canonicalize (const char *text)
+{
+  Canon c = { 0 };
+  g_autofree char *lower = g_ascii_strdown (text, -1);
+  g_auto (GStrv) words = NULL;
+  GString *head = g_string_new (NULL);
+  GPtrArray *steps = g_ptr_array_new_with_free_func (g_free);
+  guint i;
+
+  g_strdelimit (lower, ",\t\r\n", ' ');
+  words = g_strsplit (lower, " ", -1);
+  c.ok = TRUE;
+  for (i = 0; words[i]; i++)
+    {
+      const char *w = words[i];
+      if (*w == '\0' || w[0] == 'x')
+        continue;
+      /* a step is "peg from-to": a word like "r1" followed by a word with '-' */
+      if (g_ascii_isalpha (w[0]) && g_ascii_isdigit (w[1]) && w[2] == '\0'
+          && words[i + 1] && strchr (words[i + 1], '-') && strcmp (head->str, "") != 0
+          && !g_str_has_suffix (head->str, "swap") && !g_str_has_suffix (head->str, "send")
+          && !g_str_has_prefix (head->str, "penalty"))
+        {
+          g_ptr_array_add (steps, g_strdup_printf ("%s %s", w, words[i + 1]));
+          i++;
+          continue;
+        }
+      if (steps->len > 0)
+        c.ok = FALSE;    /* words after the steps that are not hits */
+      if (head->len)
+        g_string_append_c (head, ' ');
+      g_string_append (head, w);
+    }
+  if (steps->len > 2)
+    c.ok = FALSE;
+  c.n_parts = MIN (steps->len, 2);
+  for (i = 0; i < c.n_parts; i++)
+    c.parts[i] = g_strdup (g_ptr_array_index (steps, i));
+  c.head = g_string_free (head, FALSE);
+  g_ptr_array_unref (steps);
+  return c;
+}
+
+static int
+canon_match (const Canon *want, const Canon *have)
+{
+  if (!want->ok || g_strcmp0 (want->head, have->head) != 0 || want->n_parts != have->n_parts)
+    return 0;
+  if (want->n_parts == 0)
+    return 2;
+  if (g_strcmp0 (want->parts[0], have->parts[0]) == 0
+      && (want->n_parts == 1 || g_strcmp0 (want->parts[1], have->parts[1]) == 0))
+    return 2;   /* exact order */
+  if (want->n_parts == 2 && g_strcmp0 (want->parts[0], have->parts[1]) == 0
+      && g_strcmp0 (want->parts[1], have->parts[0]) == 0)
+    return 1;   /* the other order */
+  return 0;
+}
+
+gboolean
+pj_action_from_string (const PjState *s, const char *text, PjAction *out, GError **error)
+{
+  PjActionList list;
+  Canon want;
+  int best = 0;
+  guint best_i = 0;
+
+  if (text == NULL || !g_utf8_validate (text, -1, NULL) || strlen (text) > 200)
+    PARSE_ERROR ("An action must be a short line of text");
+  want = canonicalize (text);
+  if (!want.ok || want.head[0] == '\0')
+    {
+      canon_clear (&want);
+      PARSE_ERROR ("“%s” is not an action (try “7 R1 r12-h2, R3 b4-b7” or “discard 7”)", text);
+    }
+  pj_action_list_init (&list);
+  pj_legal_actions (s, &list);
+  for (guint i = 0; i < list.n && best < 2; i++)
+    {
+      g_autofree char *str = pj_action_to_string (s, &list.v[i]);
+      Canon have = canonicalize (str);
+      int m = canon_match (&want, &have);
+      if (m > best)
+        best = m, best_i = i;
+      canon_clear (&have);
+    }
+  if (best > 0)
+    *out = list.v[best_i];
+  pj_action_list_clear (&list);
+  canon_clear (&want);
+  if (best == 0)
+    {
+      g_set_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_ILLEGAL_ACTION,
+                   "“%s” is not a legal action for %s in this position", text,
+                   pj_colour_name (s->actor));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- positions -------------------------------------------------------- */
+
+static const char *const phase_names[] = { "play", "challenge", "penalty", "over" };
+
+static void
+append_cards (GString *out, const guint8 *cards, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_string_append_c (out, ' ');
+      g_string_append (out, pj_card_to_string (PJ_CARD_RANK (cards[i])));
+      if (cards[i] & PJ_CARD_FACE_DOWN)
+        g_string_append_c (out, 'd');
+      if (cards[i] & PJ_CARD_STUCK_PILE)
+        g_string_append_c (out, 'u');
+    }
+}
+
+/*
+ * pegs-and-jokers position 1
+ * rules basic players=4
+ * dealer R
+ * turn B 12               seat to move, turn number
+ * phase play              play | challenge SEAT | penalty SEAT LOSER CHALLENGER | over TEAM
+ * pegs R s s s r12 h5     five per colour, peg 1 first
+ * hand R 7 K JK 5 5 2     "?" for a card the viewer cannot see
+ * stuck R 2               turns in a row with no legal play (only if not 0)
+ * extra R 1               extra turns owed (Bluffing Joker; only if not 0)
+ * discard 7 K 3d 5u       top first; d = face down, u = on the unable-to-play pile
+ * stock 9 K A ...         top first; or "stock ? 140" when unknown, or omitted
+ * pending 7=5 R1 r12-r17  Bluffing Joker: the move awaiting challenges
+ * rng 0123abcd... 89ef... the reshuffle generator's state
+ */
+char *
+pj_position_to_string (const PjState *s)
+{
+  GString *out = g_string_new ("pegs-and-jokers position 1\n");
+  g_autofree char *rules = pj_rules_to_string (&s->rules);
+  gboolean stock_known = TRUE;
+
+  g_string_append_printf (out, "rules %s\n", rules);
+  g_string_append_printf (out, "dealer %c\n", pj_colour_letter (s->dealer));
+  g_string_append_printf (out, "turn %c %u\n", pj_colour_letter (s->turn), s->turn_number);
+  g_string_append_printf (out, "phase %s", phase_names[MIN (s->phase, 3)]);
+  if (s->phase == PJ_PHASE_CHALLENGE)
+    g_string_append_printf (out, " %c", pj_colour_letter (s->actor));
+  else if (s->phase == PJ_PHASE_PENALTY)
+    g_string_append_printf (out, " %c %c %c", pj_colour_letter (s->actor),
+                            pj_colour_letter (s->penalty_loser), pj_colour_letter (s->challenger));
+  else if (s->phase == PJ_PHASE_OVER)
+    g_string_append_printf (out, " %u", s->winner + 1u);
+  g_string_append_c (out, '\n');
+  for (guint c = 0; c < s->rules.players; c++)
+    {
+      g_string_append_printf (out, "pegs %c", pj_colour_letter (c));
+      for (guint i = 0; i < PJ_PEGS; i++)
+        {
+          g_string_append_c (out, ' ');
+          append_pos (out, s, s->board.peg[c][i]);
+        }
+      g_string_append_c (out, '\n');
+    }
+  for (guint c = 0; c < s->rules.players; c++)
+    {
+      g_string_append_printf (out, "hand %c", pj_colour_letter (c));
+      append_cards (out, s->hand[c], s->hand_count[c]);
+      g_string_append_c (out, '\n');
+    }
+  for (guint c = 0; c < s->rules.players; c++)
+    if (s->stuck[c])
+      g_string_append_printf (out, "stuck %c %u\n", pj_colour_letter (c), s->stuck[c]);
+  for (guint c = 0; c < s->rules.players; c++)
+    if (s->extra_turns[c])
+      g_string_append_printf (out, "extra %c %u\n", pj_colour_letter (c), s->extra_turns[c]);
+  g_string_append (out, "discard");
+  append_cards (out, &s->pile[s->n_cards - s->n_discard], s->n_discard);
+  g_string_append_c (out, '\n');
+  for (guint i = 0; i < s->n_stock; i++)
+    stock_known &= PJ_CARD_RANK (s->pile[i]) != PJ_CARD_UNKNOWN;
+  if (stock_known)
+    {
+      g_string_append (out, "stock");
+      for (guint i = s->n_stock; i > 0; i--)
+        {
+          g_string_append_c (out, ' ');
+          g_string_append (out, pj_card_to_string (PJ_CARD_RANK (s->pile[i - 1])));
+        }
+      g_string_append_c (out, '\n');
+    }
+  else
+    g_string_append_printf (out, "stock ? %u\n", s->n_stock);
+  if (s->pending.kind != PJ_ACTION_NONE)
+    {
+      g_autofree char *p = pj_action_to_string (s, &s->pending);
+      g_string_append_printf (out, "pending %s\n", p);
+    }
+  g_string_append_printf (out, "rng %016" G_GINT64_MODIFIER "x %016" G_GINT64_MODIFIER "x\n",
+                          s->rng.s[0], s->rng.s[1]);
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+parse_cards (const PjState *s, char **w, guint8 *cards, guint max, guint *n, guint line, GError **error)
+{
+  (void) s;
+  *n = 0;
+  for (; *w; w++)
+    {
+      char buf[8];
+      gsize len = strlen (*w);
+      guint8 flags = 0;
+      PjCard card;
+
+      if (len == 0)
+        continue;
+      if (len >= sizeof buf)
+        PARSE_ERROR ("line %u: “%s” is not a card", line, *w);
+      strcpy (buf, *w);
+      while (len > 1 && (buf[len - 1] == 'd' || buf[len - 1] == 'u'))
+        {
+          flags |= buf[len - 1] == 'd' ? PJ_CARD_FACE_DOWN : PJ_CARD_STUCK_PILE;
+          buf[--len] = '\0';
+        }
+      card = pj_card_from_string (buf);
+      if (card == PJ_CARD_NONE)
+        PARSE_ERROR ("line %u: “%s” is not a card", line, *w);
+      if (*n >= max)
+        PARSE_ERROR ("line %u: too many cards", line);
+      cards[(*n)++] = (guint8) (card | flags);
+    }
+  return TRUE;
+}
+
+static int
+seat_arg (const PjState *s, const char *w)
+{
+  if (w == NULL || w[0] == '\0' || w[1] != '\0')
+    return -1;
+  return colour_from_letter (s, w[0]);
+}
+
+gboolean
+pj_position_from_string (PjState *out, const char *text, GError **error)
+{
+  g_auto (GStrv) lines = NULL;
+  PjState s;
+  gboolean have_rules = FALSE, have_stock = FALSE, stock_unknown = FALSE, have_rng = FALSE;
+  guint pegs_seen = 0;
+  g_autofree char *pending_text = NULL;
+  guint8 stock_cards[PJ_MAX_CARDS];
+  guint n_stock = 0, n_discard = 0, unknown_stock = 0;
+  guint8 discard_cards[PJ_MAX_CARDS];
+
+  if (text == NULL || !g_utf8_validate (text, -1, NULL))
+    PARSE_ERROR ("A position must be UTF-8 text");
+  if (strlen (text) > 65536)
+    PARSE_ERROR ("A position text is at most 64 KiB");
+
+  memset (&s, 0, sizeof s);
+  s.winner = s.penalty_loser = s.challenger = 0xff;
+  s.turn_number = 1;
+  for (guint c = 0; c < PJ_MAX_PLAYERS; c++)
+    for (guint i = 0; i < PJ_PEGS; i++)
+      s.board.peg[c][i] = PJ_POS_START;
+
+  lines = g_strsplit (text, "\n", -1);
+  for (guint ln = 0; lines[ln]; ln++)
+    {
+      g_auto (GStrv) w = NULL;
+      char *line = lines[ln], *hash = strchr (line, '#');
+      guint lineno = ln + 1;
+      const char *key;
+
+      if (hash)
+        *hash = '\0';
+      g_strstrip (line);
+      if (*line == '\0')
+        continue;
+      if (ln == 0 || !have_rules)
+        {
+          if (g_str_has_prefix (line, "pegs-and-jokers position"))
+            {
+              if (strcmp (line, "pegs-and-jokers position 1") != 0)
+                PARSE_ERROR ("line %u: unsupported position version “%s”", lineno, line);
+              continue;
+            }
+        }
+      if (g_str_has_prefix (line, "pending "))
+        {
+          g_free (pending_text);
+          pending_text = g_strdup (line + 8);
+          continue;
+        }
+      {
+        g_auto (GStrv) raw = g_strsplit_set (line, " \t", -1);
+        GPtrArray *keep = g_ptr_array_new ();
+        for (guint i = 0; raw[i]; i++)
+          if (raw[i][0])
+            g_ptr_array_add (keep, g_strdup (raw[i]));
+        g_ptr_array_add (keep, NULL);
+        w = (GStrv) g_ptr_array_free (keep, FALSE);
+      }
+      key = w[0];
+
+      if (strcmp (key, "rules") == 0)
+        {
+          g_autofree char *rest = g_strjoinv (" ", w + 1);
+          if (have_rules)
+            PARSE_ERROR ("line %u: rules given twice", lineno);
+          if (!pj_rules_from_string (&s.rules, rest, error))
+            {
+              g_prefix_error (error, "line %u: ", lineno);
+              return FALSE;
+            }
+          have_rules = TRUE;
+          s.track_len = (guint8) pj_track_len (&s.rules);
+          s.n_cards = (guint8) (s.rules.decks * 54u);
+          continue;
+        }
+      if (!have_rules)
+        PARSE_ERROR ("line %u: the “rules” line must come first", lineno);
+
+      if (strcmp (key, "dealer") == 0)
+        {
+          int seat = seat_arg (&s, w[1]);
+          if (seat < 0 || w[2])
+            PARSE_ERROR ("line %u: expected “dealer COLOUR”", lineno);
+          s.dealer = (guint8) seat;
+        }
+      else if (strcmp (key, "turn") == 0)
+        {
+          int seat = seat_arg (&s, w[1]);
+          char *end = NULL;
+          guint64 n = w[1] && w[2] ? g_ascii_strtoull (w[2], &end, 10) : 1;
+          if (seat < 0 || (w[2] && (*end || n == 0 || n > G_MAXINT32)) || (w[2] && w[3]))
+            PARSE_ERROR ("line %u: expected “turn COLOUR [NUMBER]”", lineno);
+          s.turn = s.actor = (guint8) seat;
+          s.turn_number = (guint32) n;
+        }
+      else if (strcmp (key, "phase") == 0)
+        {
+          int a, b, c;
+          if (g_strcmp0 (w[1], "play") == 0 && !w[2])
+            s.phase = PJ_PHASE_PLAY;
+          else if (g_strcmp0 (w[1], "challenge") == 0 && (a = seat_arg (&s, w[2])) >= 0 && !w[3])
+            s.phase = PJ_PHASE_CHALLENGE, s.actor = (guint8) a;
+          else if (g_strcmp0 (w[1], "penalty") == 0 && (a = seat_arg (&s, w[2])) >= 0
+                   && (b = seat_arg (&s, w[3])) >= 0 && (c = seat_arg (&s, w[4])) >= 0 && !w[5])
+            s.phase = PJ_PHASE_PENALTY, s.actor = (guint8) a, s.penalty_loser = (guint8) b,
+            s.challenger = (guint8) c;
+          else if (g_strcmp0 (w[1], "over") == 0 && w[2] && !w[3] && atoi (w[2]) >= 1
+                   && atoi (w[2]) <= s.rules.teams && strlen (w[2]) == 1)
+            s.phase = PJ_PHASE_OVER, s.winner = (guint8) (atoi (w[2]) - 1);
+          else
+            PARSE_ERROR ("line %u: expected “phase play|challenge C|penalty C C C|over TEAM”", lineno);
+        }
+      else if (strcmp (key, "pegs") == 0)
+        {
+          int c = seat_arg (&s, w[1]);
+          if (c < 0)
+            PARSE_ERROR ("line %u: “%s” is not a colour at this table", lineno, w[1] ? w[1] : "");
+          if (pegs_seen & (1u << c))
+            PARSE_ERROR ("line %u: pegs of %s given twice", lineno, pj_colour_name ((guint) c));
+          pegs_seen |= 1u << c;
+          for (guint i = 0; i < PJ_PEGS; i++)
+            {
+              guint8 pos;
+              if (w[2 + i] == NULL || !parse_pos (&s, w[2 + i], &pos))
+                PARSE_ERROR ("line %u: %s peg %u: expected a hole like r12, h3 or s, got “%s”",
+                             lineno, pj_colour_name ((guint) c), i + 1, w[2 + i] ? w[2 + i] : "");
+              s.board.peg[c][i] = pos;
+            }
+          if (w[2 + PJ_PEGS])
+            PARSE_ERROR ("line %u: a colour has exactly five pegs", lineno);
+        }
+      else if (strcmp (key, "hand") == 0)
+        {
+          int c = seat_arg (&s, w[1]);
+          guint n;
+          if (c < 0)
+            PARSE_ERROR ("line %u: “%s” is not a colour at this table", lineno, w[1] ? w[1] : "");
+          if (!parse_cards (&s, w + 2, s.hand[c], PJ_MAX_HAND, &n, lineno, error))
+            return FALSE;
+          s.hand_count[c] = (guint8) n;
+        }
+      else if (strcmp (key, "stuck") == 0 || strcmp (key, "extra") == 0)
+        {
+          int c = seat_arg (&s, w[1]);
+          char *end = NULL;
+          guint64 n = w[1] && w[2] ? g_ascii_strtoull (w[2], &end, 10) : 0;
+          if (c < 0 || !w[2] || *end || n > 255 || w[3])
+            PARSE_ERROR ("line %u: expected “%s COLOUR NUMBER”", lineno, key);
+          if (key[0] == 's')
+            s.stuck[c] = (guint8) n;
+          else
+            s.extra_turns[c] = (guint8) n;
+        }
+      else if (strcmp (key, "discard") == 0)
+        {
+          if (!parse_cards (&s, w + 1, discard_cards, PJ_MAX_CARDS, &n_discard, lineno, error))
+            return FALSE;
+        }
+      else if (strcmp (key, "stock") == 0)
+        {
+          have_stock = TRUE;
+          if (g_strcmp0 (w[1], "?") == 0)
+            {
+              char *end = NULL;
+              guint64 n = w[2] ? g_ascii_strtoull (w[2], &end, 10) : 0;
+              if (!w[2] || *end || n > PJ_MAX_CARDS || w[3])
+                PARSE_ERROR ("line %u: expected “stock ? COUNT”", lineno);
+              stock_unknown = TRUE;
+              unknown_stock = (guint) n;
+            }
+          else if (!parse_cards (&s, w + 1, stock_cards, PJ_MAX_CARDS, &n_stock, lineno, error))
+            return FALSE;
+        }
+      else if (strcmp (key, "rng") == 0)
+        {
+          char *e1 = NULL, *e2 = NULL;
+          if (!w[1] || !w[2] || w[3])
+            PARSE_ERROR ("line %u: expected “rng HEX HEX”", lineno);
+          s.rng.s[0] = g_ascii_strtoull (w[1], &e1, 16);
+          s.rng.s[1] = g_ascii_strtoull (w[2], &e2, 16);
+          if (*e1 || *e2 || (s.rng.s[0] == 0 && s.rng.s[1] == 0))
+            PARSE_ERROR ("line %u: expected “rng HEX HEX”, not both zero", lineno);
+          have_rng = TRUE;
+        }
+      else
+        PARSE_ERROR ("line %u: unknown item “%s”", lineno, key);
+    }
+  if (!have_rules)
+    PARSE_ERROR ("A position needs a “rules” line");
+  if (s.turn >= s.rules.players || s.dealer >= s.rules.players)
+    PARSE_ERROR ("The seat to move is not at this table");
+
+  pj_board_rebuild (&s.board, s.rules.players);
+  if (!have_rng)
+    pj_rng_seed (&s.rng, 1);
+
+  /* discard pile: top first */
+  if (n_discard > s.n_cards)
+    PARSE_ERROR ("The discard pile holds more cards than the decks");
+  s.n_discard = (guint8) n_discard;
+  for (guint i = 0; i < n_discard; i++)
+    s.pile[s.n_cards - n_discard + i] = discard_cards[i];
+
+  if (stock_unknown)
+    {
+      if (unknown_stock > s.n_cards - n_discard)
+        PARSE_ERROR ("The stock holds more cards than the decks");
+      s.n_stock = (guint8) unknown_stock;
+      for (guint i = 0; i < unknown_stock; i++)
+        s.pile[i] = PJ_CARD_UNKNOWN;
+    }
+  else if (have_stock)
+    {
+      if (n_stock > s.n_cards - n_discard)
+        PARSE_ERROR ("The stock holds more cards than the decks");
+      s.n_stock = (guint8) n_stock;
+      for (guint i = 0; i < n_stock; i++)
+        s.pile[n_stock - 1 - i] = stock_cards[i];
+    }
+  else
+    {
+      /* no stock line: the cards not accounted for, shuffled by the generator */
+      guint counts[16] = { 0 };
+      guint n = 0;
+
+      for (guint r = PJ_CARD_ACE; r <= PJ_CARD_JOKER; r++)
+        counts[r] = r == PJ_CARD_JOKER ? 2u * s.rules.decks : 4u * s.rules.decks;
+      for (guint c = 0; c < s.rules.players; c++)
+        for (guint k = 0; k < s.hand_count[c]; k++)
+          if (counts[PJ_CARD_RANK (s.hand[c][k])]-- == 0)
+            PARSE_ERROR ("%s holds more %s cards than the decks have", pj_colour_name (c),
+                         pj_card_to_string (PJ_CARD_RANK (s.hand[c][k])));
+      for (guint i = 0; i < n_discard; i++)
+        if (counts[PJ_CARD_RANK (discard_cards[i])]-- == 0)
+          PARSE_ERROR ("The discard pile holds more %s cards than the decks have",
+                       pj_card_to_string (PJ_CARD_RANK (discard_cards[i])));
+      for (guint r = PJ_CARD_ACE; r <= PJ_CARD_JOKER; r++)
+        for (guint k = 0; k < counts[r]; k++)
+          s.pile[n++] = (guint8) r;
+      s.n_stock = (guint8) n;
+      for (guint i = n; i > 1; i--)
+        {
+          guint j = pj_rng_below (&s.rng, i);
+          guint8 t = s.pile[i - 1];
+          s.pile[i - 1] = s.pile[j];
+          s.pile[j] = t;
+        }
+    }
+
+  if (pending_text)
+    {
+      PjState probe = s;
+      PjAction a;
+      /* the pending move was legal for the mover before it was declared */
+      probe.phase = PJ_PHASE_PLAY;
+      probe.actor = probe.turn;
+      probe.pending.kind = PJ_ACTION_NONE;
+      /* and its card was still in the hand: take it back from the discard pile */
+      if (probe.n_discard > 0 && probe.hand_count[probe.turn] < PJ_MAX_HAND)
+        {
+          probe.hand[probe.turn][probe.hand_count[probe.turn]++] =
+            PJ_CARD_RANK (probe.pile[probe.n_cards - probe.n_discard]);
+          probe.n_discard--;
+        }
+      if (!pj_action_from_string (&probe, pending_text, &a, error))
+        {
+          g_prefix_error (error, "pending: ");
+          return FALSE;
+        }
+      s.pending = a;
+      if (s.n_discard > 0 && PJ_CARD_RANK (s.pile[s.n_cards - s.n_discard]) != PJ_CARD_UNKNOWN)
+        s.pending.card = PJ_CARD_RANK (s.pile[s.n_cards - s.n_discard]);
+    }
+  if (s.phase == PJ_PHASE_CHALLENGE && s.pending.kind == PJ_ACTION_NONE)
+    PARSE_ERROR ("A challenge phase needs a “pending” move");
+
+  if (!pj_state_check (&s, error))
+    return FALSE;
+  *out = s;
+  return TRUE;
+}

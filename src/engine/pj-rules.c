@@ -1,0 +1,453 @@
+/* pj-rules.c — rule options, presets and their validation (RULES.md §10)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "pj-engine.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef N_
+#define N_(s) (s)
+#endif
+
+G_DEFINE_QUARK (pj-engine-error-quark, pj_engine_error)
+
+static const char *const bool_names[] = { "no", "yes", NULL };
+static const guint8 bool_values[] = { 0, 1 };
+static const char *const players_names[] = { "4", "6", "8", NULL };
+static const guint8 players_values[] = { 4, 6, 8 };
+static const char *const teams_names[] = { "2", "3", "4", NULL };
+static const guint8 teams_values[] = { 2, 3, 4 };
+static const char *const holes_names[] = { "18", "20", NULL };
+static const guint8 holes_values[] = { 18, 20 };
+static const char *const decks_names[] = { "3", "4", NULL };
+static const guint8 decks_values[] = { 3, 4 };
+static const char *const hand_names[] = { "3", "5", NULL };
+static const guint8 hand_values[] = { 3, 5 };
+static const char *const ace_names[] = { "A1", "A1_back1_11", NULL };
+static const guint8 ace_values[] = { PJ_ACE_ONE, PJ_ACE_ONE_BACK_ELEVEN };
+static const char *const nine_names[] = { "none", "fwd_fwd", "fwd_back", NULL };
+static const guint8 nine_values[] = { PJ_NINE_NONE, PJ_NINE_FWD_FWD, PJ_NINE_FWD_BACK };
+static const char *const ten_names[] = { "forward", "split_any", "fwd_or_back1", NULL };
+static const guint8 ten_values[] = { PJ_TEN_FORWARD, PJ_TEN_SPLIT_ANY, PJ_TEN_FWD_OR_BACK1 };
+static const char *const joker_names[] = { "hit_any", "az_start_first", "pegoo_door_or_send", NULL };
+static const guint8 joker_values[] = { PJ_JOKER_HIT_ANY, PJ_JOKER_AZ_START_FIRST, PJ_JOKER_PEGOO };
+static const char *const count_names[] = { "off", "3", "4", NULL };
+static const guint8 count_values[] = { 0, 3, 4 };
+static const char *const home_names[] = { "optional", "forced", NULL };
+static const guint8 home_values[] = { PJ_HOME_OPTIONAL, PJ_HOME_FORCED };
+
+#define OPT(key, kind, title, desc, names, values, field) \
+  { key, kind, title, desc, names, values, offsetof (PjRules, field) }
+
+static const PjOptionInfo options[] = {
+  OPT ("players", PJ_OPTION_INT, N_("Players"),
+       N_("How many players sit at the table, one side of the board each."),
+       players_names, players_values, players),
+  OPT ("teams", PJ_OPTION_INT, N_("Teams"),
+       N_("Two teams with seats alternating, or teams of two with partners sitting opposite."),
+       teams_names, teams_values, teams),
+  OPT ("holes_per_side", PJ_OPTION_INT, N_("Holes per side"),
+       N_("Main-track holes on each side of the board; Pegoo boards have 20."),
+       holes_names, holes_values, holes_per_side),
+  OPT ("decks", PJ_OPTION_INT, N_("Decks"),
+       N_("Standard decks shuffled together, each with two jokers."),
+       decks_names, decks_values, decks),
+  OPT ("hand_size", PJ_OPTION_INT, N_("Hand size"),
+       N_("Cards each player holds between turns."),
+       hand_names, hand_values, hand_size),
+  OPT ("draw_first", PJ_OPTION_BOOL, N_("Draw before playing"),
+       N_("Draw a card at the start of your turn; otherwise play first and draw back up at the end."),
+       bool_names, bool_values, draw_first),
+  OPT ("move_team_pegs", PJ_OPTION_BOOL, N_("Move any team peg"),
+       N_("You may move the pegs of every member of your team on any turn (Arizona)."),
+       bool_names, bool_values, move_team_pegs),
+  OPT ("ace", PJ_OPTION_ENUM, N_("Ace"),
+       N_("Ace comes out or moves 1; the North Carolina ace may also move 1 back or 11 forward."),
+       ace_names, ace_values, ace),
+  OPT ("two_swap", PJ_OPTION_BOOL, N_("Two swaps pegs"),
+       N_("A Two may swap two pegs of different colours on the main track instead of moving 2."),
+       bool_names, bool_values, two_swap),
+  OPT ("swap_needs_own_peg", PJ_OPTION_BOOL, N_("Swap needs your peg"),
+       N_("A Two swap must include a peg you may move now."),
+       bool_names, bool_values, swap_needs_own_peg),
+  OPT ("nine_split", PJ_OPTION_ENUM, N_("Nine split"),
+       N_("Whether a Nine may be split between two pegs, both forward or one forward and one back."),
+       nine_names, nine_values, nine),
+  OPT ("ten", PJ_OPTION_ENUM, N_("Ten"),
+       N_("The 10 card moves 10 forward, must be split over any two pegs (North Carolina), or moves 10 forward or 1 back (Alaska)."),
+       ten_names, ten_values, ten),
+  OPT ("joker", PJ_OPTION_ENUM, N_("Joker"),
+       N_("Joker lands on any other-colour peg, must bring out a start peg first (Arizona), or goes to the door or sends a peg home (Pegoo)."),
+       joker_names, joker_values, joker),
+  OPT ("count_turns", PJ_OPTION_ENUM, N_("Counting rule"),
+       N_("After this many turns in a row unable to move, a player may discard any card and bring a peg out."),
+       count_names, count_values, count_turns),
+  OPT ("stuck_pile", PJ_OPTION_BOOL, N_("Unable-to-play pile"),
+       N_("Cards discarded on stuck turns go to a separate pile (Pegoo)."),
+       bool_names, bool_values, stuck_pile),
+  OPT ("home_entry", PJ_OPTION_ENUM, N_("Home entry"),
+       N_("Whether a peg may pass its in-spot and go round again, or must turn into its home (Kilpatrick)."),
+       home_names, home_values, home_entry),
+  OPT ("bluffing", PJ_OPTION_BOOL, N_("Bluffing"),
+       N_("Cards are played face down and declared; opponents may challenge."),
+       bool_names, bool_values, bluffing),
+  OPT ("beginner_table_talk", PJ_OPTION_BOOL, N_("Beginner table talk"),
+       N_("Partners may chat and see hints for each other's moves."),
+       bool_names, bool_values, beginner_table_talk),
+  OPT ("split_finish_partner", PJ_OPTION_BOOL, N_("Split into partner's pegs"),
+       N_("A split card may bring your last peg home and move a partner's peg with the rest."),
+       bool_names, bool_values, split_finish_partner),
+};
+
+guint
+pj_option_count (void)
+{
+  return G_N_ELEMENTS (options);
+}
+
+const PjOptionInfo *
+pj_option_info (guint i)
+{
+  g_return_val_if_fail (i < G_N_ELEMENTS (options), NULL);
+  return &options[i];
+}
+
+const PjOptionInfo *
+pj_option_lookup (const char *key)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    if (g_strcmp0 (options[i].key, key) == 0)
+      return &options[i];
+  return NULL;
+}
+
+static guint8 *
+field (PjRules *r, const PjOptionInfo *opt)
+{
+  return (guint8 *) r + opt->offset;
+}
+
+const char *
+pj_option_get_string (const PjRules *rules, const PjOptionInfo *opt)
+{
+  guint8 v = *field ((PjRules *) rules, opt);
+
+  for (guint i = 0; opt->names[i]; i++)
+    if (opt->values[i] == v)
+      return opt->names[i];
+  return "?";
+}
+
+gboolean
+pj_option_set_string (PjRules *rules, const char *key, const char *value, GError **error)
+{
+  const PjOptionInfo *opt = pj_option_lookup (key);
+
+  if (opt == NULL)
+    {
+      g_set_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_INVALID_OPTION,
+                   "Unknown rule option “%s”", key);
+      return FALSE;
+    }
+  for (guint i = 0; opt->names[i]; i++)
+    if (g_strcmp0 (opt->names[i], value) == 0)
+      {
+        *field (rules, opt) = opt->values[i];
+        return TRUE;
+      }
+  if (opt->kind == PJ_OPTION_BOOL && value != NULL)
+    {
+      if (g_ascii_strcasecmp (value, "true") == 0 || g_strcmp0 (value, "1") == 0)
+        return (*field (rules, opt) = 1), TRUE;
+      if (g_ascii_strcasecmp (value, "false") == 0 || g_strcmp0 (value, "0") == 0)
+        return (*field (rules, opt) = 0), TRUE;
+    }
+  {
+    g_autofree char *allowed = g_strjoinv (", ", (char **) opt->names);
+    g_set_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_INVALID_OPTION,
+                 "Rule option “%s” cannot be “%s” (allowed: %s)", key,
+                 value ? value : "", allowed);
+  }
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------ */
+
+static const struct {
+  const char *name;
+  const char *title;
+} presets[PJ_N_PRESETS] = {
+  [PJ_PRESET_BASIC] = { "basic", N_("Basic") },
+  [PJ_PRESET_ARIZONA] = { "arizona", N_("Arizona") },
+  [PJ_PRESET_NORTH_CAROLINA] = { "north-carolina", N_("North Carolina") },
+  [PJ_PRESET_PEGOO] = { "pegoo", N_("Pegoo") },
+  [PJ_PRESET_WIZARD_WOODWORKS] = { "wizard-woodworks", N_("Wizard Woodworks") },
+  [PJ_PRESET_ALASKA] = { "alaska", N_("Alaska") },
+  [PJ_PRESET_KILPATRICK] = { "kilpatrick", N_("Kilpatrick") },
+  [PJ_PRESET_BLUFFING_JOKER] = { "bluffing-joker", N_("Bluffing Joker") },
+};
+
+const char *
+pj_preset_name (PjPreset preset)
+{
+  g_return_val_if_fail (preset < PJ_N_PRESETS, NULL);
+  return presets[preset].name;
+}
+
+const char *
+pj_preset_title (PjPreset preset)
+{
+  g_return_val_if_fail (preset < PJ_N_PRESETS, NULL);
+  return presets[preset].title;
+}
+
+gboolean
+pj_preset_lookup (const char *name, PjPreset *out)
+{
+  for (guint i = 0; i < PJ_N_PRESETS; i++)
+    if (g_strcmp0 (presets[i].name, name) == 0)
+      {
+        *out = (PjPreset) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+void
+pj_rules_preset (PjRules *r, PjPreset preset, guint players)
+{
+  memset (r, 0, sizeof *r);
+  r->players = (guint8) players;
+  r->teams = 2;
+  r->holes_per_side = 18;
+  r->decks = players >= 8 ? 4 : 3;
+  r->hand_size = 5;
+  r->draw_first = TRUE;
+  r->move_team_pegs = FALSE;
+  r->ace = PJ_ACE_ONE;
+  r->two_swap = FALSE;
+  r->swap_needs_own_peg = FALSE;
+  r->nine = PJ_NINE_NONE;
+  r->ten = PJ_TEN_FORWARD;
+  r->joker = PJ_JOKER_HIT_ANY;
+  r->count_turns = 0;
+  r->stuck_pile = FALSE;
+  r->home_entry = PJ_HOME_OPTIONAL;
+  r->bluffing = FALSE;
+  r->beginner_table_talk = FALSE;
+  r->split_finish_partner = TRUE;
+
+  switch (preset)
+    {
+    case PJ_PRESET_BASIC:
+    case PJ_N_PRESETS:
+      break;
+    case PJ_PRESET_ARIZONA:
+      r->decks = 4;
+      r->draw_first = FALSE;
+      r->move_team_pegs = TRUE;
+      r->nine = PJ_NINE_FWD_BACK;
+      r->joker = PJ_JOKER_AZ_START_FIRST;
+      break;
+    case PJ_PRESET_NORTH_CAROLINA:
+      r->ace = PJ_ACE_ONE_BACK_ELEVEN;
+      r->two_swap = TRUE;
+      r->nine = PJ_NINE_FWD_BACK;
+      r->ten = PJ_TEN_SPLIT_ANY;
+      r->count_turns = 3;
+      break;
+    case PJ_PRESET_PEGOO:
+      r->holes_per_side = 20;
+      r->two_swap = TRUE;
+      r->nine = PJ_NINE_FWD_BACK;
+      r->joker = PJ_JOKER_PEGOO;
+      r->count_turns = 3;
+      r->stuck_pile = TRUE;
+      break;
+    case PJ_PRESET_WIZARD_WOODWORKS:
+      r->draw_first = FALSE;
+      r->two_swap = TRUE;
+      r->nine = PJ_NINE_FWD_BACK;
+      break;
+    case PJ_PRESET_ALASKA:
+      r->ten = PJ_TEN_FWD_OR_BACK1;
+      r->count_turns = 4;
+      break;
+    case PJ_PRESET_KILPATRICK:
+      r->decks = 4;
+      r->hand_size = 3;
+      r->draw_first = FALSE;
+      r->move_team_pegs = TRUE;
+      r->nine = PJ_NINE_FWD_BACK;
+      r->joker = PJ_JOKER_AZ_START_FIRST;
+      r->home_entry = PJ_HOME_FORCED;
+      break;
+    case PJ_PRESET_BLUFFING_JOKER:
+      r->bluffing = TRUE;
+      break;
+    }
+}
+
+gboolean
+pj_rules_validate (const PjRules *r, GError **error)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    {
+      const PjOptionInfo *opt = &options[i];
+      guint8 v = *field ((PjRules *) r, opt);
+      gboolean ok = FALSE;
+
+      for (guint j = 0; opt->names[j]; j++)
+        ok |= opt->values[j] == v;
+      if (!ok)
+        {
+          g_set_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_INVALID_OPTION,
+                       "Rule option “%s” has an invalid value %u", opt->key, v);
+          return FALSE;
+        }
+    }
+  if (r->teams != 2 && r->teams * 2 != r->players)
+    {
+      g_set_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_INVALID_OPTION,
+                   "Rule option “teams” must be 2 or %u with %u players (partners opposite)",
+                   r->players / 2u, r->players);
+      return FALSE;
+    }
+  if (r->bluffing && r->count_turns != 0)
+    {
+      g_set_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_INVALID_OPTION,
+                   "Rule option “count_turns” cannot be used with “bluffing” (a bluffer is never stuck)");
+      return FALSE;
+    }
+  if (r->stuck_pile && r->count_turns == 0)
+    {
+      g_set_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_INVALID_OPTION,
+                   "Rule option “stuck_pile” needs “count_turns” (there is nothing to count)");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+rules_equal_except_table (const PjRules *a, const PjRules *b)
+{
+  PjRules x = *a, y = *b;
+
+  x.players = y.players = 0;
+  x.teams = y.teams = 0;
+  return memcmp (&x, &y, sizeof x) == 0;
+}
+
+int
+pj_rules_match_preset (const PjRules *rules)
+{
+  for (guint p = 0; p < PJ_N_PRESETS; p++)
+    {
+      PjRules ref;
+
+      pj_rules_preset (&ref, (PjPreset) p, rules->players);
+      if (rules_equal_except_table (&ref, rules))
+        return (int) p;
+    }
+  return -1;
+}
+
+static guint
+count_differences (const PjRules *a, const PjRules *b)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    n += *field ((PjRules *) a, &options[i]) != *field ((PjRules *) b, &options[i]);
+  return n;
+}
+
+char *
+pj_rules_to_string (const PjRules *rules)
+{
+  GString *out = g_string_new (NULL);
+  PjRules ref;
+  guint best = 0, best_diff = G_MAXUINT;
+
+  for (guint p = 0; p < PJ_N_PRESETS; p++)
+    {
+      guint d;
+
+      pj_rules_preset (&ref, (PjPreset) p, rules->players);
+      d = count_differences (&ref, rules);
+      if (d < best_diff)
+        best = p, best_diff = d;
+    }
+  pj_rules_preset (&ref, (PjPreset) best, rules->players);
+  g_string_append (out, presets[best].name);
+  g_string_append_printf (out, " players=%u", rules->players);
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    {
+      const PjOptionInfo *opt = &options[i];
+
+      if (strcmp (opt->key, "players") == 0)
+        continue;
+      if (*field ((PjRules *) rules, opt) != *field (&ref, opt))
+        g_string_append_printf (out, " %s=%s", opt->key, pj_option_get_string (rules, opt));
+    }
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+pj_rules_from_string (PjRules *rules, const char *text, GError **error)
+{
+  g_auto (GStrv) words = g_strsplit_set (text ? text : "", " \t\n", -1);
+  PjRules r;
+  PjPreset preset;
+  guint players = 4;
+  guint first = 0;
+
+  while (words[first] && words[first][0] == '\0')
+    first++;
+  if (words[first] == NULL || !pj_preset_lookup (words[first], &preset))
+    {
+      g_set_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_INVALID_OPTION,
+                   "Rules must start with a preset name (basic, arizona, north-carolina, "
+                   "pegoo, wizard-woodworks, alaska, kilpatrick, bluffing-joker), not “%s”",
+                   words[first] ? words[first] : "");
+      return FALSE;
+    }
+  /* players first: the preset's deck count depends on it */
+  for (guint i = first + 1; words[i]; i++)
+    if (g_str_has_prefix (words[i], "players="))
+      {
+        const char *v = words[i] + 8;
+        if (g_strcmp0 (v, "4") && g_strcmp0 (v, "6") && g_strcmp0 (v, "8"))
+          {
+            g_set_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_INVALID_OPTION,
+                         "Rule option “players” cannot be “%s” (allowed: 4, 6, 8)", v);
+            return FALSE;
+          }
+        players = (guint) atoi (v);
+      }
+  pj_rules_preset (&r, preset, players);
+  for (guint i = first + 1; words[i]; i++)
+    {
+      char *eq;
+
+      if (words[i][0] == '\0')
+        continue;
+      eq = strchr (words[i], '=');
+      if (eq == NULL)
+        {
+          g_set_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_INVALID_OPTION,
+                       "Expected option=value, got “%s”", words[i]);
+          return FALSE;
+        }
+      *eq = '\0';
+      if (!pj_option_set_string (&r, words[i], eq + 1, error))
+        return FALSE;
+    }
+  if (!pj_rules_validate (&r, error))
+    return FALSE;
+  *rules = r;
+  return TRUE;
+}
