@@ -1,0 +1,46 @@
+/* pj-ai.h — computer players (see ARCHITECTURE.md: engine <- ai <- model)
+ *
+ * A computer player sees only what its seat may see: pj_ai_choose() works on a
+ * copy of the state redacted to the actor's view (pj_state_redact), so another
+ * seat's hand or the stock order can never influence its choice.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "pj-engine.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  PJ_AI_EASY,     /* a random legal action */
+  PJ_AI_NORMAL,   /* heuristic from the strategy notes (RULES.md §11) */
+  PJ_AI_HARD,     /* determinized / information-set Monte Carlo search */
+  PJ_AI_N_LEVELS
+} PjAiLevel;
+
+typedef struct {
+  guint iterations;   /* 0: the level's default */
+  guint time_ms;      /* 0: no time limit (iterations only: deterministic) */
+  guint threads;      /* 0: as many as cores, at most 2 */
+} PjAiBudget;
+
+const char *pj_ai_level_name (PjAiLevel level);                /* "easy", "normal", "hard" */
+gboolean    pj_ai_level_from_string (const char *name, PjAiLevel *out);
+
+/* Choose an action for state->actor. `state` may be the full state or any view
+ * that contains the actor's hand; the AI redacts its own copy first.
+ * Deterministic for the same view, level, budget (without time limit) and seed.
+ * Returns FALSE only when there is no legal action (game over). */
+gboolean pj_ai_choose (const PjState *state, PjAiLevel level, const PjAiBudget *budget,
+                       guint64 seed, PjAction *out);
+
+/* The best action for the player to move and a one-line reason (translatable
+ * English, for the hint button and beginner mode). Free the reason with g_free. */
+gboolean pj_ai_hint (const PjState *state, PjAction *out, char **reason);
+
+/* `pegs-and-jokers-cli tournament …`: the whole subcommand (parses its own
+ * arguments, prints results); returns the exit status (2 for bad arguments). */
+int pj_ai_tournament_main (int argc, char **argv);
+
+G_END_DECLS
