@@ -167,14 +167,15 @@ forward_dests (const Gen *g, const PjBoard *b, guint peg, guint n, gboolean may_
       guint8 q = b->peg[c][j];
       if (j != i && PJ_POS_IS_TRACK (q))
         {
-          guint d = (q + L - pos) % L;
+          guint d = q >= pos ? q - pos : q + L - pos;
           if (d < block)
             block = d;
         }
     }
   if (may_home)
     {
-      guint d_in = (pj_in_spot_hole (g->r, c) + L - pos) % L;
+      guint in_spot = pj_in_spot_hole (g->r, c);
+      guint d_in = in_spot >= pos ? in_spot - pos : in_spot + L - pos;
 
       if (d_in < n)
         {
@@ -186,7 +187,7 @@ forward_dests (const Gen *g, const PjBoard *b, guint peg, guint n, gboolean may_
         }
     }
   if (block > n)
-    dests[cnt++] = (guint8) ((pos + n) % L);
+    dests[cnt++] = (guint8) (pos + n < L ? pos + n : pos + n - L);
   return cnt;
 }
 
@@ -203,10 +204,10 @@ backward_dest (const Gen *g, const PjBoard *b, guint peg, guint n, guint8 *dest)
   for (guint j = 0; j < PJ_PEGS; j++)
     {
       guint8 q = b->peg[c][j];
-      if (j != i && PJ_POS_IS_TRACK (q) && (pos + L - q) % L <= n)
+      if (j != i && PJ_POS_IS_TRACK (q) && (pos >= q ? pos - q : pos + L - q) <= n)
         return FALSE;
     }
-  *dest = (guint8) ((pos + L - n) % L);
+  *dest = (guint8) (pos >= n ? pos - n : pos + L - n);
   return TRUE;
 }
 
@@ -283,7 +284,11 @@ gen_forward (Gen *g, guint mask, guint n)
       for (guint i = 0; i < PJ_PEGS; i++)
         {
           guint8 d[2];
-          guint k = forward_dests (g, b, PJ_PEG_ID (c, i), n, TRUE, d);
+          guint k;
+
+          if (b->peg[c][i] == PJ_POS_START)
+            continue;
+          k = forward_dests (g, b, PJ_PEG_ID (c, i), n, TRUE, d);
           for (guint j = 0; j < k; j++)
             emit_move (g, PJ_PEG_ID (c, i), d[j], 0);
         }
@@ -450,6 +455,11 @@ gen_split (Gen *g, guint total, SplitMode mode)
   reset_seen (g);
   for (guint p1 = 0; p1 < players * PJ_PEGS; p1++)
     {
+      if (mode != SPLIT_ANY && !(mask1 & (1u << PJ_PEG_COLOUR (p1))))
+        {
+          p1 += PJ_PEGS - 1 - PJ_PEG_INDEX (p1);   /* next colour */
+          continue;
+        }
       if (!split_peg_ok (g, b0, p1, mask1, mode))
         continue;
       for (guint a = 1; a < total; a++)
@@ -474,6 +484,11 @@ gen_split (Gen *g, guint total, SplitMode mode)
                 mask2 = g->r->split_finish_partner ? movable_colours (g, &b1) : mask1;
                 for (guint p2 = 0; p2 < players * PJ_PEGS; p2++)
                   {
+                    if (mode != SPLIT_ANY && !(mask2 & (1u << PJ_PEG_COLOUR (p2))))
+                      {
+                        p2 += PJ_PEGS - 1 - PJ_PEG_INDEX (p2);
+                        continue;
+                      }
                     if (p2 == p1 || !split_peg_ok (g, &b1, p2, mask2, mode))
                       continue;
                     for (guint dir2 = DIR_FWD; dir2 <= DIR_BACK; dir2++)
