@@ -80,7 +80,7 @@ static const PjOptionInfo options[] = {
        N_("The 10 card moves 10 forward, must be split over any two pegs (North Carolina), or moves 10 forward or 1 back (Alaska)."),
        ten_names, ten_values, ten),
   OPT ("joker", PJ_OPTION_ENUM, N_("Joker"),
-       N_("Joker lands on any other-colour peg, must bring out a start peg first (Arizona), or goes to the door or sends a peg home (Pegoo)."),
+       N_("Joker lands on any other-colour peg, must bring out a start peg first (Arizona), or goes to its own in-spot or sends an opponent back to start (Pegoo)."),
        joker_names, joker_values, joker),
   OPT ("count_turns", PJ_OPTION_ENUM, N_("Counting rule"),
        N_("After this many turns in a row unable to move, a player may discard any card and bring a peg out."),
