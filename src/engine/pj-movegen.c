@@ -129,6 +129,9 @@ land (const Gen *g, PjBoard *b, guint peg, guint8 dest, guint8 flags, PjStep *st
           return TRUE;
         }
       target = pj_in_spot_hole (g->r, cq);
+      /* a team peg sitting on its own in-spot cannot be hit by its team (B-33) */
+      if (target == hole)
+        return FALSE;
       next = pj_board_occupant (b, target);
       steps[(*n)++] = (PjStep) { (guint8) occupant, hole, target, (guint8) (part | PJ_STEP_HIT) };
       pj_board_set (b, occupant, target);
