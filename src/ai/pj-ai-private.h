@@ -1,0 +1,47 @@
+/* pj-ai-private.h — what the computer players share inside src/ai
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "pj-ai.h"
+
+/* What one seat knows about the cards it cannot see, plus tables derived from
+ * the rules. Built only from the viewer's own hand and the face-up discards,
+ * so it may be built from a determinized state without peeking. */
+typedef struct {
+  guint  viewer;
+  guint  team;
+  guint  L;                       /* track length */
+  double freq[PJ_N_RANKS + 1];    /* chance that an unseen card has this rank */
+  double fwd_hit[PJ_MAX_TRACK];   /* chance that one card moves a peg exactly d forward */
+  double back_hit[PJ_MAX_TRACK];  /* … exactly d backward */
+  double come_out;                /* chance that one card is a come-out card */
+  double joker_hit;               /* weight of a joker hit from anywhere */
+  guint  seat_colours[PJ_MAX_PLAYERS]; /* colours each seat moves now (mask) */
+} PjAiView;
+
+void   pj_ai_view_init (PjAiView *v, const PjState *s, guint viewer);
+
+/* Team-progress evaluation of a board for `team` (positive is good for it). */
+double pj_ai_eval_board (const PjAiView *v, const PjState *s, const PjBoard *b, guint team);
+
+/* Move the pegs of an action's steps on a copy of the board (no cards, no turn). */
+void   pj_ai_board_apply (const PjState *s, PjBoard *b, const PjAction *a);
+
+/* One-ply value of an action for the actor's team (the normal player). */
+double pj_ai_score_action (const PjAiView *v, const PjState *s, const PjAction *a);
+/* A cheap estimate from the moved pegs only (playouts and pre-filtering). */
+double pj_ai_quick_score (const PjAiView *v, const PjState *s, const PjAction *a);
+
+/* Bluffing Joker: the chance that the pending declared move is a bluff, judged
+ * from the declared rank and the cards `v` has seen. */
+double pj_ai_bluff_probability (const PjAiView *v, const PjState *s);
+
+/* The index of the best action by pj_ai_score_action (scores optional, n entries). */
+guint  pj_ai_best_normal (const PjAiView *v, const PjState *s, const PjActionList *list, double *scores);
+
+gboolean pj_ai_choose_hard (const PjState *view, const PjAiBudget *budget, guint64 seed, PjAction *out);
+
+/* Hard-level default budget. */
+#define PJ_AI_HARD_ITERATIONS 400
