@@ -5,9 +5,330 @@
  */
 #include "pj-ai.h"
 
+#include <string.h>
+
+static const PjAiBudget small_hard = { .iterations = 24, .time_ms = 0, .threads = 2 };
+
+static gboolean
+is_legal (const PjState *s, const PjAction *a)
+{
+  PjActionList list;
+  gboolean found = FALSE;
+
+  pj_action_list_init (&list);
+  pj_legal_actions (s, &list);
+  for (guint i = 0; i < list.n && !found; i++)
+    found = pj_action_equal (&list.v[i], a);
+  pj_action_list_clear (&list);
+  return found;
+}
+
+static void
+load (PjState *s, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+
+  pj_position_from_string (s, text, &error);
+  g_assert_no_error (error);
+}
+
+/* Every level returns a legal action in positions from seeded games of every
+ * preset and table size (the games themselves are played by the levels in turn). */
+static void
+test_always_legal (gconstpointer data)
+{
+  PjPreset preset = GPOINTER_TO_UINT (data);
+  guint checked = 0;
+
+  for (guint players = 4; players <= 8; players += 2)
+    for (guint layout = 0; layout < (players == 4 ? 1u : 2u); layout++)
+      {
+        PjRules rules;
+        PjState s;
+        guint decisions = 0;
+
+        pj_rules_preset (&rules, preset, players);
+        rules.teams = (guint8) (layout == 0 ? 2 : players / 2);
+        g_assert_true (pj_rules_validate (&rules, NULL));
+        pj_state_new_game (&s, &rules, 77 + players + layout + preset * 10, -1);
+        /* one game each, capped so NC tens at 8 players stay fast */
+        while (!pj_state_is_over (&s) && decisions < 400)
+          {
+            PjAction a, b;
+            PjAiLevel mover = (PjAiLevel) (decisions % 2);   /* easy and normal play the game */
+
+            g_assert_true (pj_ai_choose (&s, PJ_AI_EASY, NULL, decisions, &a));
+            g_assert_true (is_legal (&s, &a));
+            g_assert_true (pj_ai_choose (&s, PJ_AI_NORMAL, NULL, decisions, &b));
+            g_assert_true (is_legal (&s, &b));
+            checked += 2;
+            if (decisions % 16 == 0)
+              {
+                PjAction h;
+                g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &small_hard, decisions, &h));
+                g_assert_true (is_legal (&s, &h));
+                checked++;
+              }
+            pj_state_apply (&s, mover == PJ_AI_EASY ? &a : &b);
+            g_assert_true (pj_state_check (&s, NULL));
+            decisions++;
+          }
+      }
+  g_test_message ("%s: %u choices checked", pj_preset_name (preset), checked);
+  g_assert_cmpuint (checked, >, 1000);
+}
+
+/* Red's last two pegs go home with a split seven; Green (partner) is done. */
+static const char win_in_one[] =
+  "pegs-and-jokers position 1\n"
+  "rules basic\n"
+  "dealer Y\n"
+  "turn R 80\n"
+  "phase play\n"
+  "pegs R r2 r0 h3 h4 h5\n"
+  "pegs B s s s b12 y14\n"
+  "pegs G h1 h2 h3 h4 h5\n"
+  "pegs Y s s s y2 g10\n"
+  "hand R 7 2 5 K 9 4\n"
+  "hand B 3 3 3 3 3\n"
+  "hand G 6 6 6 6 6\n"
+  "hand Y 9 9 9 9 9\n";
+
+static void
+test_win_in_one (void)
+{
+  PjState s;
+
+  load (&s, win_in_one);
+  for (guint level = PJ_AI_NORMAL; level <= PJ_AI_HARD; level++)
+    for (guint64 seed = 1; seed <= 3; seed++)
+      {
+        PjAction a;
+        PjState after = s;
+
+        g_assert_true (pj_ai_choose (&s, level, NULL, seed, &a));
+        pj_state_apply (&after, &a);
+        g_assert_true (pj_state_is_over (&after));
+        g_assert_cmpuint (after.winner, ==, 0);
+      }
+}
+
+/* Red's only peg on the track, 61 holes on its way: a 4 lands ten in front of
+ * Blue's peg (any 10, J, Q or K hits it), a 3 lands nine in front (only a 9). */
+static const char avoid_hit[] =
+  "pegs-and-jokers position 1\n"
+  "rules basic\n"
+  "dealer Y\n"
+  "turn R 20\n"
+  "phase play\n"
+  "pegs R y6 s s s s\n"
+  "pegs B y0 s s s s\n"
+  "pegs G s s s s s\n"
+  "pegs Y s s s s s\n"
+  "hand R 3 4 3 4 3 4\n"
+  "hand B 2 2 2 2 2\n"
+  "hand G 6 6 6 6 6\n"
+  "hand Y 9 9 9 9 9\n";
+
+static void
+test_avoid_hit (void)
+{
+  PjState s;
+
+  load (&s, avoid_hit);
+  for (guint level = PJ_AI_NORMAL; level <= PJ_AI_HARD; level++)
+    for (guint64 seed = 1; seed <= 3; seed++)
+      {
+        PjAction a;
+
+        g_assert_true (pj_ai_choose (&s, level, NULL, seed, &a));
+        g_assert_cmpuint (a.card, ==, 3);
+      }
+}
+
+/* Shuffle every card the actor cannot see: other hands and the stock. */
+static void
+permute_hidden (PjState *s, guint64 seed)
+{
+  guint8 cards[PJ_MAX_CARDS];
+  guint n = 0, k = 0;
+  PjRng rng;
+
+  pj_rng_seed (&rng, seed);
+  for (guint seat = 0; seat < s->rules.players; seat++)
+    if (seat != s->actor)
+      for (guint j = 0; j < s->hand_count[seat]; j++)
+        cards[n++] = s->hand[seat][j];
+  for (guint i = 0; i < s->n_stock; i++)
+    cards[n++] = s->pile[i];
+  for (guint i = n; i > 1; i--)
+    {
+      guint j = pj_rng_below (&rng, i);
+      guint8 t = cards[i - 1];
+      cards[i - 1] = cards[j];
+      cards[j] = t;
+    }
+  for (guint seat = 0; seat < s->rules.players; seat++)
+    if (seat != s->actor)
+      for (guint j = 0; j < s->hand_count[seat]; j++)
+        s->hand[seat][j] = cards[k++];
+  for (guint i = 0; i < s->n_stock; i++)
+    s->pile[i] = cards[k++];
+  pj_rng_seed (&s->rng, seed * 7 + 1);
+}
+
+/* A bot's choice depends only on what its seat may see. */
+static void
+test_permutation_invariance (void)
+{
+  const PjPreset presets[] = { PJ_PRESET_BASIC, PJ_PRESET_NORTH_CAROLINA, PJ_PRESET_BLUFFING_JOKER,
+                               PJ_PRESET_ARIZONA };
+  guint compared = 0;
+
+  for (guint p = 0; p < G_N_ELEMENTS (presets); p++)
+    {
+      PjRules rules;
+      PjState s;
+      guint decisions = 0;
+
+      pj_rules_preset (&rules, presets[p], 4);
+      pj_state_new_game (&s, &rules, 500 + p, -1);
+      while (!pj_state_is_over (&s) && decisions < 120)
+        {
+          PjAction a;
+
+          if (decisions % 12 == 5)
+            for (guint level = 0; level < PJ_AI_N_LEVELS; level++)
+              {
+                PjAction x, y;
+                PjState other = s;
+
+                permute_hidden (&other, decisions + level);
+                g_assert_true (pj_ai_choose (&s, level, &small_hard, 99, &x));
+                g_assert_true (pj_ai_choose (&other, level, &small_hard, 99, &y));
+                g_assert_true (pj_action_equal (&x, &y));
+                compared++;
+              }
+          g_assert_true (pj_ai_choose (&s, PJ_AI_NORMAL, NULL, decisions, &a));
+          pj_state_apply (&s, &a);
+          decisions++;
+        }
+    }
+  g_assert_cmpuint (compared, >, 30);
+}
+
+/* Same seed, same choice; and the number of threads does not matter. */
+static void
+test_determinism (void)
+{
+  PjRules rules;
+  PjState s;
+  guint decisions = 0;
+  const PjAiBudget one = { .iterations = 200, .threads = 1 };
+  const PjAiBudget two = { .iterations = 200, .threads = 2 };
+
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
+  pj_state_new_game (&s, &rules, 31337, -1);
+  while (!pj_state_is_over (&s) && decisions < 60)
+    {
+      PjAction a, b, c;
+
+      if (decisions % 6 == 0)
+        {
+          g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &two, 5, &a));
+          g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &two, 5, &b));
+          g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &one, 5, &c));
+          g_assert_true (pj_action_equal (&a, &b));
+          g_assert_true (pj_action_equal (&a, &c));
+          g_assert_true (pj_ai_choose (&s, PJ_AI_EASY, NULL, 5, &a));
+          g_assert_true (pj_ai_choose (&s, PJ_AI_EASY, NULL, 5, &b));
+          g_assert_true (pj_action_equal (&a, &b));
+        }
+      g_assert_true (pj_ai_choose (&s, PJ_AI_NORMAL, NULL, 0, &a));
+      pj_state_apply (&s, &a);
+      decisions++;
+    }
+}
+
+static void
+test_hint (void)
+{
+  PjState s;
+  PjAction a;
+  g_autofree char *reason = NULL;
+  g_autofree char *reason2 = NULL;
+
+  load (&s, win_in_one);
+  g_assert_true (pj_ai_hint (&s, &a, &reason));
+  g_assert_true (is_legal (&s, &a));
+  g_assert_cmpstr (reason, ==, "Brings a peg home");
+
+  load (&s, avoid_hit);
+  g_assert_true (pj_ai_hint (&s, &a, &reason2));
+  g_assert_nonnull (reason2);
+  g_assert_cmpuint (strlen (reason2), >, 0);
+}
+
+static void
+test_levels (void)
+{
+  PjAiLevel l;
+
+  for (guint i = 0; i < PJ_AI_N_LEVELS; i++)
+    {
+      g_assert_true (pj_ai_level_from_string (pj_ai_level_name (i), &l));
+      g_assert_cmpuint (l, ==, i);
+    }
+  g_assert_false (pj_ai_level_from_string ("expert", &l));
+  g_assert_false (pj_ai_level_from_string (NULL, &l));
+}
+
+static int
+run_tournament (const char *args)
+{
+  g_auto (GStrv) argv = g_strsplit (args, " ", -1);
+  return pj_ai_tournament_main ((int) g_strv_length (argv), argv);
+}
+
+static void
+test_tournament_arguments (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_assert_cmpint (run_tournament ("tournament --preset basic --players 5 --team-a easy --team-b easy"), ==, 2);
+      g_assert_cmpint (run_tournament ("tournament --preset nope --players 4 --team-a easy --team-b easy"), ==, 2);
+      g_assert_cmpint (run_tournament ("tournament --preset basic --players 4 --team-a expert --team-b easy"), ==, 2);
+      g_assert_cmpint (run_tournament ("tournament --preset basic --players 4 --team-a easy"), ==, 2);
+      g_assert_cmpint (run_tournament ("tournament --preset basic --players 6 --teams 4 --team-a easy --team-b easy"), ==, 2);
+      g_assert_cmpint (run_tournament ("tournament --games"), ==, 2);
+      g_assert_cmpint (run_tournament ("tournament --bogus"), ==, 2);
+      g_assert_cmpint (run_tournament ("tournament --help"), ==, 0);
+      g_assert_cmpint (run_tournament ("tournament --preset basic --players 4 --team-a normal "
+                                       "--team-b easy --games 2 --seed 3 --json"), ==, 0);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stderr ("*--players must be 4, 6 or 8*unknown preset*");
+  g_test_trap_assert_stdout ("*Usage:*\"win_rate\"*");
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+
+  for (guint p = 0; p < PJ_N_PRESETS; p++)
+    {
+      g_autofree char *path = g_strdup_printf ("/ai/legal/%s", pj_preset_name (p));
+      g_test_add_data_func (path, GUINT_TO_POINTER (p), test_always_legal);
+    }
+  g_test_add_func ("/ai/hard/win-in-one", test_win_in_one);
+  g_test_add_func ("/ai/hard/avoid-hit", test_avoid_hit);
+  g_test_add_func ("/ai/honesty/permutation", test_permutation_invariance);
+  g_test_add_func ("/ai/determinism", test_determinism);
+  g_test_add_func ("/ai/hint", test_hint);
+  g_test_add_func ("/ai/levels", test_levels);
+  g_test_add_func ("/ai/tournament/arguments", test_tournament_arguments);
   return g_test_run ();
 }
