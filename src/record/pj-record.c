@@ -1,0 +1,808 @@
+/* pj-record.c — saved games (see the format in pj-record.h)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "pj-record.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+/* A snapshot every CHECKPOINT_EVERY actions keeps undo and replay views cheap
+ * in long games without storing every position. */
+#define CHECKPOINT_EVERY 64
+
+struct _PjRecord {
+  gatomicrefcount ref_count;
+  PjRules    rules;
+  guint64    seed;
+  guint      dealer;
+  PjSeat     seats[PJ_MAX_PLAYERS];
+  guint      n_seats;
+  char      *title;
+  GDateTime *created;
+  GArray    *actions;       /* PjAction */
+  GArray    *checkpoints;   /* PjState: [k] is the position after k * CHECKPOINT_EVERY actions */
+  PjState    state;
+};
+
+G_DEFINE_QUARK (pj-record-error-quark, pj_record_error)
+G_DEFINE_BOXED_TYPE (PjRecord, pj_record, pj_record_ref, pj_record_unref)
+
+static const char *const controller_names[PJ_N_CONTROLLERS] = {
+  "human", "easy", "normal", "hard", "remote",
+};
+
+const char *
+pj_controller_name (PjController controller)
+{
+  g_return_val_if_fail (controller < PJ_N_CONTROLLERS, NULL);
+  return controller_names[controller];
+}
+
+gboolean
+pj_controller_from_string (const char *name, PjController *out)
+{
+  for (guint i = 0; i < PJ_N_CONTROLLERS; i++)
+    if (g_strcmp0 (controller_names[i], name) == 0)
+      {
+        *out = (PjController) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* ---- life cycle ------------------------------------------------------ */
+
+static gboolean
+name_ok (const char *name, gsize max)
+{
+  return name != NULL && strlen (name) <= max && g_utf8_validate (name, -1, NULL);
+}
+
+PjRecord *
+pj_record_new (const PjRules *rules, guint64 seed, int dealer,
+               const PjSeat *seats, guint n_seats, GError **error)
+{
+  PjRecord *record;
+  GError *local = NULL;
+
+  g_return_val_if_fail (rules != NULL, NULL);
+
+  if (!pj_rules_validate (rules, &local))
+    {
+      g_set_error_literal (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_RULES, local->message);
+      g_error_free (local);
+      return NULL;
+    }
+  if (seats != NULL && n_seats != rules->players)
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SEATS,
+                   _("A game of %u players needs %u seats, not %u"),
+                   rules->players, rules->players, n_seats);
+      return NULL;
+    }
+  for (guint i = 0; seats != NULL && i < n_seats; i++)
+    if (!name_ok (seats[i].name, PJ_RECORD_MAX_NAME) || seats[i].controller >= PJ_N_CONTROLLERS)
+      {
+        g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
+                     _("Seat %u needs a name of at most %u bytes and a known controller"),
+                     i + 1, PJ_RECORD_MAX_NAME);
+        return NULL;
+      }
+
+  record = g_new0 (PjRecord, 1);
+  g_atomic_ref_count_init (&record->ref_count);
+  record->rules = *rules;
+  record->seed = seed;
+  pj_state_new_game (&record->state, rules, seed, dealer);
+  record->dealer = record->state.dealer;
+  record->n_seats = rules->players;
+  for (guint i = 0; i < record->n_seats; i++)
+    {
+      record->seats[i].name = g_strdup (seats ? seats[i].name : pj_colour_name (i));
+      record->seats[i].controller = seats ? seats[i].controller : PJ_CONTROLLER_HUMAN;
+    }
+  record->created = g_date_time_new_now_utc ();
+  record->actions = g_array_new (FALSE, FALSE, sizeof (PjAction));
+  record->checkpoints = g_array_new (FALSE, FALSE, sizeof (PjState));
+  g_array_append_val (record->checkpoints, record->state);
+  return record;
+}
+
+PjRecord *
+pj_record_ref (PjRecord *record)
+{
+  g_return_val_if_fail (record != NULL, NULL);
+  g_atomic_ref_count_inc (&record->ref_count);
+  return record;
+}
+
+void
+pj_record_unref (PjRecord *record)
+{
+  g_return_if_fail (record != NULL);
+  if (!g_atomic_ref_count_dec (&record->ref_count))
+    return;
+  for (guint i = 0; i < record->n_seats; i++)
+    g_free (record->seats[i].name);
+  g_free (record->title);
+  g_date_time_unref (record->created);
+  g_array_unref (record->actions);
+  g_array_unref (record->checkpoints);
+  g_free (record);
+}
+
+/* ---- accessors ------------------------------------------------------- */
+
+const PjRules *
+pj_record_get_rules (const PjRecord *record)
+{
+  return &record->rules;
+}
+
+guint64
+pj_record_get_seed (const PjRecord *record)
+{
+  return record->seed;
+}
+
+guint
+pj_record_get_dealer (const PjRecord *record)
+{
+  return record->dealer;
+}
+
+guint
+pj_record_get_n_seats (const PjRecord *record)
+{
+  return record->n_seats;
+}
+
+const PjSeat *
+pj_record_get_seat (const PjRecord *record, guint seat)
+{
+  g_return_val_if_fail (seat < record->n_seats, NULL);
+  return &record->seats[seat];
+}
+
+void
+pj_record_set_seat (PjRecord *record, guint seat, const char *name, PjController controller)
+{
+  g_return_if_fail (seat < record->n_seats);
+  g_return_if_fail (name_ok (name, PJ_RECORD_MAX_NAME));
+  g_return_if_fail (controller < PJ_N_CONTROLLERS);
+
+  g_free (record->seats[seat].name);
+  record->seats[seat].name = g_strdup (name);
+  record->seats[seat].controller = controller;
+}
+
+const char *
+pj_record_get_title (const PjRecord *record)
+{
+  return record->title;
+}
+
+void
+pj_record_set_title (PjRecord *record, const char *title)
+{
+  g_return_if_fail (title == NULL || name_ok (title, PJ_RECORD_MAX_TITLE));
+  g_free (record->title);
+  record->title = g_strdup (title);
+}
+
+GDateTime *
+pj_record_get_created (const PjRecord *record)
+{
+  return record->created;
+}
+
+const PjState *
+pj_record_get_state (const PjRecord *record)
+{
+  return &record->state;
+}
+
+guint
+pj_record_get_n_actions (const PjRecord *record)
+{
+  return record->actions->len;
+}
+
+const PjAction *
+pj_record_get_action (const PjRecord *record, guint i)
+{
+  g_return_val_if_fail (i < record->actions->len, NULL);
+  return &g_array_index (record->actions, PjAction, i);
+}
+
+void
+pj_record_state_at (const PjRecord *record, guint n, PjState *out)
+{
+  guint k;
+
+  g_return_if_fail (n <= record->actions->len);
+
+  k = n / CHECKPOINT_EVERY;
+  *out = g_array_index (record->checkpoints, PjState, k);
+  /* every stored action was checked when it was appended */
+  for (guint i = k * CHECKPOINT_EVERY; i < n; i++)
+    pj_state_apply (out, &g_array_index (record->actions, PjAction, i));
+}
+
+/* ---- changes --------------------------------------------------------- */
+
+gboolean
+pj_record_append (PjRecord *record, const PjAction *action, GError **error)
+{
+  PjState next;
+
+  g_return_val_if_fail (record != NULL && action != NULL, FALSE);
+
+  if (record->actions->len >= PJ_RECORD_MAX_ACTIONS)
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_TOO_LARGE,
+                   _("A game may hold at most %u actions"), PJ_RECORD_MAX_ACTIONS);
+      return FALSE;
+    }
+  next = record->state;
+  if (!pj_state_apply_checked (&next, action, error))
+    return FALSE;
+  record->state = next;
+  g_array_append_val (record->actions, *action);
+  if (record->actions->len % CHECKPOINT_EVERY == 0)
+    g_array_append_val (record->checkpoints, record->state);
+  return TRUE;
+}
+
+gboolean
+pj_record_append_string (PjRecord *record, const char *text, GError **error)
+{
+  PjAction action;
+
+  if (!pj_action_from_string (&record->state, text, &action, error))
+    return FALSE;
+  return pj_record_append (record, &action, error);
+}
+
+void
+pj_record_truncate (PjRecord *record, guint n)
+{
+  if (n >= record->actions->len)
+    return;
+  g_array_set_size (record->actions, n);
+  g_array_set_size (record->checkpoints, n / CHECKPOINT_EVERY + 1);
+  pj_record_state_at (record, n, &record->state);
+}
+
+/* ---- JSON out -------------------------------------------------------- */
+
+static char *
+format_time (GDateTime *time)
+{
+  g_autoptr (GDateTime) utc = g_date_time_to_utc (time);
+
+  return g_date_time_format (utc, "%Y-%m-%dT%H:%M:%SZ");
+}
+
+char *
+pj_record_to_json (const PjRecord *record, gsize *length)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *rules_text = pj_rules_to_string (&record->rules);
+  g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, record->seed);
+  g_autofree char *created = format_time (record->created);
+  g_autofree char *json = NULL;
+  char *preset_end;
+  PjState s;
+  GString *out;
+
+  /* the preset is the one pj_rules_to_string() names as closest */
+  preset_end = strchr (rules_text, ' ');
+  if (preset_end)
+    *preset_end = '\0';
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "format");
+  json_builder_add_string_value (b, PJ_RECORD_FORMAT);
+  json_builder_set_member_name (b, "version");
+  json_builder_add_int_value (b, PJ_RECORD_VERSION);
+  if (record->title)
+    {
+      json_builder_set_member_name (b, "title");
+      json_builder_add_string_value (b, record->title);
+    }
+  json_builder_set_member_name (b, "created");
+  json_builder_add_string_value (b, created);
+
+  json_builder_set_member_name (b, "rules");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "preset");
+  json_builder_add_string_value (b, rules_text);
+  json_builder_set_member_name (b, "options");
+  json_builder_begin_object (b);
+  for (guint i = 0; i < pj_option_count (); i++)
+    {
+      const PjOptionInfo *opt = pj_option_info (i);
+
+      json_builder_set_member_name (b, opt->key);
+      json_builder_add_string_value (b, pj_option_get_string (&record->rules, opt));
+    }
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "seed");
+  json_builder_add_string_value (b, seed);
+  json_builder_set_member_name (b, "dealer");
+  json_builder_add_int_value (b, record->dealer);
+
+  json_builder_set_member_name (b, "seats");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < record->n_seats; i++)
+    {
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, record->seats[i].name);
+      json_builder_set_member_name (b, "controller");
+      json_builder_add_string_value (b, pj_controller_name (record->seats[i].controller));
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "actions");
+  json_builder_begin_array (b);
+  pj_record_state_at (record, 0, &s);
+  for (guint i = 0; i < record->actions->len; i++)
+    {
+      const PjAction *a = &g_array_index (record->actions, PjAction, i);
+      g_autofree char *text = pj_action_to_string (&s, a);
+
+      json_builder_add_string_value (b, text);
+      pj_state_apply (&s, a);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, TRUE);
+  json_generator_set_indent (gen, 2);
+  json = json_generator_to_data (gen, NULL);
+
+  out = g_string_new (json);
+  g_string_append_c (out, '\n');
+  if (length)
+    *length = out->len;
+  return g_string_free (out, FALSE);
+}
+
+/* ---- JSON in --------------------------------------------------------- */
+
+#define FIELD_ERROR(...) G_STMT_START { \
+    g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD, __VA_ARGS__); \
+    return FALSE; } G_STMT_END
+
+static gboolean
+get_string (JsonObject *obj, const char *where, const char *name, gboolean required,
+            const char **out, GError **error)
+{
+  JsonNode *node = json_object_get_member (obj, name);
+
+  *out = NULL;
+  if (node == NULL)
+    {
+      if (!required)
+        return TRUE;
+      FIELD_ERROR (_("The saved game has no “%s%s”"), where, name);
+    }
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    FIELD_ERROR (_("“%s%s” in the saved game must be a string"), where, name);
+  *out = json_node_get_string (node);
+  return TRUE;
+}
+
+static gboolean
+get_int (JsonObject *obj, const char *name, gint64 *out, GError **error)
+{
+  JsonNode *node = json_object_get_member (obj, name);
+
+  if (node == NULL)
+    FIELD_ERROR (_("The saved game has no “%s”"), name);
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
+    FIELD_ERROR (_("“%s” in the saved game must be a whole number"), name);
+  *out = json_node_get_int (node);
+  return TRUE;
+}
+
+static JsonNode *
+get_node (JsonObject *obj, const char *name, JsonNodeType type, const char *type_name,
+          GError **error)
+{
+  JsonNode *node = json_object_get_member (obj, name);
+
+  if (node == NULL)
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
+                   _("The saved game has no “%s”"), name);
+      return NULL;
+    }
+  if (JSON_NODE_TYPE (node) != type)
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
+                   _("“%s” in the saved game must be %s"), name, type_name);
+      return NULL;
+    }
+  return node;
+}
+
+static gboolean
+read_rules (JsonObject *root, PjRules *rules, GError **error)
+{
+  JsonNode *node;
+  JsonObject *obj, *options;
+  const char *preset_name, *players_text;
+  PjPreset preset;
+  guint players;
+  GError *local = NULL;
+  g_autoptr (GList) members = NULL;
+
+  if (!(node = get_node (root, "rules", JSON_NODE_OBJECT, _("an object"), error)))
+    return FALSE;
+  obj = json_node_get_object (node);
+  if (!get_string (obj, "rules.", "preset", TRUE, &preset_name, error))
+    return FALSE;
+  if (!pj_preset_lookup (preset_name, &preset))
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_RULES,
+                   _("Unknown rules preset “%s”"), preset_name);
+      return FALSE;
+    }
+  if (!(node = get_node (obj, "options", JSON_NODE_OBJECT, _("an object"), error)))
+    return FALSE;
+  options = json_node_get_object (node);
+
+  /* players first: the preset's deck count depends on it */
+  if (!get_string (options, "rules.options.", "players", TRUE, &players_text, error))
+    return FALSE;
+  if (g_strcmp0 (players_text, "4") != 0 && g_strcmp0 (players_text, "6") != 0
+      && g_strcmp0 (players_text, "8") != 0)
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_RULES,
+                   _("A game has 4, 6 or 8 players, not “%s”"), players_text);
+      return FALSE;
+    }
+  players = (guint) (players_text[0] - '0');
+  pj_rules_preset (rules, preset, players);
+
+  members = json_object_get_members (options);
+  for (GList *l = members; l; l = l->next)
+    {
+      const char *key = l->data;
+      const char *value;
+      g_autofree char *where = NULL;
+
+      if (pj_option_lookup (key) == NULL)
+        {
+          g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_RULES,
+                       _("Unknown rule option “%s” (made by a newer version?)"), key);
+          return FALSE;
+        }
+      if (!get_string (options, "rules.options.", key, TRUE, &value, error))
+        return FALSE;
+      if (!pj_option_set_string (rules, key, value, &local))
+        {
+          g_set_error_literal (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_RULES, local->message);
+          g_error_free (local);
+          return FALSE;
+        }
+    }
+  if (!pj_rules_validate (rules, &local))
+    {
+      g_set_error_literal (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_RULES, local->message);
+      g_error_free (local);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_seats (JsonObject *root, const PjRules *rules, PjSeat *seats, GError **error)
+{
+  JsonNode *node;
+  JsonArray *array;
+
+  if (!(node = get_node (root, "seats", JSON_NODE_ARRAY, _("a list"), error)))
+    return FALSE;
+  array = json_node_get_array (node);
+  if (json_array_get_length (array) != rules->players)
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SEATS,
+                   _("The saved game has %u seats for %u players"),
+                   json_array_get_length (array), rules->players);
+      return FALSE;
+    }
+  for (guint i = 0; i < rules->players; i++)
+    {
+      JsonNode *seat = json_array_get_element (array, i);
+      JsonObject *obj;
+      const char *name, *controller;
+
+      if (!JSON_NODE_HOLDS_OBJECT (seat))
+        FIELD_ERROR (_("Seat %u in the saved game must be an object"), i + 1);
+      obj = json_node_get_object (seat);
+      if (!get_string (obj, "seats[].", "name", TRUE, &name, error)
+          || !get_string (obj, "seats[].", "controller", TRUE, &controller, error))
+        return FALSE;
+      if (strlen (name) > PJ_RECORD_MAX_NAME)
+        FIELD_ERROR (_("The name of seat %u is longer than %u bytes"), i + 1, PJ_RECORD_MAX_NAME);
+      if (!pj_controller_from_string (controller, &seats[i].controller))
+        FIELD_ERROR (_("Seat %u has an unknown controller “%s” (human, easy, normal, hard or remote)"),
+                     i + 1, controller);
+      seats[i].name = (char *) name;
+    }
+  return TRUE;
+}
+
+static gboolean
+replay_actions (PjRecord *record, JsonArray *array, GError **error)
+{
+  guint n = json_array_get_length (array);
+
+  for (guint i = 0; i < n; i++)
+    {
+      JsonNode *node = json_array_get_element (array, i);
+      GError *local = NULL;
+      const char *text;
+
+      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+        FIELD_ERROR (_("Action %u in the saved game must be a string"), i + 1);
+      text = json_node_get_string (node);
+      if (!pj_record_append_string (record, text, &local))
+        {
+          g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_ACTION,
+                       _("Action %u “%s” cannot be replayed: %s"), i + 1, text, local->message);
+          g_error_free (local);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+PjRecord *
+pj_record_from_json (const char *data, gssize length, GError **error)
+{
+  g_autoptr (JsonParser) parser = NULL;
+  g_autoptr (PjRecord) record = NULL;
+  g_autoptr (GDateTime) created = NULL;
+  g_autoptr (GTimeZone) utc = NULL;
+  GError *local = NULL;
+  JsonNode *root, *node;
+  JsonObject *obj;
+  JsonArray *actions;
+  const char *seed_text, *created_text, *title;
+  gint64 version, dealer;
+  guint64 seed;
+  PjRules rules;
+  PjSeat seats[PJ_MAX_PLAYERS];
+
+  g_return_val_if_fail (data != NULL, NULL);
+
+  if (length < 0)
+    length = (gssize) strlen (data);
+  if ((gsize) length > PJ_RECORD_MAX_FILE_SIZE)
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_TOO_LARGE,
+                   _("A saved game is at most %u MiB"), PJ_RECORD_MAX_FILE_SIZE >> 20);
+      return NULL;
+    }
+  if (!g_utf8_validate (data, length, NULL))
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SYNTAX,
+                   _("The saved game is not UTF-8 text"));
+      return NULL;
+    }
+
+  parser = json_parser_new_immutable ();
+  if (!json_parser_load_from_data (parser, data, length, &local))
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SYNTAX,
+                   _("The saved game is damaged or cut short (not valid JSON: %s)"),
+                   local->message);
+      g_error_free (local);
+      return NULL;
+    }
+  root = json_parser_get_root (parser);
+  if (root == NULL)
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SYNTAX,
+                   _("The saved game is empty"));
+      return NULL;
+    }
+  if (!JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FORMAT,
+                   _("This is not a Pegs and Jokers saved game"));
+      return NULL;
+    }
+  obj = json_node_get_object (root);
+
+  node = json_object_get_member (obj, "format");
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node)
+      || json_node_get_value_type (node) != G_TYPE_STRING
+      || strcmp (json_node_get_string (node), PJ_RECORD_FORMAT) != 0)
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FORMAT,
+                   _("This is not a Pegs and Jokers saved game"));
+      return NULL;
+    }
+
+  if (!get_int (obj, "version", &version, error))
+    return NULL;
+  if (version != PJ_RECORD_VERSION)
+    {
+      if (version > PJ_RECORD_VERSION)
+        g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_VERSION,
+                     _("The saved game has format version %" G_GINT64_FORMAT
+                       "; this version of the game reads version %d (update the game to open it)"),
+                     version, PJ_RECORD_VERSION);
+      else
+        g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_VERSION,
+                     _("The saved game has an unknown format version %" G_GINT64_FORMAT),
+                     version);
+      return NULL;
+    }
+
+  if (!read_rules (obj, &rules, error))
+    return NULL;
+
+  if (!get_string (obj, "", "seed", TRUE, &seed_text, error))
+    return NULL;
+  if (!g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &seed, NULL))
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
+                   _("“seed” in the saved game must be a whole number from 0 to %" G_GUINT64_FORMAT
+                     " in a string, not “%s”"), G_MAXUINT64, seed_text);
+      return NULL;
+    }
+
+  if (!get_int (obj, "dealer", &dealer, error))
+    return NULL;
+  if (dealer < 0 || dealer >= rules.players)
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
+                   _("“dealer” in the saved game must be a seat from 0 to %u"),
+                   rules.players - 1u);
+      return NULL;
+    }
+
+  if (!read_seats (obj, &rules, seats, error))
+    return NULL;
+
+  if (!get_string (obj, "", "created", TRUE, &created_text, error))
+    return NULL;
+  utc = g_time_zone_new_utc ();
+  created = g_date_time_new_from_iso8601 (created_text, utc);
+  if (created == NULL)
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
+                   _("“created” in the saved game must be a date and time like "
+                     "2026-11-29T12:00:00Z, not “%s”"), created_text);
+      return NULL;
+    }
+
+  if (!get_string (obj, "", "title", FALSE, &title, error))
+    return NULL;
+  if (title && strlen (title) > PJ_RECORD_MAX_TITLE)
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
+                   _("The title of the saved game is longer than %u bytes"), PJ_RECORD_MAX_TITLE);
+      return NULL;
+    }
+
+  if (!(node = get_node (obj, "actions", JSON_NODE_ARRAY, _("a list"), error)))
+    return NULL;
+  actions = json_node_get_array (node);
+  if (json_array_get_length (actions) > PJ_RECORD_MAX_ACTIONS)
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_TOO_LARGE,
+                   _("A saved game holds at most %u actions, this one %u"),
+                   PJ_RECORD_MAX_ACTIONS, json_array_get_length (actions));
+      return NULL;
+    }
+
+  record = pj_record_new (&rules, seed, (int) dealer, seats, rules.players, error);
+  if (record == NULL)
+    return NULL;
+  g_date_time_unref (record->created);
+  record->created = g_steal_pointer (&created);
+  record->title = g_strdup (title);
+
+  if (!replay_actions (record, actions, error))
+    return NULL;
+  /* a replay of legal actions cannot break the board; check it anyway, cheaply, once */
+  if (!pj_state_check (&record->state, &local))
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_ACTION,
+                   _("The saved game replays to an impossible position: %s"), local->message);
+      g_error_free (local);
+      return NULL;
+    }
+  return g_steal_pointer (&record);
+}
+
+/* ---- files ----------------------------------------------------------- */
+
+gboolean
+pj_record_save (const PjRecord *record, const char *path, GError **error)
+{
+  g_autofree char *data = NULL;
+  GError *local = NULL;
+  gsize length;
+
+  g_return_val_if_fail (record != NULL && path != NULL, FALSE);
+
+  data = pj_record_to_json (record, &length);
+  /* CONSISTENT: a temporary file in the same folder, fsync, rename over path */
+  if (!g_file_set_contents_full (path, data, (gssize) length,
+                                 G_FILE_SET_CONTENTS_CONSISTENT, 0666, &local))
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_IO,
+                   _("Could not save the game: %s"), local->message);
+      g_error_free (local);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+PjRecord *
+pj_record_load (const char *path, GError **error)
+{
+  g_autofree char *display = g_filename_display_name (path);
+  g_autoptr (GByteArray) buf = g_byte_array_new ();
+  guint8 chunk[65536];
+  FILE *f;
+  gsize n;
+  int saved_errno = 0;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  f = g_fopen (path, "rb");
+  if (f == NULL)
+    {
+      saved_errno = errno;
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_IO,
+                   _("Could not open “%s”: %s"), display, g_strerror (saved_errno));
+      return NULL;
+    }
+  /* read at most one byte past the limit: never trust the size a file claims */
+  while ((n = fread (chunk, 1, sizeof chunk, f)) > 0)
+    {
+      g_byte_array_append (buf, chunk, (guint) n);
+      if (buf->len > PJ_RECORD_MAX_FILE_SIZE)
+        break;
+    }
+  if (ferror (f))
+    saved_errno = errno ? errno : EIO;
+  fclose (f);
+  if (saved_errno)
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_IO,
+                   _("Could not read “%s”: %s"), display, g_strerror (saved_errno));
+      return NULL;
+    }
+  if (buf->len > PJ_RECORD_MAX_FILE_SIZE)
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_TOO_LARGE,
+                   _("“%s” is larger than a saved game can be (%u MiB)"), display,
+                   PJ_RECORD_MAX_FILE_SIZE >> 20);
+      return NULL;
+    }
+  return pj_record_from_json ((const char *) buf->data, buf->len, error);
+}
