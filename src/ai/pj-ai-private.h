@@ -44,4 +44,4 @@ guint  pj_ai_best_normal (const PjAiView *v, const PjState *s, const PjActionLis
 gboolean pj_ai_choose_hard (const PjState *view, const PjAiBudget *budget, guint64 seed, PjAction *out);
 
 /* Hard-level default budget. */
-#define PJ_AI_HARD_ITERATIONS 400
+#define PJ_AI_HARD_ITERATIONS 6000
