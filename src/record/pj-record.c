@@ -99,6 +99,15 @@ pj_record_new (const PjRules *rules, guint64 seed, int dealer,
   g_atomic_ref_count_init (&record->ref_count);
   record->rules = *rules;
   record->seed = seed;
+  /* The engine draws a random dealer from the same generator that later
+   * reshuffles the discard pile, so a game started with dealer -1 and one
+   * started with that dealer named differ after the first reshuffle. A record
+   * must replay from (seed, dealer): always start with the dealer named. */
+  if (dealer < 0 || dealer >= rules->players)
+    {
+      pj_state_new_game (&record->state, rules, seed, -1);
+      dealer = record->state.dealer;
+    }
   pj_state_new_game (&record->state, rules, seed, dealer);
   record->dealer = record->state.dealer;
   record->n_seats = rules->players;
@@ -422,21 +431,21 @@ get_int (JsonObject *obj, const char *name, gint64 *out, GError **error)
 }
 
 static JsonNode *
-get_node (JsonObject *obj, const char *name, JsonNodeType type, const char *type_name,
-          GError **error)
+get_node (JsonObject *obj, const char *where, const char *name, JsonNodeType type,
+          const char *type_name, GError **error)
 {
   JsonNode *node = json_object_get_member (obj, name);
 
   if (node == NULL)
     {
       g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
-                   _("The saved game has no “%s”"), name);
+                   _("The saved game has no “%s%s”"), where, name);
       return NULL;
     }
   if (JSON_NODE_TYPE (node) != type)
     {
       g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
-                   _("“%s” in the saved game must be %s"), name, type_name);
+                   _("“%s%s” in the saved game must be %s"), where, name, type_name);
       return NULL;
     }
   return node;
@@ -453,7 +462,7 @@ read_rules (JsonObject *root, PjRules *rules, GError **error)
   GError *local = NULL;
   g_autoptr (GList) members = NULL;
 
-  if (!(node = get_node (root, "rules", JSON_NODE_OBJECT, _("an object"), error)))
+  if (!(node = get_node (root, "", "rules", JSON_NODE_OBJECT, _("an object"), error)))
     return FALSE;
   obj = json_node_get_object (node);
   if (!get_string (obj, "rules.", "preset", TRUE, &preset_name, error))
@@ -464,7 +473,7 @@ read_rules (JsonObject *root, PjRules *rules, GError **error)
                    _("Unknown rules preset “%s”"), preset_name);
       return FALSE;
     }
-  if (!(node = get_node (obj, "options", JSON_NODE_OBJECT, _("an object"), error)))
+  if (!(node = get_node (obj, "rules.", "options", JSON_NODE_OBJECT, _("an object"), error)))
     return FALSE;
   options = json_node_get_object (node);
 
@@ -518,7 +527,7 @@ read_seats (JsonObject *root, const PjRules *rules, PjSeat *seats, GError **erro
   JsonNode *node;
   JsonArray *array;
 
-  if (!(node = get_node (root, "seats", JSON_NODE_ARRAY, _("a list"), error)))
+  if (!(node = get_node (root, "", "seats", JSON_NODE_ARRAY, _("a list"), error)))
     return FALSE;
   array = json_node_get_array (node);
   if (json_array_get_length (array) != rules->players)
@@ -706,7 +715,7 @@ pj_record_from_json (const char *data, gssize length, GError **error)
       return NULL;
     }
 
-  if (!(node = get_node (obj, "actions", JSON_NODE_ARRAY, _("a list"), error)))
+  if (!(node = get_node (obj, "", "actions", JSON_NODE_ARRAY, _("a list"), error)))
     return NULL;
   actions = json_node_get_array (node);
   if (json_array_get_length (actions) > PJ_RECORD_MAX_ACTIONS)

@@ -1,0 +1,664 @@
+/* test-record.c — saved games: round trips, replay views, and every kind of
+ * bad file giving its own error and loading nothing.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "pj-record.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+/* Play n random legal actions (all of them if n == 0) into a new record. */
+static PjRecord *
+random_game (PjPreset preset, guint players, guint64 seed, guint n)
+{
+  PjRules rules;
+  PjRecord *record;
+  PjActionList list;
+  PjRng rng;
+  PjSeat seats[PJ_MAX_PLAYERS];
+  char *names[PJ_MAX_PLAYERS];
+
+  pj_rules_preset (&rules, preset, players);
+  for (guint i = 0; i < players; i++)
+    {
+      names[i] = g_strdup_printf ("Player “%u” ünïcode", i + 1);
+      seats[i].name = names[i];
+      seats[i].controller = (PjController) (i % PJ_N_CONTROLLERS);
+    }
+  record = pj_record_new (&rules, seed, -1, seats, players, NULL);
+  g_assert_nonnull (record);
+  for (guint i = 0; i < players; i++)
+    g_free (names[i]);
+
+  pj_rng_seed (&rng, seed * 31 + 7);
+  pj_action_list_init (&list);
+  for (guint i = 0; (n == 0 || i < n) && !pj_state_is_over (pj_record_get_state (record)); i++)
+    {
+      const PjState *s = pj_record_get_state (record);
+      PjAction a;
+
+      pj_legal_actions (s, &list);
+      g_assert_cmpuint (list.n, >, 0);
+      a = list.v[pj_rng_below (&rng, list.n)];
+      if (s->phase == PJ_PHASE_CHALLENGE)    /* rare challenges keep games short */
+        for (guint k = 0; k < list.n; k++)
+          if (list.v[k].kind == (pj_rng_double (&rng) < 0.1 ? PJ_ACTION_CHALLENGE : PJ_ACTION_PASS))
+            a = list.v[k];
+      g_assert_true (pj_record_append (record, &a, NULL));
+      g_assert_cmpuint (i, <, 1000000);
+    }
+  pj_action_list_clear (&list);
+  return record;
+}
+
+/* The engine leaves stale steps past n_steps in a pending Bluffing Joker
+ * move (they come from a reused action list); they mean nothing. */
+static void
+normalize (PjState *s)
+{
+  if (s->pending.kind == PJ_ACTION_NONE)
+    memset (&s->pending, 0, sizeof s->pending);
+  else
+    memset (&s->pending.steps[s->pending.n_steps], 0,
+            sizeof (PjStep) * (PJ_MAX_STEPS - s->pending.n_steps));
+}
+
+static void
+assert_same_state (const PjState *a, const PjState *b)
+{
+  g_autofree char *ta = pj_position_to_string (a);
+  g_autofree char *tb = pj_position_to_string (b);
+  PjState x = *a, y = *b;
+
+  g_assert_cmpstr (ta, ==, tb);
+  normalize (&x);
+  normalize (&y);
+  g_assert_cmpmem (&x, sizeof x, &y, sizeof y);
+}
+
+static void
+assert_same_record (PjRecord *a, PjRecord *b)
+{
+  g_assert_cmpmem (pj_record_get_rules (a), sizeof (PjRules), pj_record_get_rules (b), sizeof (PjRules));
+  g_assert_cmpuint (pj_record_get_seed (a), ==, pj_record_get_seed (b));
+  g_assert_cmpuint (pj_record_get_dealer (a), ==, pj_record_get_dealer (b));
+  g_assert_cmpstr (pj_record_get_title (a), ==, pj_record_get_title (b));
+  g_assert_cmpint (g_date_time_to_unix (pj_record_get_created (a)), ==,
+                   g_date_time_to_unix (pj_record_get_created (b)));
+  g_assert_cmpuint (pj_record_get_n_seats (a), ==, pj_record_get_n_seats (b));
+  for (guint i = 0; i < pj_record_get_n_seats (a); i++)
+    {
+      g_assert_cmpstr (pj_record_get_seat (a, i)->name, ==, pj_record_get_seat (b, i)->name);
+      g_assert_cmpint (pj_record_get_seat (a, i)->controller, ==, pj_record_get_seat (b, i)->controller);
+    }
+  g_assert_cmpuint (pj_record_get_n_actions (a), ==, pj_record_get_n_actions (b));
+  for (guint i = 0; i < pj_record_get_n_actions (a); i++)
+    g_assert_true (pj_action_equal (pj_record_get_action (a, i), pj_record_get_action (b, i)));
+  assert_same_state (pj_record_get_state (a), pj_record_get_state (b));
+}
+
+/* ---- round trips ----------------------------------------------------- */
+
+static void
+test_round_trip (gconstpointer data)
+{
+  PjPreset preset = GPOINTER_TO_UINT (data);
+
+  for (guint players = 4; players <= 8; players += 2)
+    {
+      g_autoptr (PjRecord) record = random_game (preset, players, 100 + players, 0);
+      g_autoptr (PjRecord) back = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *json = NULL;
+      g_autofree char *again = NULL;
+      gsize length;
+
+      g_assert_true (pj_state_is_over (pj_record_get_state (record)));
+      pj_record_set_title (record, "Round trip");
+      json = pj_record_to_json (record, &length);
+      g_assert_cmpuint (strlen (json), ==, length);
+      back = pj_record_from_json (json, -1, &error);
+      g_assert_no_error (error);
+      assert_same_record (record, back);
+      /* writing it again gives the same text */
+      again = pj_record_to_json (back, NULL);
+      g_assert_cmpstr (json, ==, again);
+    }
+}
+
+static void
+test_save_load (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pj-record-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autoptr (PjRecord) record = random_game (PJ_PRESET_NORTH_CAROLINA, 4, 5, 150);
+  g_autoptr (PjRecord) back = NULL;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "game.json", NULL);
+  g_assert_true (pj_record_save (record, path, &error));
+  g_assert_no_error (error);
+  back = pj_record_load (path, &error);
+  g_assert_no_error (error);
+  assert_same_record (record, back);
+
+  /* a game in progress can be continued after loading */
+  {
+    PjActionList list;
+
+    pj_action_list_init (&list);
+    pj_legal_actions (pj_record_get_state (back), &list);
+    g_assert_cmpuint (list.n, >, 0);
+    g_assert_true (pj_record_append (back, &list.v[0], &error));
+    g_assert_true (pj_record_append (record, &list.v[0], &error));
+    assert_same_record (record, back);
+    pj_action_list_clear (&list);
+  }
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
+test_state_at_and_truncate (void)
+{
+  g_autoptr (PjRecord) record = random_game (PJ_PRESET_BASIC, 4, 9, 0);
+  guint n = pj_record_get_n_actions (record);
+  g_autofree PjState *states = g_new (PjState, n + 1);
+  g_autofree PjAction *actions = g_new (PjAction, n);
+  PjState s;
+
+  g_assert_cmpuint (n, >, 200);   /* several checkpoints */
+  pj_record_state_at (record, 0, &states[0]);
+  for (guint i = 0; i < n; i++)
+    {
+      actions[i] = *pj_record_get_action (record, i);
+      states[i + 1] = states[i];
+      pj_state_apply (&states[i + 1], pj_record_get_action (record, i));
+    }
+  for (guint i = 0; i <= n; i += (i % 64 == 63 || i % 64 == 0) ? 1 : 17)
+    {
+      pj_record_state_at (record, i, &s);
+      assert_same_state (&s, &states[i]);
+    }
+  assert_same_state (pj_record_get_state (record), &states[n]);
+
+  /* undo to a point, then play on differently */
+  pj_record_truncate (record, 130);
+  g_assert_cmpuint (pj_record_get_n_actions (record), ==, 130);
+  assert_same_state (pj_record_get_state (record), &states[130]);
+  pj_record_truncate (record, 500000);   /* ignored */
+  g_assert_cmpuint (pj_record_get_n_actions (record), ==, 130);
+  pj_record_truncate (record, 64);
+  assert_same_state (pj_record_get_state (record), &states[64]);
+  pj_record_truncate (record, 0);
+  assert_same_state (pj_record_get_state (record), &states[0]);
+  /* and play the same actions again, past a checkpoint */
+  for (guint i = 0; i < 70; i++)
+    g_assert_true (pj_record_append (record, &actions[i], NULL));
+  assert_same_state (pj_record_get_state (record), &states[70]);
+  pj_record_state_at (record, 65, &s);
+  assert_same_state (&s, &states[65]);
+}
+
+static void
+test_append_illegal (void)
+{
+  g_autoptr (PjRecord) record = random_game (PJ_PRESET_BASIC, 4, 3, 20);
+  g_autoptr (GError) error = NULL;
+  PjState before = *pj_record_get_state (record);
+  PjAction bogus = { 0 };
+
+  bogus.kind = PJ_ACTION_MOVE;
+  bogus.card = bogus.declared = PJ_CARD_KING;
+  bogus.n_steps = 1;
+  bogus.steps[0].peg = PJ_PEG_ID ((before.actor + 1) % 4, 0);   /* someone else's peg */
+  bogus.steps[0].from = PJ_POS_START;
+  bogus.steps[0].to = pj_come_out_hole (&before.rules, (before.actor + 1) % 4);
+  g_assert_false (pj_record_append (record, &bogus, &error));
+  g_assert_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_ILLEGAL_ACTION);
+  g_clear_error (&error);
+  g_assert_cmpuint (pj_record_get_n_actions (record), ==, 20);
+  assert_same_state (pj_record_get_state (record), &before);
+
+  g_assert_false (pj_record_append_string (record, "no such move", &error));
+  g_assert_true (error->domain == PJ_ENGINE_ERROR);
+  g_assert_cmpuint (pj_record_get_n_actions (record), ==, 20);
+  assert_same_state (pj_record_get_state (record), &before);
+}
+
+static void
+test_new_checks (void)
+{
+  g_autoptr (GError) error = NULL;
+  PjRules rules;
+  PjSeat seats[2] = { { (char *) "A", PJ_CONTROLLER_HUMAN }, { (char *) "B", PJ_CONTROLLER_HARD } };
+  PjRecord *record;
+
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
+  record = pj_record_new (&rules, 1, -1, seats, 2, &error);
+  g_assert_null (record);
+  g_assert_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SEATS);
+  g_clear_error (&error);
+
+  rules.decks = 7;
+  record = pj_record_new (&rules, 1, -1, NULL, 0, &error);
+  g_assert_null (record);
+  g_assert_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_RULES);
+  g_clear_error (&error);
+
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 6);
+  record = pj_record_new (&rules, 1, 4, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pj_record_get_dealer (record), ==, 4);
+  g_assert_cmpstr (pj_record_get_seat (record, 1)->name, ==, pj_colour_name (1));
+  pj_record_unref (record);
+}
+
+/* ---- bad files ------------------------------------------------------- */
+
+/* A game of basic rules (where a swapped or foreign action is clearly illegal). */
+static char *base_json;
+static PjRecord *base_record;
+
+static void
+expect_error (const char *json, gssize length, PjRecordError code, const char *what)
+{
+  g_autoptr (GError) error = NULL;
+  PjRecord *record = pj_record_from_json (json, length, &error);
+
+  if (record != NULL || !g_error_matches (error, PJ_RECORD_ERROR, code))
+    g_error ("%s: expected record error %d, got %s (%s)", what, code,
+             record ? "a record" : error ? g_quark_to_string (error->domain) : "nothing",
+             error ? error->message : "");
+  g_assert_nonnull (error->message);
+  g_test_message ("%s: %s", what, error->message);
+}
+
+static char *
+replace_once (const char *text, const char *find, const char *replacement)
+{
+  GString *s = g_string_new (text);
+
+  g_assert_nonnull (strstr (text, find));
+  g_string_replace (s, find, replacement, 1);
+  return g_string_free (s, FALSE);
+}
+
+static void
+test_bad_syntax (void)
+{
+  gsize len = strlen (base_json);
+  gsize cuts[] = { 0, 1, 2, 10, 100, len / 3, len / 2, len - 40, len - 3 };
+  g_autofree char *nul = g_strdup (base_json);
+
+  expect_error ("hello", -1, PJ_RECORD_ERROR_SYNTAX, "not JSON");
+  expect_error ("{\"format\": ", -1, PJ_RECORD_ERROR_SYNTAX, "cut JSON");
+  expect_error ("\xff\xfe{}", -1, PJ_RECORD_ERROR_SYNTAX, "not UTF-8");
+  nul[20] = '\0';
+  expect_error (nul, (gssize) len, PJ_RECORD_ERROR_SYNTAX, "NUL byte");
+  for (guint i = 0; i < G_N_ELEMENTS (cuts); i++)
+    {
+      g_autofree char *what = g_strdup_printf ("truncated at %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT,
+                                               cuts[i], len);
+      expect_error (base_json, (gssize) cuts[i], PJ_RECORD_ERROR_SYNTAX, what);
+    }
+  /* every cut before the closing brace fails, never loads a shorter game */
+  for (gsize cut = 0; cut + 2 < len; cut += 97)
+    {
+      g_autoptr (GError) error = NULL;
+      g_assert_null (pj_record_from_json (base_json, (gssize) cut, &error));
+      g_assert_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SYNTAX);
+    }
+}
+
+typedef struct {
+  const char *what;
+  const char *find;
+  const char *replacement;
+  PjRecordError code;
+} Edit;
+
+static const Edit edits[] = {
+  { "array root", NULL, "[1, 2]", PJ_RECORD_ERROR_FORMAT },
+  { "other format", "\"pegs-and-jokers-game\"", "\"chess-game\"", PJ_RECORD_ERROR_FORMAT },
+  { "format not a string", "\"pegs-and-jokers-game\"", "7", PJ_RECORD_ERROR_FORMAT },
+  { "no format", "\"format\"", "\"formats\"", PJ_RECORD_ERROR_FORMAT },
+  { "newer version", "\"version\" : 1", "\"version\" : 2", PJ_RECORD_ERROR_VERSION },
+  { "version zero", "\"version\" : 1", "\"version\" : 0", PJ_RECORD_ERROR_VERSION },
+  { "version as string", "\"version\" : 1", "\"version\" : \"1\"", PJ_RECORD_ERROR_FIELD },
+  { "version as float", "\"version\" : 1", "\"version\" : 1.0", PJ_RECORD_ERROR_FIELD },
+  { "no version", "\"version\"", "\"versio\"", PJ_RECORD_ERROR_FIELD },
+  { "no rules", "\"rules\"", "\"rulez\"", PJ_RECORD_ERROR_FIELD },
+  { "rules not an object", "\"rules\" : {", "\"rules\" : 3, \"x\" : {", PJ_RECORD_ERROR_FIELD },
+  { "no preset", "\"preset\"", "\"prest\"", PJ_RECORD_ERROR_FIELD },
+  { "unknown preset", "\"preset\" : \"basic\"", "\"preset\" : \"texas\"", PJ_RECORD_ERROR_RULES },
+  { "no options", "\"options\"", "\"optionz\"", PJ_RECORD_ERROR_FIELD },
+  { "unknown option", "\"decks\" : \"3\"", "\"decks\" : \"3\", \"wild_sevens\" : \"yes\"", PJ_RECORD_ERROR_RULES },
+  { "bad option value", "\"decks\" : \"3\"", "\"decks\" : \"5\"", PJ_RECORD_ERROR_RULES },
+  { "option not a string", "\"decks\" : \"3\"", "\"decks\" : 3", PJ_RECORD_ERROR_FIELD },
+  { "bad players", "\"players\" : \"4\"", "\"players\" : \"5\"", PJ_RECORD_ERROR_RULES },
+  { "no players", "\"players\" : \"4\",", "", PJ_RECORD_ERROR_FIELD },
+  { "bad teams", "\"teams\" : \"2\"", "\"teams\" : \"3\"", PJ_RECORD_ERROR_RULES },
+  { "bad combination", "\"stuck_pile\" : \"no\"", "\"stuck_pile\" : \"yes\"", PJ_RECORD_ERROR_RULES },
+  { "no seed", "\"seed\"", "\"sead\"", PJ_RECORD_ERROR_FIELD },
+  { "seed as number", "\"seed\" : \"11\"", "\"seed\" : 11", PJ_RECORD_ERROR_FIELD },
+  { "seed not a number", "\"seed\" : \"11\"", "\"seed\" : \"eleven\"", PJ_RECORD_ERROR_FIELD },
+  { "seed negative", "\"seed\" : \"11\"", "\"seed\" : \"-11\"", PJ_RECORD_ERROR_FIELD },
+  { "seed too large", "\"seed\" : \"11\"", "\"seed\" : \"18446744073709551616\"", PJ_RECORD_ERROR_FIELD },
+  { "no dealer", "\"dealer\"", "\"deeler\"", PJ_RECORD_ERROR_FIELD },
+  { "dealer out of range", "\"dealer\" : ", "\"dealer\" : 4, \"x\" : ", PJ_RECORD_ERROR_FIELD },
+  { "dealer negative", "\"dealer\" : ", "\"dealer\" : -1, \"x\" : ", PJ_RECORD_ERROR_FIELD },
+  { "dealer as string", "\"dealer\" : ", "\"dealer\" : \"0\", \"x\" : ", PJ_RECORD_ERROR_FIELD },
+  { "no seats", "\"seats\"", "\"sits\"", PJ_RECORD_ERROR_FIELD },
+  { "seats not a list", "\"seats\" : [", "\"seats\" : {}, \"x\" : [", PJ_RECORD_ERROR_FIELD },
+  { "too few seats", "\"seats\" : [", "\"seats\" : [], \"x\" : [", PJ_RECORD_ERROR_SEATS },
+  { "too many seats", "\"seats\" : [", "\"seats\" : [ { \"name\" : \"E\", \"controller\" : \"easy\" },", PJ_RECORD_ERROR_SEATS },
+  { "seat not an object", "\"seats\" : [", "\"seats\" : [ 1, 2, 3, 4 ], \"x\" : [", PJ_RECORD_ERROR_FIELD },
+  { "seat name not a string", "\"name\" : \"Ann\"", "\"name\" : null", PJ_RECORD_ERROR_FIELD },
+  { "seat name missing", "\"name\" : \"Ann\"", "\"nome\" : \"Ann\"", PJ_RECORD_ERROR_FIELD },
+  { "unknown controller", "\"controller\" : \"human\"", "\"controller\" : \"robot\"", PJ_RECORD_ERROR_FIELD },
+  { "no created", "\"created\"", "\"kreated\"", PJ_RECORD_ERROR_FIELD },
+  { "bad created", "\"created\" : \"", "\"created\" : \"yesterday\", \"x\" : \"", PJ_RECORD_ERROR_FIELD },
+  { "title not a string", "\"title\" : \"Test\"", "\"title\" : [ ]", PJ_RECORD_ERROR_FIELD },
+  { "no actions", "\"actions\"", "\"akshuns\"", PJ_RECORD_ERROR_FIELD },
+  { "actions not a list", "\"actions\" : [", "\"actions\" : \"K R1 s-r8\", \"x\" : [", PJ_RECORD_ERROR_FIELD },
+  { "action not a string", "\"actions\" : [", "\"actions\" : [ 7,", PJ_RECORD_ERROR_FIELD },
+  { "action gibberish", "\"actions\" : [", "\"actions\" : [ \"fly to the moon\",", PJ_RECORD_ERROR_ACTION },
+  { "action empty", "\"actions\" : [", "\"actions\" : [ \"\",", PJ_RECORD_ERROR_ACTION },
+};
+
+static void
+test_bad_fields (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (edits); i++)
+    {
+      g_autofree char *json = edits[i].find ? replace_once (base_json, edits[i].find,
+                                                            edits[i].replacement)
+                                            : g_strdup (edits[i].replacement);
+      expect_error (json, -1, edits[i].code, edits[i].what);
+    }
+}
+
+/* Edit the list of actions of the base game through json-glib. */
+static char *
+with_actions (void (*edit) (JsonArray *actions, gpointer data), gpointer data)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  JsonObject *root;
+
+  g_assert_true (json_parser_load_from_data (parser, base_json, -1, NULL));
+  root = json_node_get_object (json_parser_get_root (parser));
+  edit (json_object_get_array_member (root, "actions"), data);
+  json_generator_set_root (gen, json_parser_get_root (parser));
+  return json_generator_to_data (gen, NULL);
+}
+
+static void
+swap_actions (JsonArray *actions, gpointer data)
+{
+  guint i = GPOINTER_TO_UINT (data);
+  g_autofree char *a = g_strdup (json_array_get_string_element (actions, i));
+  g_autofree char *b = g_strdup (json_array_get_string_element (actions, i + 1));
+
+  json_node_set_string (json_array_get_element (actions, i), b);
+  json_node_set_string (json_array_get_element (actions, i + 1), a);
+}
+
+static void
+tamper_action (JsonArray *actions, gpointer data)
+{
+  guint i = GPOINTER_TO_UINT (data);
+
+  /* a five never brings a peg out of start */
+  json_node_set_string (json_array_get_element (actions, i), "5 R1 s-r8");
+}
+
+static void
+drop_action (JsonArray *actions, gpointer data)
+{
+  json_array_remove_element (actions, GPOINTER_TO_UINT (data));
+}
+
+static void
+expect_action_error (const char *json, guint number, const char *what)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *prefix = g_strdup_printf ("Action %u ", number);
+
+  g_assert_null (pj_record_from_json (json, -1, &error));
+  g_assert_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_ACTION);
+  g_test_message ("%s: %s", what, error->message);
+  g_assert_true (g_str_has_prefix (error->message, prefix));
+}
+
+static void
+test_bad_actions (void)
+{
+  guint n = pj_record_get_n_actions (base_record);
+  guint swap = 0, tamper = 0;
+
+  /* two moves by different colours: swapped, the first is by the wrong player */
+  for (guint i = 10; i + 1 < n && swap == 0; i++)
+    if (pj_record_get_action (base_record, i)->kind == PJ_ACTION_MOVE
+        && pj_record_get_action (base_record, i + 1)->kind == PJ_ACTION_MOVE)
+      swap = i;
+  g_assert_cmpuint (swap, >, 0);
+  {
+    g_autofree char *json = with_actions (swap_actions, GUINT_TO_POINTER (swap));
+    expect_action_error (json, swap + 1, "swapped actions");
+  }
+
+  /* a move that was never legal there */
+  for (guint i = 5; i < n && tamper == 0; i++)
+    if (pj_record_get_action (base_record, i)->kind == PJ_ACTION_MOVE)
+      tamper = i;
+  {
+    g_autofree char *json = with_actions (tamper_action, GUINT_TO_POINTER (tamper));
+    expect_action_error (json, tamper + 1, "tampered action");
+  }
+
+  /* a dropped action shifts every later one to the wrong player */
+  {
+    g_autofree char *json = with_actions (drop_action, GUINT_TO_POINTER (swap));
+    g_autoptr (GError) error = NULL;
+    g_assert_null (pj_record_from_json (json, -1, &error));
+    g_assert_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_ACTION);
+  }
+}
+
+static void
+test_action_after_end (void)
+{
+  g_autoptr (PjRecord) done = random_game (PJ_PRESET_KILPATRICK, 4, 21, 0);
+  g_autofree char *json = pj_record_to_json (done, NULL);
+  g_autofree char *more = NULL;
+  g_autoptr (GError) error = NULL;
+  char *end = strrchr (json, ']');
+
+  g_assert_true (pj_state_is_over (pj_record_get_state (done)));
+  g_assert_nonnull (end);
+  *end = '\0';
+  more = g_strconcat (json, ", \"discard 7\" ] }", NULL);
+  expect_action_error (more, pj_record_get_n_actions (done) + 1, "action after the end");
+}
+
+static void
+test_too_large (void)
+{
+  gsize big = PJ_RECORD_MAX_FILE_SIZE + 1;
+  g_autofree char *spaces = g_malloc (big + 1);
+  g_autofree char *many = NULL;
+  GString *list = g_string_new (NULL);
+  g_autofree char *head = g_strdup (base_json);
+  char *actions = strstr (head, "\"actions\" : [");
+
+  memset (spaces, ' ', big);
+  spaces[big] = '\0';
+  spaces[0] = '{';
+  expect_error (spaces, (gssize) big, PJ_RECORD_ERROR_TOO_LARGE, "over 16 MiB");
+
+  g_assert_nonnull (actions);
+  actions[strlen ("\"actions\" : [")] = '\0';
+  g_string_append (list, head);
+  for (guint i = 0; i <= PJ_RECORD_MAX_ACTIONS; i++)
+    g_string_append (list, i ? ",\"x\"" : "\"x\"");
+  g_string_append (list, "] }");
+  many = g_string_free (list, FALSE);
+  expect_error (many, -1, PJ_RECORD_ERROR_TOO_LARGE, "too many actions");
+}
+
+static void
+test_bad_files (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pj-record-XXXXXX", &error);
+  g_autofree char *missing = g_build_filename (dir, "missing.json", NULL);
+  g_autofree char *huge = g_build_filename (dir, "huge.json", NULL);
+  FILE *f;
+
+  g_assert_no_error (error);
+  g_assert_null (pj_record_load (missing, &error));
+  g_assert_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_IO);
+  g_clear_error (&error);
+
+  g_assert_null (pj_record_load (dir, &error));   /* a folder */
+  g_assert_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_IO);
+  g_clear_error (&error);
+
+  /* a sparse file larger than the limit is refused without reading it all */
+  f = g_fopen (huge, "wb");
+  g_assert_nonnull (f);
+  g_assert_cmpint (fseek (f, 64 * 1024 * 1024, SEEK_SET), ==, 0);
+  g_assert_cmpint (fputc ('}', f), !=, EOF);
+  fclose (f);
+  g_assert_null (pj_record_load (huge, &error));
+  g_assert_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_TOO_LARGE);
+  g_clear_error (&error);
+
+  g_assert_cmpint (g_remove (huge), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* ---- atomic saves ---------------------------------------------------- */
+
+static guint
+count_files (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (g_dir_read_name (d))
+    n++;
+  return n;
+}
+
+static void
+test_save_atomic (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pj-record-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autofree char *old = NULL, *now = NULL;
+  g_autofree char *nowhere = NULL;
+  g_autoptr (PjRecord) small = random_game (PJ_PRESET_BASIC, 4, 1, 5);
+  g_autoptr (PjRecord) large = random_game (PJ_PRESET_BASIC, 4, 1, 400);
+  struct rlimit saved, limit;
+  gsize old_len;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "game.json", NULL);
+  g_assert_true (pj_record_save (small, path, &error));
+  g_assert_true (g_file_get_contents (path, &old, &old_len, NULL));
+
+  /* The disk fills up half-way through writing the new version: simulated
+   * with a file size limit, which also binds root (a read-only folder does not). */
+  signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+  limit = saved;
+  limit.rlim_cur = old_len + 100;
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+  g_assert_false (pj_record_save (large, path, &error));
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+  g_assert_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_IO);
+  g_test_message ("full disk: %s", error->message);
+  g_clear_error (&error);
+  g_assert_true (g_file_get_contents (path, &now, NULL, NULL));
+  g_assert_cmpstr (now, ==, old);
+  g_assert_cmpuint (count_files (dir), ==, 1);   /* no temporary file left behind */
+  g_clear_pointer (&now, g_free);
+
+  /* a read-only folder (when permissions bind us: not as root) */
+  g_assert_cmpint (g_chmod (dir, 0555), ==, 0);
+  if (access (dir, W_OK) != 0)
+    {
+      g_assert_false (pj_record_save (large, path, &error));
+      g_assert_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_IO);
+      g_clear_error (&error);
+      g_assert_true (g_file_get_contents (path, &now, NULL, NULL));
+      g_assert_cmpstr (now, ==, old);
+      g_clear_pointer (&now, g_free);
+    }
+  g_assert_cmpint (g_chmod (dir, 0755), ==, 0);
+
+  /* a folder that does not exist */
+  nowhere = g_build_filename (dir, "no", "such", "game.json", NULL);
+  g_assert_false (pj_record_save (large, nowhere, &error));
+  g_assert_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_IO);
+  g_clear_error (&error);
+
+  /* and a save that can be written replaces the old file */
+  g_assert_true (pj_record_save (large, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &now, NULL, NULL));
+  g_assert_cmpstr (now, !=, old);
+  g_assert_cmpuint (count_files (dir), ==, 1);
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+
+  base_record = random_game (PJ_PRESET_BASIC, 4, 11, 120);
+  pj_record_set_title (base_record, "Test");
+  pj_record_set_seat (base_record, 0, "Ann", PJ_CONTROLLER_HUMAN);
+  pj_record_set_seat (base_record, 1, "Bob", PJ_CONTROLLER_HARD);
+  base_json = pj_record_to_json (base_record, NULL);
+  g_assert_nonnull (pj_record_from_json (base_json, -1, NULL));
+
+  for (guint p = 0; p < PJ_N_PRESETS; p++)
+    {
+      g_autofree char *path = g_strdup_printf ("/record/round-trip/%s", pj_preset_name (p));
+      g_test_add_data_func (path, GUINT_TO_POINTER (p), test_round_trip);
+    }
+  g_test_add_func ("/record/save-load", test_save_load);
+  g_test_add_func ("/record/state-at-truncate", test_state_at_and_truncate);
+  g_test_add_func ("/record/append-illegal", test_append_illegal);
+  g_test_add_func ("/record/new-checks", test_new_checks);
+  g_test_add_func ("/record/bad/syntax", test_bad_syntax);
+  g_test_add_func ("/record/bad/fields", test_bad_fields);
+  g_test_add_func ("/record/bad/actions", test_bad_actions);
+  g_test_add_func ("/record/bad/action-after-end", test_action_after_end);
+  g_test_add_func ("/record/bad/too-large", test_too_large);
+  g_test_add_func ("/record/bad/files", test_bad_files);
+  g_test_add_func ("/record/save-atomic", test_save_atomic);
+  status = g_test_run ();
+
+  g_free (base_json);
+  pj_record_unref (base_record);
+  return status;
+}
