@@ -1,0 +1,395 @@
+/* test-cli.c — run the built pegs-and-jokers-cli and check what it prints,
+ * its exit statuses and what it does to files.
+ *
+ * Usage: test-cli [--tap] PATH-TO-pegs-and-jokers-cli
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+static const char *cli;
+static char *tmpdir;
+
+typedef struct {
+  int status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *r)
+{
+  g_free (r->out);
+  g_free (r->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+/* Run the CLI with a NULL-terminated list of arguments (and optional stdin). */
+static Run
+run_v (const char *input, const char *const *args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GSubprocess) proc = NULL;
+  g_autoptr (GError) error = NULL;
+  Run r = { 0 };
+
+  g_ptr_array_add (argv, (char *) cli);
+  for (guint i = 0; args[i]; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+  proc = g_subprocess_newv ((const char *const *) argv->pdata,
+                            G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                            | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, input, NULL, &r.out, &r.err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  r.status = g_subprocess_get_exit_status (proc);
+  return r;
+}
+
+#define RUN(...) run_v (NULL, (const char *const[]) { __VA_ARGS__, NULL })
+#define RUN_STDIN(input, ...) run_v (input, (const char *const[]) { __VA_ARGS__, NULL })
+
+static char *
+tmp_path (const char *name)
+{
+  return g_build_filename (tmpdir, name, NULL);
+}
+
+static char *
+read_file (const char *path)
+{
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+static guint
+count_lines (const char *text)
+{
+  guint n = 0;
+
+  for (const char *p = text; *p; p++)
+    n += *p == '\n';
+  return n;
+}
+
+/* ---- help and arguments ---------------------------------------------- */
+
+static void
+test_help (void)
+{
+  const char *commands[] = { "show", "moves", "play", "new", "simulate", "replay", "tournament" };
+
+  {
+    g_auto (Run) r = RUN ("--help");
+    g_assert_cmpint (r.status, ==, 0);
+    for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+      g_assert_nonnull (strstr (r.out, commands[i]));
+  }
+  {
+    g_auto (Run) r = RUN ("--version");
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_true (g_str_has_prefix (r.out, "pegs-and-jokers-cli "));
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_auto (Run) r = RUN (commands[i], "--help");
+      g_assert_cmpint (r.status, ==, 0);
+      g_assert_nonnull (strstr (r.out, commands[i]));
+      g_assert_cmpstr (r.err, ==, "");
+    }
+  {
+    g_auto (Run) r = RUN ("simulate", "--help");
+    g_assert_nonnull (strstr (r.out, "0.1"));   /* the Bluffing Joker challenge rate */
+  }
+}
+
+static void
+test_bad_arguments (void)
+{
+  g_autofree char *out = tmp_path ("bad-args.json");
+  const char *const cases[][12] = {
+    { NULL },
+    { "fly" },
+    { "--frobnicate" },
+    { "show" },
+    { "show", "a.json", "b.json" },
+    { "show", "--bogus", "a.json" },
+    { "moves" },
+    { "play", "a.json" },
+    { "replay" },
+    { "new", "--preset", "basic", "--players", "4" },
+    { "new", "--preset", "texas", "--players", "4", "-o", out },
+    { "new", "--preset", "basic", "--players", "5", "-o", out },
+    { "new", "--preset", "basic", "--players", "4", "--option", "decks=9", "-o", out },
+    { "new", "--preset", "basic", "--players", "4", "--option", "decks", "-o", out },
+    { "new", "--preset", "basic", "--players", "4", "--option", "wild=yes", "-o", out },
+    { "new", "--preset", "basic", "--players", "4", "--seed", "x", "-o", out },
+    { "new", "--preset", "basic", "--players", "4", "--seat", "Ann", "-o", out },
+    { "new", "--preset", "basic", "--players", "4", "--dealer", "Q", "-o", out },
+    { "new", "--preset", "basic", "--players", "four", "-o", out },
+    { "simulate", "--preset", "basic", "--players", "4", "--games", "2" },
+    { "simulate", "--preset", "basic", "--players", "4", "--seed", "1" },
+    { "simulate", "--preset", "basic", "--players", "4", "--games", "0", "--seed", "1" },
+    { "simulate", "--preset", "basic", "--players", "6", "--teams", "5", "--games", "1", "--seed", "1" },
+    { "simulate", "--preset", "bluffing-joker", "--players", "4", "--option", "count_turns=3",
+      "--games", "1", "--seed", "1" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto (Run) r = run_v (NULL, cases[i]);
+      g_autofree char *line = g_strjoinv (" ", (char **) cases[i]);
+
+      g_test_message ("%s → %d: %s", line, r.status, r.err);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_true (g_str_has_prefix (r.err, "pegs-and-jokers-cli"));
+      g_assert_cmpuint (count_lines (r.err), ==, 1);
+      g_assert_cmpstr (r.out, ==, "");
+    }
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+}
+
+/* ---- simulate -------------------------------------------------------- */
+
+static void
+test_simulate_json (void)
+{
+  const char *const cases[][4] = {
+    { "basic", "4", "2" },
+    { "north-carolina", "4", "2" },
+    { "pegoo", "6", "pairs" },
+    { "kilpatrick", "8", "2" },
+    { "bluffing-joker", "4", "2" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto (Run) r = RUN ("simulate", "--preset", cases[i][0], "--players", cases[i][1],
+                            "--teams", cases[i][2], "--games", "3", "--seed", "7", "--json");
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      g_autoptr (GError) error = NULL;
+      JsonObject *obj;
+      JsonArray *wins;
+      gint64 total = 0;
+
+      g_test_message ("%s", r.out);
+      g_assert_cmpint (r.status, ==, 0);
+      g_assert_true (json_parser_load_from_data (parser, r.out, -1, &error));
+      g_assert_no_error (error);
+      obj = json_node_get_object (json_parser_get_root (parser));
+      g_assert_cmpint (json_object_get_int_member (obj, "errors"), ==, 0);
+      g_assert_cmpint (json_object_get_int_member (obj, "games"), ==, 3);
+      wins = json_object_get_array_member (obj, "wins");
+      for (guint k = 0; k < json_array_get_length (wins); k++)
+        total += json_array_get_int_element (wins, k);
+      g_assert_cmpint (total, ==, 3);
+      g_assert_cmpfloat (json_object_get_double_member (obj, "turns_per_game"), >, 10.0);
+      g_assert_cmpfloat (json_object_get_double_member (obj, "games_per_second"), >, 0.0);
+    }
+
+  /* the notation check and the plain text report */
+  {
+    g_auto (Run) r = RUN ("simulate", "--preset", "north-carolina", "--players", "4", "--games", "2",
+                          "--seed", "3", "--check-notation");
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "Errors: 0"));
+  }
+  /* a cap too small to finish counts as an error: exit 1 */
+  {
+    g_auto (Run) r = RUN ("simulate", "--preset", "basic", "--players", "4", "--games", "2",
+                          "--seed", "3", "--max-actions", "10", "--json");
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_nonnull (strstr (r.out, "\"errors\": 2"));
+    g_assert_nonnull (strstr (r.err, "cap"));
+  }
+}
+
+/* ---- new, moves, play, replay ---------------------------------------- */
+
+static char *
+first_line (const char *text)
+{
+  const char *nl = strchr (text, '\n');
+
+  g_assert_nonnull (nl);
+  return g_strndup (text, (gsize) (nl - text));
+}
+
+static void
+test_play_through (void)
+{
+  g_autofree char *game = tmp_path ("game.json");
+  g_autofree char *copy = tmp_path ("copy.json");
+  g_autofree char *position = tmp_path ("position.txt");
+  guint played = 0;
+
+  {
+    g_auto (Run) r = RUN ("new", "--preset", "north-carolina", "--players", "4", "--seed", "42",
+                          "--seat", "Ann:human", "--seat", "Bob:hard", "--seat", "Cy",
+                          "--seat", "Di:easy", "--title", "Test game", "-o", game);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "seed 42"));
+  }
+  for (guint i = 0; i < 40; i++)
+    {
+      g_auto (Run) moves = RUN ("moves", game);
+      g_autofree char *action = NULL;
+
+      g_assert_cmpint (moves.status, ==, 0);
+      if (moves.out[0] == '\0')
+        break;
+      /* vary the choice a little without randomness */
+      action = first_line (moves.out);
+      {
+        g_auto (Run) r = RUN ("play", game, action);
+        g_assert_cmpint (r.status, ==, 0);
+        g_assert_nonnull (strstr (r.out, "played"));
+      }
+      played++;
+    }
+  g_assert_cmpuint (played, ==, 40);
+  {
+    g_auto (Run) r = RUN ("replay", game);
+    g_autofree char *expect = g_strdup_printf ("OK: %u actions replayed", played);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_true (g_str_has_prefix (r.out, expect));
+  }
+
+  /* show: a summary, then a position text that moves reads back */
+  {
+    g_auto (Run) show = RUN ("show", game);
+    g_auto (Run) a = RUN ("moves", game);
+    g_auto (Run) b = { 0 };
+    g_auto (Run) c = { 0 };
+
+    g_assert_cmpint (show.status, ==, 0);
+    g_assert_nonnull (strstr (show.out, "pegs-and-jokers position 1"));
+    g_assert_nonnull (strstr (show.out, "# Rules: north-carolina players=4"));
+    g_assert_nonnull (strstr (show.out, "Ann"));
+    g_assert_nonnull (strstr (show.out, "Test game"));
+    g_assert_nonnull (strstr (show.out, "Top discard:"));
+    g_assert_nonnull (strstr (show.out, "Cards in the stock:"));
+    g_assert_true (g_file_set_contents (position, show.out, -1, NULL));
+    b = RUN ("moves", position);
+    g_assert_cmpint (b.status, ==, 0);
+    g_assert_cmpstr (a.out, ==, b.out);
+    c = RUN_STDIN (show.out, "moves", "-");
+    g_assert_cmpint (c.status, ==, 0);
+    g_assert_cmpstr (a.out, ==, c.out);
+  }
+  {
+    g_auto (Run) r = RUN ("show", "--at", "3", "--as", "R", game);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "after action 3 of 40"));
+    g_assert_nonnull (strstr (r.out, "hand B ? ?"));
+  }
+
+  /* -o: the original stays as it was */
+  {
+    g_autofree char *before = read_file (game);
+    g_autofree char *after = NULL;
+    g_auto (Run) moves = RUN ("moves", game);
+    g_autofree char *action = first_line (moves.out);
+    g_auto (Run) r = RUN ("play", game, action, "-o", copy);
+    g_auto (Run) check = RUN ("replay", copy);
+
+    g_assert_cmpint (r.status, ==, 0);
+    after = read_file (game);
+    g_assert_cmpstr (before, ==, after);
+    g_assert_cmpint (check.status, ==, 0);
+    g_assert_true (g_str_has_prefix (check.out, "OK: 41 actions"));
+  }
+
+  g_assert_cmpint (g_remove (game), ==, 0);
+  g_assert_cmpint (g_remove (copy), ==, 0);
+  g_assert_cmpint (g_remove (position), ==, 0);
+}
+
+static void
+test_play_illegal (void)
+{
+  g_autofree char *game = tmp_path ("illegal.json");
+  g_autofree char *before = NULL, *after = NULL;
+
+  {
+    g_auto (Run) r = RUN ("new", "--preset", "basic", "--players", "4", "--seed", "1", "-o", game);
+    g_assert_cmpint (r.status, ==, 0);
+  }
+  before = read_file (game);
+  {
+    /* an 8 cannot move a peg out of start, nor another player's peg */
+    g_auto (Run) r = RUN ("play", game, "8 B1 s-b8");
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_nonnull (strstr (r.err, "not a legal action"));
+    g_assert_cmpuint (count_lines (r.err), ==, 1);
+  }
+  {
+    g_auto (Run) r = RUN ("play", game, "hello");
+    g_assert_cmpint (r.status, ==, 1);
+  }
+  after = read_file (game);
+  g_assert_cmpstr (before, ==, after);
+
+  /* a tampered file: play refuses it, replay names the action */
+  {
+    GString *bad = g_string_new (before);
+    g_auto (Run) r = { 0 };
+    g_auto (Run) p = { 0 };
+    g_autofree char *bad_text = NULL;
+
+    /* a five never brings a peg out */
+    g_assert_cmpuint (g_string_replace (bad, "\"actions\" : [", "\"actions\" : [ \"5 R1 s-r8\"", 1), ==, 1);
+    bad_text = g_string_free (bad, FALSE);
+    g_assert_true (g_file_set_contents (game, bad_text, -1, NULL));
+    r = RUN ("replay", game);
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_nonnull (strstr (r.err, "Action 1"));
+    p = RUN ("play", game, "discard 7");
+    g_assert_cmpint (p.status, ==, 1);
+    g_clear_pointer (&after, g_free);
+    after = read_file (game);
+    g_assert_cmpstr (bad_text, ==, after);
+  }
+  {
+    g_auto (Run) r = RUN ("replay", "/nonexistent/game.json");
+    g_assert_cmpint (r.status, ==, 1);
+  }
+  g_assert_cmpint (g_remove (game), ==, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  if (argc < 2)
+    {
+      g_printerr ("usage: %s [--tap] PATH-TO-pegs-and-jokers-cli\n", argv[0]);
+      return 2;
+    }
+  cli = argv[1];
+  tmpdir = g_dir_make_tmp ("pj-cli-XXXXXX", &error);
+  g_assert_no_error (error);
+
+  g_test_add_func ("/cli/help", test_help);
+  g_test_add_func ("/cli/bad-arguments", test_bad_arguments);
+  g_test_add_func ("/cli/simulate", test_simulate_json);
+  g_test_add_func ("/cli/play-through", test_play_through);
+  g_test_add_func ("/cli/play-illegal", test_play_illegal);
+  status = g_test_run ();
+
+  g_rmdir (tmpdir);
+  g_free (tmpdir);
+  return status;
+}
