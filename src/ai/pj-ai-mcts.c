@@ -140,6 +140,16 @@ run_round (gpointer data)
   return NULL;
 }
 
+guint
+pj_ai_default_iterations (const PjRules *rules)
+{
+  guint n = PJ_AI_HARD_ITERATIONS * 16u / (rules->players * rules->players);
+
+  if (rules->ten == PJ_TEN_SPLIT_ANY)
+    n /= 6;   /* hundreds to thousands of ten splits per ply */
+  return MAX (n, 64u);
+}
+
 gboolean
 pj_ai_choose_hard (const PjState *view, const PjAiBudget *budget, guint64 seed, PjAction *out)
 {
@@ -189,7 +199,7 @@ pj_ai_choose_hard (const PjState *view, const PjAiBudget *budget, guint64 seed, 
   g_free (scores);
   pj_action_list_clear (&list);
 
-  iterations = budget && budget->iterations ? budget->iterations : PJ_AI_HARD_ITERATIONS;
+  iterations = budget && budget->iterations ? budget->iterations : pj_ai_default_iterations (&view->rules);
   n_threads = budget && budget->threads ? MIN (budget->threads, 2u) : MIN (g_get_num_processors (), 2u);
   if (budget && budget->time_ms)
     deadline = g_get_monotonic_time () + (gint64) budget->time_ms * 1000;

@@ -84,7 +84,8 @@ static const char usage[] =
   "  --games N          number of games (default 10)\n"
   "  --seed S           seed of the first game (default 1)\n"
   "  --iterations N     the hard level's playouts per decision (default "
-  G_STRINGIFY (PJ_AI_HARD_ITERATIONS) ")\n"
+  G_STRINGIFY (PJ_AI_HARD_ITERATIONS) " at\n"
+  "                     4 players, fewer at bigger tables and with NC tens)\n"
   "  --time-ms MS       the hard level's time limit per decision (default none)\n"
   "  --json             print the results as JSON\n"
   "  --verbose          print each game's result to standard error\n";
@@ -305,7 +306,7 @@ pj_ai_tournament_main (int argc, char **argv)
         g_string_append_printf (out, "{\"preset\": \"%s\", \"players\": %u, \"teams\": %u, \"games\": %u, "
                                 "\"seed\": %" G_GUINT64_FORMAT ", \"iterations\": %u, \"draws\": %u,\n \"sides\": [",
                                 pj_preset_name (preset), players, teams, games, seed,
-                                iterations ? iterations : PJ_AI_HARD_ITERATIONS, draws);
+                                iterations ? iterations : pj_ai_default_iterations (&rules), draws);
         for (guint side = 0; side < 2; side++)
           g_string_append_printf (out, "%s\n  {\"name\": \"%s\", \"level\": \"%s\", \"wins\": %u, "
                                   "\"win_rate\": %.4f, \"ci95\": [%.4f, %.4f]}",
@@ -329,7 +330,7 @@ pj_ai_tournament_main (int argc, char **argv)
         g_string_append_printf (out, "%s, %u players, %u teams: %u games, seed %" G_GUINT64_FORMAT,
                                 pj_preset_name (preset), players, teams, games, seed);
         if (lv[0] == PJ_AI_HARD || lv[1] == PJ_AI_HARD)
-          g_string_append_printf (out, ", hard: %u iterations", iterations ? iterations : PJ_AI_HARD_ITERATIONS);
+          g_string_append_printf (out, ", hard: %u iterations", iterations ? iterations : pj_ai_default_iterations (&rules));
         g_string_append_c (out, '\n');
         for (guint side = 0; side < 2; side++)
           g_string_append_printf (out, "team %c (%-6s) %5u wins  %5.1f%%  95%% CI [%5.1f%%, %5.1f%%]\n",
