@@ -125,7 +125,10 @@ pj_state_apply (PjState *s, const PjAction *a)
           int first;
 
           push_discard (s, (guint8) (a->card | PJ_CARD_FACE_DOWN));
-          s->pending = *a;
+          /* whole-value copy without the list's leftovers past n_steps, so
+           * equal positions are equal byte for byte */
+          memset (&s->pending, 0, sizeof s->pending);
+          memcpy (&s->pending, a, G_STRUCT_OFFSET (PjAction, steps) + a->n_steps * sizeof (PjStep));
           first = next_challenger (s, seat);
           if (first >= 0)
             {

@@ -311,9 +311,13 @@ pj_rules_validate (const PjRules *r, GError **error)
     }
   if (r->teams != 2 && r->teams * 2 != r->players)
     {
-      g_set_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_INVALID_OPTION,
-                   "Rule option “teams” must be 2 or %u with %u players (partners opposite)",
-                   r->players / 2u, r->players);
+      if (r->players == 4)
+        g_set_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_INVALID_OPTION,
+                     "Rule option “teams” must be 2 with 4 players");
+      else
+        g_set_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_INVALID_OPTION,
+                     "Rule option “teams” must be 2 or %u with %u players (partners opposite)",
+                     r->players / 2u, r->players);
       return FALSE;
     }
   if (r->bluffing && r->count_turns != 0)
