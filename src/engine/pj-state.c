@@ -333,6 +333,9 @@ pj_state_check (const PjState *s, GError **error)
         for (guint j = 0; j < i; j++)
           if (p != PJ_POS_START && s->board.peg[c][j] == p)
             FAIL ("two %s pegs share a hole", pj_colour_name (c));
+        /* pegs of two colours on one hole: the rebuilt index below keeps only one */
+        if (PJ_POS_IS_TRACK (p) && s->board.occ[p] != PJ_PEG_ID (c, i) + 1)
+          FAIL ("two pegs share the main-track hole %u", p);
       }
   for (guint h = 0; h < PJ_MAX_TRACK; h++)
     if (s->board.occ[h] != 0 && h >= s->track_len)
