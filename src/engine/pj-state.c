@@ -227,7 +227,13 @@ pj_state_new_game (PjState *s, const PjRules *rules, guint64 seed, int dealer)
   shuffle (s->pile, n, &s->rng);
 
   if (dealer < 0 || dealer >= rules->players)
-    dealer = (int) pj_rng_below (&s->rng, rules->players);
+    {
+      /* from a stream of its own, so that naming the dealer this picks gives
+       * the very same game (saved games store the dealer) */
+      PjRng pick;
+      pj_rng_seed (&pick, seed ^ G_GUINT64_CONSTANT (0x5eed0fdea1e7d00d));
+      dealer = (int) pj_rng_below (&pick, rules->players);
+    }
   s->dealer = (guint8) dealer;
 
   /* one card at a time, starting at the dealer's left (B-4, B-5) */
