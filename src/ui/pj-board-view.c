@@ -1,0 +1,1598 @@
+/* pj-board-view.c — the board: draws a PjGame and turns clicks into actions
+ *
+ * The board is a regular polygon with one side per seat, drawn so that the
+ * seat whose hand is shown sits at the bottom and play runs clockwise on
+ * screen in every text direction.
+ *
+ * Input never decides what is legal: the view keeps the model's legal
+ * actions for the chosen card and narrows them by each pick (a peg, then
+ * where it goes). When one action is fully picked it emits "action-chosen".
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "pj-board-view.h"
+#include "pj-peg-style.h"
+
+#define MAX_SIDES    PJ_MAX_PLAYERS
+#define MAX_PICKS    4
+#define MAX_LIT      (PJ_MAX_TRACK + PJ_MAX_PLAYERS * (PJ_HOME_HOLES + PJ_PEGS))
+#define MAX_PATH     (PJ_MAX_TRACK + PJ_HOME_HOLES + 2)
+#define HOLE_MS      70.0     /* per hole at speed 1 */
+#define JUMP_MS      280.0    /* a hit, a swap, a joker: straight across */
+
+typedef struct {
+  guint8 colour;   /* whose home or start area; the side for track holes */
+  guint8 pos;      /* a PjState position */
+  guint8 slot;     /* start hole, for PJ_POS_START */
+} Place;
+
+typedef struct {
+  guint8 colour;
+  guint8 from;
+  guint8 to;
+} Pick;
+
+typedef struct {
+  guint  n;
+  guint  hps;
+  guint  bottom;
+  double cx, cy;
+  double corner_x[MAX_SIDES + 1];
+  double corner_y[MAX_SIDES + 1];
+  double d;
+  double hole_r;
+  double peg_r;
+} Layout;
+
+struct _PjBoardView
+{
+  GtkWidget  parent_instance;
+
+  PjGame    *game;
+  gulong     applied_handler;
+  gulong     turn_handler;
+
+  gboolean   reduce_motion;
+  double     animation_speed;
+
+  /* input */
+  guint8     card;
+  GArray    *candidates;          /* PjAction: legal, for the card, fit the picks */
+  Pick       picks[MAX_PICKS];
+  guint      n_picks;
+  gboolean   have_peg;
+  guint8     peg_colour;
+  guint8     peg_from;
+  Place      lit[MAX_LIT];
+  guint      n_lit;
+  int        focus;
+  char      *prompt;
+  PjAction   hint;
+  gboolean   have_hint;
+
+  /* animation of the last action */
+  gboolean   animating;
+  guint8     anim_base[PJ_MAX_PLAYERS][PJ_PEGS];
+  PjAction   anim_action;
+  guint      anim_step;
+  gint64     anim_step_start;
+  guint      tick_id;
+};
+
+G_DEFINE_FINAL_TYPE (PjBoardView, pj_board_view, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_GAME,
+  PROP_CARD,
+  PROP_PROMPT,
+  PROP_REDUCE_MOTION,
+  PROP_ANIMATION_SPEED,
+  PROP_ANIMATING,
+  N_PROPS
+};
+
+enum {
+  ACTION_CHOSEN,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void update_input (PjBoardView *self);
+
+/* ---- geometry --------------------------------------------------------- */
+
+static void
+compute_layout (PjBoardView *self,
+                Layout      *L)
+{
+  double w = gtk_widget_get_width (GTK_WIDGET (self));
+  double h = gtk_widget_get_height (GTK_WIDGET (self));
+  double minx = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, miny = G_MAXDOUBLE, maxy = -G_MAXDOUBLE;
+  double margin, R;
+  int viewer;
+
+  L->n = self->game ? pj_game_get_n_players (self->game) : 4;
+  L->hps = self->game ? pj_game_get_rules (self->game)->holes_per_side : 18;
+  viewer = self->game ? pj_game_get_viewer (self->game) : -1;
+  L->bottom = viewer >= 0 ? (guint) viewer : 0;
+
+  /* corner k starts display side k; angles grow clockwise on screen */
+  for (guint k = 0; k <= L->n; k++)
+    {
+      double a = G_PI / 2 - G_PI / L->n + k * 2 * G_PI / L->n;
+
+      L->corner_x[k] = cos (a);
+      L->corner_y[k] = sin (a);
+      minx = MIN (minx, L->corner_x[k]);
+      maxx = MAX (maxx, L->corner_x[k]);
+      miny = MIN (miny, L->corner_y[k]);
+      maxy = MAX (maxy, L->corner_y[k]);
+    }
+
+  /* room outside the track for the seat names, in hole spacings */
+  margin = 2.4 * 2 * sin (G_PI / L->n) / L->hps;
+  R = MIN ((w - 4) / (maxx - minx + 2 * margin), (h - 4) / (maxy - miny + 2 * margin));
+  R = MAX (R, 1.0);
+
+  L->cx = w / 2 - R * (minx + maxx) / 2;
+  L->cy = h / 2 - R * (miny + maxy) / 2;
+  for (guint k = 0; k <= L->n; k++)
+    {
+      L->corner_x[k] = L->cx + R * L->corner_x[k];
+      L->corner_y[k] = L->cy + R * L->corner_y[k];
+    }
+  L->d = 2 * R * sin (G_PI / L->n) / L->hps;
+  L->hole_r = L->d * 0.2;
+  L->peg_r = L->d * 0.42;
+}
+
+static guint
+display_side (const Layout *L,
+              guint         seat)
+{
+  return (seat + L->n - L->bottom) % L->n;
+}
+
+static void
+side_frame (const Layout *L,
+            guint         seat,
+            double       *ax,
+            double       *ay,
+            double       *tx,
+            double       *ty,
+            double       *nx,
+            double       *ny)
+{
+  guint k = display_side (L, seat);
+  double bx = L->corner_x[k + 1], by = L->corner_y[k + 1];
+  double len;
+
+  *ax = L->corner_x[k];
+  *ay = L->corner_y[k];
+  len = hypot (bx - *ax, by - *ay);
+  *tx = (bx - *ax) / len;
+  *ty = (by - *ay) / len;
+  /* the inward normal: clockwise travel on screen keeps the centre on the right */
+  *nx = -*ty;
+  *ny = *tx;
+  if ((L->cx - *ax) * *nx + (L->cy - *ay) * *ny < 0)
+    {
+      *nx = -*nx;
+      *ny = -*ny;
+    }
+}
+
+/* Along side `seat`, `along` hole spacings from its corner, `in` inward. */
+static void
+side_point (const Layout *L,
+            guint         seat,
+            double        along,
+            double        in,
+            double       *x,
+            double       *y)
+{
+  double ax, ay, tx, ty, nx, ny;
+
+  side_frame (L, seat, &ax, &ay, &tx, &ty, &nx, &ny);
+  *x = ax + tx * along * L->d + nx * in * L->d;
+  *y = ay + ty * along * L->d + ny * in * L->d;
+}
+
+static void
+place_point (const Layout *L,
+             const Place  *p,
+             double       *x,
+             double       *y)
+{
+  if (PJ_POS_IS_TRACK (p->pos))
+    side_point (L, p->pos / L->hps, p->pos % L->hps, 0, x, y);
+  else if (PJ_POS_IS_HOME (p->pos))
+    side_point (L, p->colour, PJ_IN_SPOT_HOLE, 1.15 * (p->pos - PJ_POS_HOME0 + 1), x, y);
+  else
+    side_point (L, p->colour, PJ_COME_OUT_HOLE - 2.0 + p->slot, 2.4, x, y);
+}
+
+/* ---- what is shown ------------------------------------------------------ */
+
+static gboolean
+is_primary (const PjAction *a,
+            guint           i)
+{
+  const PjStep *st = &a->steps[i];
+
+  if (st->flags & PJ_STEP_HIT)
+    return FALSE;
+  /* the second peg of a swap moves as a consequence of the first */
+  if ((st->flags & PJ_STEP_SWAP) && i > 0 && (a->steps[i - 1].flags & PJ_STEP_SWAP) &&
+      !(i > 1 && (a->steps[i - 2].flags & PJ_STEP_SWAP)))
+    return FALSE;
+  return TRUE;
+}
+
+static void
+base_positions (PjBoardView *self,
+                guint8       pos[PJ_MAX_PLAYERS][PJ_PEGS])
+{
+  if (self->animating)
+    memcpy (pos, self->anim_base, sizeof self->anim_base);
+  else if (self->game != NULL)
+    memcpy (pos, pj_game_get_state (self->game)->board.peg, sizeof self->anim_base);
+  else
+    memset (pos, PJ_POS_START, sizeof self->anim_base);
+}
+
+/* Does the action fit the picks so far? matched gets the steps they used. */
+static gboolean
+fits_picks (PjBoardView    *self,
+            const PjAction *a,
+            guint          *matched)
+{
+  *matched = 0;
+  for (guint p = 0; p < self->n_picks; p++)
+    {
+      gboolean found = FALSE;
+
+      for (guint i = 0; i < a->n_steps && !found; i++)
+        {
+          const PjStep *st = &a->steps[i];
+
+          if (!(*matched & (1u << i)) && is_primary (a, i) &&
+              PJ_PEG_COLOUR (st->peg) == self->picks[p].colour &&
+              st->from == self->picks[p].from && st->to == self->picks[p].to)
+            {
+              *matched |= 1u << i;
+              found = TRUE;
+            }
+        }
+      if (!found)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static guint
+n_primary (const PjAction *a)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < a->n_steps; i++)
+    n += is_primary (a, i);
+  return n;
+}
+
+/* The board as it stands after the picks so far, so the second part of a
+ * split is picked from where the first left the pegs. */
+static void
+shown_positions (PjBoardView *self,
+                 guint8       pos[PJ_MAX_PLAYERS][PJ_PEGS])
+{
+  base_positions (self, pos);
+
+  if (self->n_picks > 0 && self->candidates->len > 0)
+    {
+      const PjAction *a = &g_array_index (self->candidates, PjAction, 0);
+      guint matched;
+
+      fits_picks (self, a, &matched);
+      for (guint i = 0; i < a->n_steps; i++)
+        if (matched & (1u << i))
+          {
+            /* the picked step and the hits and swap partner that follow it */
+            for (guint j = i; j < a->n_steps && (j == i || !is_primary (a, j)); j++)
+              pos[PJ_PEG_COLOUR (a->steps[j].peg)][PJ_PEG_INDEX (a->steps[j].peg)] = a->steps[j].to;
+          }
+    }
+}
+
+/* ---- animation ----------------------------------------------------------- */
+
+/* The holes a step passes, from its start to its end. Counting moves go
+ * hole by hole; jokers, hits and swaps jump straight there. */
+static guint
+step_path (const Layout   *L,
+           const PjAction *a,
+           guint           i,
+           Place           path[MAX_PATH])
+{
+  const PjStep *st = &a->steps[i];
+  guint colour = PJ_PEG_COLOUR (st->peg);
+  guint len = L->n * L->hps;
+  guint n = 0;
+  gboolean counting;
+
+  path[n++] = (Place) { colour, st->from, PJ_PEG_INDEX (st->peg) };
+
+  counting = !(st->flags & (PJ_STEP_HIT | PJ_STEP_SWAP | PJ_STEP_SEND | PJ_STEP_PENALTY)) &&
+             PJ_CARD_RANK (a->card) != PJ_CARD_JOKER && st->from != PJ_POS_START &&
+             st->to != PJ_POS_START && len > 0;
+
+  if (counting && PJ_POS_IS_TRACK (st->from) && (st->flags & PJ_STEP_BACK))
+    {
+      for (guint h = st->from; h != st->to && n < MAX_PATH - 1;)
+        {
+          h = (h + len - 1) % len;
+          path[n++] = (Place) { colour, (guint8) h, 0 };
+        }
+    }
+  else if (counting && PJ_POS_IS_TRACK (st->from))
+    {
+      guint target = PJ_POS_IS_HOME (st->to) ? colour * L->hps + PJ_IN_SPOT_HOLE : st->to;
+
+      for (guint h = st->from; h != target && n < MAX_PATH - PJ_HOME_HOLES - 1;)
+        {
+          h = (h + 1) % len;
+          path[n++] = (Place) { colour, (guint8) h, 0 };
+        }
+      if (PJ_POS_IS_HOME (st->to))
+        for (guint k = 0; k <= (guint) (st->to - PJ_POS_HOME0); k++)
+          path[n++] = (Place) { colour, PJ_POS_HOME (k), 0 };
+    }
+  else if (counting && PJ_POS_IS_HOME (st->from) && PJ_POS_IS_HOME (st->to))
+    {
+      for (guint k = st->from - PJ_POS_HOME0 + 1; k <= (guint) (st->to - PJ_POS_HOME0); k++)
+        path[n++] = (Place) { colour, PJ_POS_HOME (k), 0 };
+    }
+  else
+    path[n++] = (Place) { colour, st->to, PJ_PEG_INDEX (st->peg) };
+
+  return n;
+}
+
+static double
+step_duration (PjBoardView *self,
+               guint        n_path,
+               gboolean     jump)
+{
+  double speed = self->animation_speed > 0 ? self->animation_speed : 1.0;
+
+  return (jump ? JUMP_MS : HOLE_MS * (n_path - 1)) / speed;
+}
+
+static void
+stop_animation (PjBoardView *self)
+{
+  if (self->tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+      self->tick_id = 0;
+    }
+  if (self->animating)
+    {
+      self->animating = FALSE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+    }
+}
+
+static gboolean
+animation_tick (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       user_data)
+{
+  PjBoardView *self = PJ_BOARD_VIEW (widget);
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+  Layout L;
+  Place path[MAX_PATH];
+
+  compute_layout (self, &L);
+
+  while (self->anim_step < self->anim_action.n_steps)
+    {
+      const PjStep *st = &self->anim_action.steps[self->anim_step];
+      guint n = step_path (&L, &self->anim_action, self->anim_step, path);
+      double dur = step_duration (self, n, n == 2 && !(PJ_POS_IS_TRACK (st->from) && PJ_POS_IS_TRACK (st->to) && st->flags == 0));
+
+      if ((now - self->anim_step_start) / 1000.0 < dur)
+        break;
+      self->anim_base[PJ_PEG_COLOUR (st->peg)][PJ_PEG_INDEX (st->peg)] = st->to;
+      self->anim_step++;
+      self->anim_step_start = now;
+    }
+
+  gtk_widget_queue_draw (widget);
+
+  if (self->anim_step >= self->anim_action.n_steps)
+    {
+      self->tick_id = 0;
+      self->animating = FALSE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+      update_input (self);
+      return G_SOURCE_REMOVE;
+    }
+
+  return G_SOURCE_CONTINUE;
+}
+
+/* Where the moving peg is now, if one is moving. */
+static gboolean
+moving_peg (PjBoardView  *self,
+            const Layout *L,
+            guint        *peg,
+            double       *x,
+            double       *y)
+{
+  GdkFrameClock *clock;
+  Place path[MAX_PATH];
+  const PjStep *st;
+  double t, dur, f;
+  guint n, seg;
+  double x0, y0, x1, y1;
+
+  if (!self->animating || self->anim_step >= self->anim_action.n_steps)
+    return FALSE;
+
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  st = &self->anim_action.steps[self->anim_step];
+  n = step_path (L, &self->anim_action, self->anim_step, path);
+  dur = step_duration (self, n, n == 2 && !(PJ_POS_IS_TRACK (st->from) && PJ_POS_IS_TRACK (st->to) && st->flags == 0));
+  t = clock ? (gdk_frame_clock_get_frame_time (clock) - self->anim_step_start) / 1000.0 : dur;
+  f = dur > 0 ? CLAMP (t / dur, 0.0, 1.0) : 1.0;
+  f *= (n - 1);
+  seg = MIN ((guint) f, n - 2);
+  f -= seg;
+
+  place_point (L, &path[seg], &x0, &y0);
+  place_point (L, &path[seg + 1], &x1, &y1);
+  *peg = st->peg;
+  *x = x0 + (x1 - x0) * f;
+  *y = y0 + (y1 - y0) * f;
+  return TRUE;
+}
+
+static void
+action_applied_cb (PjBoardView    *self,
+                   const PjAction *action,
+                   const PjState  *before,
+                   PjGame         *game)
+{
+  stop_animation (self);
+  self->have_hint = FALSE;
+
+  if (!self->reduce_motion && action->n_steps > 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+
+      memcpy (self->anim_base, before->board.peg, sizeof self->anim_base);
+      self->anim_action = *action;
+      self->anim_step = 0;
+      self->anim_step_start = clock ? gdk_frame_clock_get_frame_time (clock) : g_get_monotonic_time ();
+      self->animating = TRUE;
+      self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), animation_tick, NULL, NULL);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+    }
+
+  pj_board_view_reset_input (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+turn_changed_cb (PjBoardView *self,
+                 guint        actor,
+                 PjGame      *game)
+{
+  pj_board_view_reset_input (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* ---- input ------------------------------------------------------------- */
+
+static void
+set_prompt (PjBoardView *self,
+            char        *prompt)
+{
+  if (g_strcmp0 (self->prompt, prompt) == 0)
+    {
+      g_free (prompt);
+      return;
+    }
+  g_free (self->prompt);
+  self->prompt = prompt;
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, prompt ? prompt : "",
+                                  -1);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROMPT]);
+}
+
+static void
+add_lit (PjBoardView *self,
+         Place        place)
+{
+  for (guint i = 0; i < self->n_lit; i++)
+    if (self->lit[i].colour == place.colour && self->lit[i].pos == place.pos &&
+        self->lit[i].slot == place.slot)
+      return;
+  if (self->n_lit < MAX_LIT)
+    self->lit[self->n_lit++] = place;
+}
+
+static guint
+card_value (guint card)
+{
+  switch (PJ_CARD_RANK (card))
+    {
+    case PJ_CARD_ACE: return 1;
+    case PJ_CARD_JACK:
+    case PJ_CARD_QUEEN:
+    case PJ_CARD_KING: return 10;
+    case PJ_CARD_JOKER: return 0;
+    default: return PJ_CARD_RANK (card);
+    }
+}
+
+/* Refilter the candidates by the picks and light what may be picked next. */
+static void
+update_input (PjBoardView *self)
+{
+  guint8 pos[PJ_MAX_PLAYERS][PJ_PEGS];
+  const PjAction *legal = NULL;
+  guint n_legal = 0;
+  guint moved = 0;
+
+  g_array_set_size (self->candidates, 0);
+  self->n_lit = 0;
+
+  if (self->game != NULL)
+    legal = pj_game_get_human_actions (self->game, &n_legal);
+
+  for (guint i = 0; i < n_legal; i++)
+    {
+      guint matched;
+
+      if (n_primary (&legal[i]) == 0)
+        continue;   /* discards, challenges: buttons, not the board */
+      /* Penalties are picked on the board without a card. */
+      if (legal[i].kind == PJ_ACTION_PENALTY ? self->card != 0
+                                              : (self->card == 0 || PJ_CARD_RANK (legal[i].card) != self->card))
+        continue;
+      if (legal[i].kind == PJ_ACTION_MOVE && legal[i].declared != legal[i].card)
+        continue;   /* bluffs are declared elsewhere */
+      if (fits_picks (self, &legal[i], &matched))
+        g_array_append_val (self->candidates, legal[i]);
+    }
+
+  shown_positions (self, pos);
+
+  for (guint c = 0; c < self->candidates->len; c++)
+    {
+      const PjAction *a = &g_array_index (self->candidates, PjAction, c);
+      guint matched;
+
+      fits_picks (self, a, &matched);
+      for (guint i = 0; i < a->n_steps; i++)
+        {
+          const PjStep *st = &a->steps[i];
+          guint colour = PJ_PEG_COLOUR (st->peg);
+
+          if ((matched & (1u << i)) || !is_primary (a, i))
+            continue;
+
+          if (self->have_peg)
+            {
+              if (colour == self->peg_colour && st->from == self->peg_from)
+                add_lit (self, (Place) { colour, st->to, PJ_PEG_INDEX (st->peg) });
+            }
+          else if (st->from == PJ_POS_START)
+            {
+              /* any peg in that start area will do */
+              for (guint k = 0; k < PJ_PEGS; k++)
+                if (pos[colour][k] == PJ_POS_START)
+                  add_lit (self, (Place) { colour, PJ_POS_START, k });
+            }
+          else
+            add_lit (self, (Place) { colour, st->from, 0 });
+        }
+    }
+
+  if (self->focus >= (int) self->n_lit)
+    self->focus = self->n_lit > 0 ? 0 : -1;
+
+  for (guint i = 0; i < self->n_picks; i++)
+    {
+      const Pick *p = &self->picks[i];
+
+      if (PJ_POS_IS_TRACK (p->from) && PJ_POS_IS_TRACK (p->to))
+        {
+          guint len = pj_game_get_state (self->game)->track_len;
+          guint fwd = (p->to + len - p->from) % len;
+
+          moved += fwd <= 10 ? fwd : len - fwd;
+        }
+      else if (PJ_POS_IS_HOME (p->to))
+        {
+          guint in_spot = pj_in_spot_hole (pj_game_get_rules (self->game), p->colour);
+          guint len = pj_game_get_state (self->game)->track_len;
+
+          moved += PJ_POS_IS_HOME (p->from) ? (guint) (p->to - p->from)
+                                             : (in_spot + len - p->from) % len + (p->to - PJ_POS_HOME0) + 1;
+        }
+    }
+
+  if (self->card == 0 && self->candidates->len > 0)
+    set_prompt (self, g_strdup (_("Pick a peg")));
+  else if (self->card == 0)
+    set_prompt (self, NULL);
+  else if (self->candidates->len == 0)
+    set_prompt (self, g_strdup (_("This card cannot move a peg")));
+  else if (self->have_peg)
+    set_prompt (self, g_strdup (_("Pick where the peg goes")));
+  else if (self->n_picks > 0 && card_value (self->card) > moved)
+    /* Translators: the second part of a split card */
+    set_prompt (self, g_strdup_printf (ngettext ("Move another peg %u hole", "Move another peg %u holes",
+                                                 card_value (self->card) - moved),
+                                       card_value (self->card) - moved));
+  else if (self->n_picks > 0)
+    set_prompt (self, g_strdup (_("Pick the next peg")));
+  else
+    set_prompt (self, g_strdup (_("Pick a peg to move")));
+
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+pick_place (PjBoardView *self,
+            const Place *place)
+{
+  gboolean is_lit = FALSE;
+
+  for (guint i = 0; i < self->n_lit; i++)
+    if (self->lit[i].pos == place->pos &&
+        (PJ_POS_IS_TRACK (place->pos) || self->lit[i].colour == place->colour) &&
+        (place->pos != PJ_POS_START || self->have_peg || self->lit[i].slot == place->slot))
+      is_lit = TRUE;
+
+  if (!is_lit)
+    {
+      /* a click elsewhere lets go of the peg */
+      if (self->have_peg)
+        {
+          self->have_peg = FALSE;
+          update_input (self);
+        }
+      return FALSE;
+    }
+
+  if (!self->have_peg)
+    {
+      guint8 pos[PJ_MAX_PLAYERS][PJ_PEGS];
+
+      shown_positions (self, pos);
+      self->have_peg = TRUE;
+      self->peg_from = place->pos;
+      self->peg_colour = place->colour;
+      if (PJ_POS_IS_TRACK (place->pos))
+        for (guint c = 0; c < PJ_MAX_PLAYERS; c++)
+          for (guint k = 0; k < PJ_PEGS; k++)
+            if (pos[c][k] == place->pos)
+              self->peg_colour = c;
+      update_input (self);
+      return TRUE;
+    }
+
+  g_return_val_if_fail (self->n_picks < MAX_PICKS, FALSE);
+  self->picks[self->n_picks++] = (Pick) { self->peg_colour, self->peg_from, place->pos };
+  self->have_peg = FALSE;
+  update_input (self);
+
+  for (guint c = 0; c < self->candidates->len; c++)
+    {
+      PjAction a = g_array_index (self->candidates, PjAction, c);
+      guint matched;
+
+      fits_picks (self, &a, &matched);
+      if (n_primary (&a) == self->n_picks)
+        {
+          g_signal_emit (self, signals[ACTION_CHOSEN], 0, &a);
+          return TRUE;
+        }
+    }
+
+  return TRUE;
+}
+
+static gboolean
+place_at (PjBoardView *self,
+          double       x,
+          double       y,
+          Place       *out)
+{
+  guint8 pos[PJ_MAX_PLAYERS][PJ_PEGS];
+  double best = G_MAXDOUBLE;
+  Layout L;
+  guint n_players;
+
+  if (self->game == NULL)
+    return FALSE;
+
+  compute_layout (self, &L);
+  shown_positions (self, pos);
+  n_players = L.n;
+
+  /* nearest hole within reach */
+#define TRY(pl) G_STMT_START {                                  \
+    double px, py, dist;                                        \
+    place_point (&L, &(pl), &px, &py);                          \
+    dist = hypot (px - x, py - y);                              \
+    if (dist < best && dist < L.d * 0.6)                        \
+      {                                                         \
+        best = dist;                                            \
+        *out = (pl);                                            \
+      }                                                         \
+  } G_STMT_END
+
+  for (guint h = 0; h < L.n * L.hps; h++)
+    {
+      Place pl = { (guint8) (h / L.hps), (guint8) h, 0 };
+      TRY (pl);
+    }
+  for (guint c = 0; c < n_players; c++)
+    for (guint k = 0; k < PJ_PEGS; k++)
+      {
+        Place home = { (guint8) c, PJ_POS_HOME (k), 0 };
+        Place start = { (guint8) c, PJ_POS_START, (guint8) k };
+
+        TRY (home);
+        TRY (start);
+      }
+#undef TRY
+
+  return best < G_MAXDOUBLE;
+}
+
+gboolean
+pj_board_view_pick_at (PjBoardView *self,
+                       double       x,
+                       double       y)
+{
+  Place place;
+
+  g_return_val_if_fail (PJ_IS_BOARD_VIEW (self), FALSE);
+
+  if (!place_at (self, x, y, &place))
+    {
+      if (self->have_peg)
+        {
+          self->have_peg = FALSE;
+          update_input (self);
+        }
+      return FALSE;
+    }
+
+  return pick_place (self, &place);
+}
+
+gboolean
+pj_board_view_get_place_point (PjBoardView *self,
+                               guint        colour,
+                               guint        pos,
+                               guint        slot,
+                               double      *x,
+                               double      *y)
+{
+  Layout L;
+  Place place = { (guint8) colour, (guint8) pos, (guint8) slot };
+
+  g_return_val_if_fail (PJ_IS_BOARD_VIEW (self), FALSE);
+
+  if (self->game == NULL)
+    return FALSE;
+
+  compute_layout (self, &L);
+  place_point (&L, &place, x, y);
+  return TRUE;
+}
+
+static void
+click_released_cb (GtkGestureClick *gesture,
+                   int              n_press,
+                   double           x,
+                   double           y,
+                   PjBoardView     *self)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  pj_board_view_pick_at (self, x, y);
+}
+
+static gboolean
+key_pressed_cb (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                PjBoardView           *self)
+{
+  switch (keyval)
+    {
+    case GDK_KEY_Right:
+    case GDK_KEY_Down:
+    case GDK_KEY_KP_Right:
+    case GDK_KEY_KP_Down:
+      if (self->n_lit == 0)
+        return FALSE;
+      self->focus = (self->focus + 1) % (int) self->n_lit;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return TRUE;
+
+    case GDK_KEY_Left:
+    case GDK_KEY_Up:
+    case GDK_KEY_KP_Left:
+    case GDK_KEY_KP_Up:
+      if (self->n_lit == 0)
+        return FALSE;
+      self->focus = (self->focus + (int) self->n_lit - 1) % (int) self->n_lit;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return TRUE;
+
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+    case GDK_KEY_space:
+      if (self->focus >= 0 && self->focus < (int) self->n_lit)
+        {
+          Place place = self->lit[self->focus];
+
+          self->focus = 0;
+          pick_place (self, &place);
+          return TRUE;
+        }
+      return FALSE;
+
+    case GDK_KEY_Escape:
+      if (self->have_peg || self->n_picks > 0)
+        {
+          self->have_peg = FALSE;
+          self->n_picks = 0;
+          update_input (self);
+          return TRUE;
+        }
+      return FALSE;
+
+    default:
+      return FALSE;
+    }
+}
+
+/* ---- drawing ------------------------------------------------------------ */
+
+static void
+draw_text (PjBoardView  *self,
+           cairo_t      *cr,
+           const char   *text,
+           double        x,
+           double        y,
+           double        size,
+           double        angle,
+           gboolean      bold,
+           const GdkRGBA *colour)
+{
+  g_autoptr (PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  PangoFontDescription *font = pango_font_description_new ();
+  int w, h;
+
+  pango_font_description_set_absolute_size (font, MAX (size, 6.0) * PANGO_SCALE);
+  pango_font_description_set_weight (font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  pango_layout_get_pixel_size (layout, &w, &h);
+
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  cairo_rotate (cr, angle);
+  cairo_move_to (cr, -w / 2.0, -h / 2.0);
+  gdk_cairo_set_source_rgba (cr, colour);
+  pango_cairo_show_layout (cr, layout);
+  cairo_restore (cr);
+}
+
+static void
+draw_card (PjBoardView   *self,
+           cairo_t       *cr,
+           double         x,
+           double         y,
+           double         w,
+           double         h,
+           const char    *text,
+           const char    *caption,
+           gboolean       face_up,
+           const GdkRGBA *fg,
+           gboolean       dark)
+{
+  double r = w * 0.12;
+  GdkRGBA face = dark ? (GdkRGBA) { 0.92, 0.92, 0.90, 1 } : (GdkRGBA) { 1, 1, 1, 1 };
+  GdkRGBA back = { 0.21, 0.52, 0.89, 1 };
+  GdkRGBA ink = { 0.1, 0.1, 0.12, 1 };
+  GdkRGBA white = { 1, 1, 1, 1 };
+
+  cairo_save (cr);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
+  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
+  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
+  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+  gdk_cairo_set_source_rgba (cr, face_up ? &face : &back);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.4);
+  cairo_set_line_width (cr, MAX (w * 0.03, 1.0));
+  cairo_stroke (cr);
+  cairo_restore (cr);
+
+  if (text != NULL)
+    draw_text (self, cr, text, x + w / 2, y + h / 2, w * (g_utf8_strlen (text, -1) > 2 ? 0.26 : 0.45),
+               0, TRUE, face_up ? &ink : &white);
+  if (caption != NULL)
+    draw_text (self, cr, caption, x + w / 2, y + h + w * 0.3, w * 0.24, 0, FALSE, fg);
+}
+
+static void
+get_colours (PjBoardView *self,
+             GdkRGBA     *fg,
+             GdkRGBA     *accent,
+             GdkRGBA     *board,
+             gboolean    *dark)
+{
+  GtkStyleContext *context = gtk_widget_get_style_context (GTK_WIDGET (self));
+
+  *dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  gtk_style_context_get_color (context, fg);
+  if (!gtk_style_context_lookup_color (context, "accent_color", accent))
+    *accent = (GdkRGBA) { 0.21, 0.52, 0.89, 1 };
+  /* a warm wooden board, darker in the dark style */
+  *board = *dark ? (GdkRGBA) { 0.24, 0.21, 0.18, 1 } : (GdkRGBA) { 0.93, 0.87, 0.76, 1 };
+}
+
+static void
+pj_board_view_snapshot (GtkWidget   *widget,
+                        GtkSnapshot *snapshot)
+{
+  PjBoardView *self = PJ_BOARD_VIEW (widget);
+  guint8 pos[PJ_MAX_PLAYERS][PJ_PEGS];
+  GdkRGBA fg, accent, board, outline;
+  const PjState *s;
+  gboolean dark;
+  guint moving = G_MAXUINT;
+  double mx = 0, my = 0;
+  Layout L;
+  cairo_t *cr;
+  int w = gtk_widget_get_width (widget);
+  int h = gtk_widget_get_height (widget);
+
+  if (w <= 0 || h <= 0)
+    return;
+
+  compute_layout (self, &L);
+  get_colours (self, &fg, &accent, &board, &dark);
+  outline = (GdkRGBA) { fg.red, fg.green, fg.blue, 0.55 };
+  s = self->game ? pj_game_get_state (self->game) : NULL;
+  shown_positions (self, pos);
+  if (moving_peg (self, &L, &moving, &mx, &my))
+    pos[PJ_PEG_COLOUR (moving)][PJ_PEG_INDEX (moving)] = 0xfe;   /* drawn on its own */
+
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+
+  /* the board itself, a little larger than the track */
+  for (guint k = 0; k < L.n; k++)
+    {
+      double grow = 1.0 + 1.1 * L.d / hypot (L.corner_x[k] - L.cx, L.corner_y[k] - L.cy);
+      double x = L.cx + (L.corner_x[k] - L.cx) * grow;
+      double y = L.cy + (L.corner_y[k] - L.cy) * grow;
+
+      if (k == 0)
+        cairo_move_to (cr, x, y);
+      else
+        cairo_line_to (cr, x, y);
+    }
+  cairo_close_path (cr);
+  gdk_cairo_set_source_rgba (cr, &board);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.25);
+  cairo_set_line_width (cr, MAX (L.d * 0.08, 1.0));
+  cairo_stroke (cr);
+
+  /* the track line */
+  for (guint k = 0; k <= L.n; k++)
+    {
+      if (k == 0)
+        cairo_move_to (cr, L.corner_x[k], L.corner_y[k]);
+      else
+        cairo_line_to (cr, L.corner_x[k], L.corner_y[k]);
+    }
+  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.12);
+  cairo_set_line_width (cr, L.d * 0.55);
+  cairo_stroke (cr);
+
+  for (guint seat = 0; seat < L.n; seat++)
+    {
+      GdkRGBA c;
+      double x0, y0, x1, y1, ax, ay, tx, ty, nx, ny;
+
+      pj_peg_style_get_colour (seat, &c);
+      side_frame (&L, seat, &ax, &ay, &tx, &ty, &nx, &ny);
+
+      /* the player to move: a band along their side */
+      if (s != NULL && !pj_state_is_over (s) && s->actor == seat)
+        {
+          side_point (&L, seat, 0.3, -0.9, &x0, &y0);
+          side_point (&L, seat, L.hps - 0.3, -0.9, &x1, &y1);
+          cairo_move_to (cr, x0, y0);
+          cairo_line_to (cr, x1, y1);
+          cairo_set_source_rgba (cr, c.red, c.green, c.blue, 0.85);
+          cairo_set_line_width (cr, L.d * 0.35);
+          cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+          cairo_stroke (cr);
+        }
+
+      /* home track: from the in-spot inward */
+      side_point (&L, seat, PJ_IN_SPOT_HOLE, 0, &x0, &y0);
+      side_point (&L, seat, PJ_IN_SPOT_HOLE, 1.15 * PJ_HOME_HOLES, &x1, &y1);
+      cairo_move_to (cr, x0, y0);
+      cairo_line_to (cr, x1, y1);
+      cairo_set_source_rgba (cr, c.red, c.green, c.blue, 0.35);
+      cairo_set_line_width (cr, L.d * 0.7);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_stroke (cr);
+
+      /* start area beside the come-out hole, joined to it */
+      side_point (&L, seat, PJ_COME_OUT_HOLE, 0, &x0, &y0);
+      side_point (&L, seat, PJ_COME_OUT_HOLE, 2.4, &x1, &y1);
+      cairo_move_to (cr, x0, y0);
+      cairo_line_to (cr, x1, y1);
+      cairo_set_line_width (cr, L.d * 0.25);
+      cairo_stroke (cr);
+      side_point (&L, seat, PJ_COME_OUT_HOLE - 2.0, 2.4, &x0, &y0);
+      side_point (&L, seat, PJ_COME_OUT_HOLE + 2.0, 2.4, &x1, &y1);
+      cairo_move_to (cr, x0, y0);
+      cairo_line_to (cr, x1, y1);
+      cairo_set_line_width (cr, L.d * 0.95);
+      cairo_stroke (cr);
+
+      /* rings on the come-out hole and the in-spot */
+      side_point (&L, seat, PJ_COME_OUT_HOLE, 0, &x0, &y0);
+      side_point (&L, seat, PJ_IN_SPOT_HOLE, 0, &x1, &y1);
+      cairo_new_path (cr);
+      cairo_arc (cr, x0, y0, L.d * 0.36, 0, 2 * G_PI);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x1, y1, L.d * 0.36, 0, 2 * G_PI);
+      cairo_set_source_rgba (cr, c.red, c.green, c.blue, 0.9);
+      cairo_set_line_width (cr, MAX (L.d * 0.08, 1.0));
+      cairo_stroke (cr);
+    }
+
+  /* empty holes */
+  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, dark ? 0.45 : 0.35);
+  for (guint hole = 0; hole < L.n * L.hps; hole++)
+    {
+      double x, y;
+      Place pl = { 0, (guint8) hole, 0 };
+
+      place_point (&L, &pl, &x, &y);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x, y, L.hole_r, 0, 2 * G_PI);
+    }
+  for (guint seat = 0; seat < L.n; seat++)
+    for (guint k = 0; k < PJ_PEGS; k++)
+      {
+        double x, y;
+        Place home = { (guint8) seat, PJ_POS_HOME (k), 0 };
+        Place start = { (guint8) seat, PJ_POS_START, (guint8) k };
+
+        place_point (&L, &home, &x, &y);
+        cairo_new_sub_path (cr);
+        cairo_arc (cr, x, y, L.hole_r, 0, 2 * G_PI);
+        place_point (&L, &start, &x, &y);
+        cairo_new_sub_path (cr);
+        cairo_arc (cr, x, y, L.hole_r, 0, 2 * G_PI);
+      }
+  cairo_fill (cr);
+
+  /* destinations light up under the pegs, pegs that may move get a ring */
+  for (guint i = 0; i < self->n_lit; i++)
+    {
+      double x, y;
+
+      place_point (&L, &self->lit[i], &x, &y);
+      if (self->have_peg)
+        {
+          cairo_arc (cr, x, y, L.peg_r * 0.8, 0, 2 * G_PI);
+          cairo_set_source_rgba (cr, accent.red, accent.green, accent.blue, 0.55);
+          cairo_fill_preserve (cr);
+          gdk_cairo_set_source_rgba (cr, &accent);
+          cairo_set_line_width (cr, MAX (L.d * 0.08, 1.5));
+          cairo_stroke (cr);
+        }
+    }
+
+  /* pegs */
+  for (guint c = 0; c < L.n; c++)
+    for (guint k = 0; k < PJ_PEGS; k++)
+      {
+        Place pl = { (guint8) c, pos[c][k], (guint8) k };
+        double x, y;
+
+        if (pos[c][k] == 0xfe)
+          continue;
+        place_point (&L, &pl, &x, &y);
+        pj_peg_style_draw_peg (cr, c, x, y, L.peg_r, &outline);
+      }
+
+  for (guint i = 0; i < self->n_lit && !self->have_peg; i++)
+    {
+      double x, y;
+
+      place_point (&L, &self->lit[i], &x, &y);
+      cairo_new_path (cr);
+      cairo_arc (cr, x, y, L.peg_r * 1.3, 0, 2 * G_PI);
+      gdk_cairo_set_source_rgba (cr, &accent);
+      cairo_set_line_width (cr, MAX (L.d * 0.12, 2.0));
+      cairo_stroke (cr);
+    }
+
+  if (self->have_peg)
+    {
+      Place pl = { self->peg_colour, self->peg_from, 0 };
+      double x, y;
+
+      for (guint k = 0; k < PJ_PEGS && self->peg_from == PJ_POS_START; k++)
+        if (pos[self->peg_colour][k] == PJ_POS_START)
+          {
+            pl.slot = (guint8) k;
+            break;
+          }
+      place_point (&L, &pl, &x, &y);
+      cairo_new_path (cr);
+      cairo_arc (cr, x, y, L.peg_r * 1.35, 0, 2 * G_PI);
+      gdk_cairo_set_source_rgba (cr, &accent);
+      cairo_set_line_width (cr, MAX (L.d * 0.2, 3.0));
+      cairo_stroke (cr);
+    }
+
+  /* the hint: a dashed ring from where to where */
+  if (self->have_hint)
+    {
+      static const double dash[] = { 4.0, 3.0 };
+
+      cairo_set_dash (cr, dash, 2, 0);
+      for (guint i = 0; i < self->hint.n_steps; i++)
+        if (is_primary (&self->hint, i))
+          {
+            const PjStep *st = &self->hint.steps[i];
+            Place a = { PJ_PEG_COLOUR (st->peg), st->from, PJ_PEG_INDEX (st->peg) };
+            Place b = { PJ_PEG_COLOUR (st->peg), st->to, PJ_PEG_INDEX (st->peg) };
+            double x0, y0, x1, y1;
+
+            place_point (&L, &a, &x0, &y0);
+            place_point (&L, &b, &x1, &y1);
+            cairo_new_path (cr);
+            cairo_arc (cr, x0, y0, L.peg_r * 1.4, 0, 2 * G_PI);
+            cairo_new_sub_path (cr);
+            cairo_arc (cr, x1, y1, L.peg_r * 1.4, 0, 2 * G_PI);
+            gdk_cairo_set_source_rgba (cr, &accent);
+            cairo_set_line_width (cr, MAX (L.d * 0.12, 2.0));
+            cairo_stroke (cr);
+          }
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+
+  if (moving != G_MAXUINT)
+    pj_peg_style_draw_peg (cr, PJ_PEG_COLOUR (moving), mx, my, L.peg_r * 1.12, &outline);
+
+  /* keyboard focus */
+  if (gtk_widget_has_focus (widget) && gtk_widget_get_focus_on_click (widget) &&
+      self->focus >= 0 && self->focus < (int) self->n_lit)
+    {
+      static const double dash[] = { 3.0, 2.0 };
+      double x, y;
+
+      place_point (&L, &self->lit[self->focus], &x, &y);
+      cairo_set_dash (cr, dash, 2, 0);
+      cairo_new_path (cr);
+      cairo_arc (cr, x, y, L.peg_r * 1.7, 0, 2 * G_PI);
+      gdk_cairo_set_source_rgba (cr, &fg);
+      cairo_set_line_width (cr, 2.0);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+
+  /* seat names outside their sides, with the colour's symbol */
+  for (guint seat = 0; seat < L.n && self->game != NULL; seat++)
+    {
+      double ax, ay, tx, ty, nx, ny, x, y, angle;
+      gboolean to_move = s != NULL && !pj_state_is_over (s) && s->actor == seat;
+      g_autofree char *label = NULL;
+      const char *name = pj_game_get_seat_name (self->game, seat);
+      PjController controller = pj_game_get_controller (self->game, seat);
+
+      side_frame (&L, seat, &ax, &ay, &tx, &ty, &nx, &ny);
+      side_point (&L, seat, L.hps / 2.0, -1.85, &x, &y);
+      angle = atan2 (ty, tx);
+      /* keep text upright */
+      if (angle > G_PI / 2 + 0.01)
+        angle -= G_PI;
+      else if (angle < -G_PI / 2 + 0.01)
+        angle += G_PI;
+
+      if (controller == PJ_CONTROLLER_HUMAN)
+        label = g_strdup (name);
+      else
+        /* Translators: a computer player's name on the board */
+        label = g_strdup_printf (_("%s (computer)"), name);
+
+      draw_text (self, cr, label, x, y, L.d * 0.75, angle, to_move, &fg);
+      {
+        g_autoptr (PangoLayout) layout = gtk_widget_create_pango_layout (widget, label);
+        PangoFontDescription *font = pango_font_description_new ();
+        int tw, th;
+
+        pango_font_description_set_absolute_size (font, MAX (L.d * 0.75, 6.0) * PANGO_SCALE);
+        pango_font_description_set_weight (font, to_move ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+        pango_layout_set_font_description (layout, font);
+        pango_font_description_free (font);
+        pango_layout_get_pixel_size (layout, &tw, &th);
+        pj_peg_style_draw_peg (cr, seat,
+                               x - cos (angle) * (tw / 2.0 + L.d * 0.6),
+                               y - sin (angle) * (tw / 2.0 + L.d * 0.6),
+                               L.d * 0.36, &outline);
+      }
+    }
+
+  /* the middle: the discard pile's top card and the stock */
+  if (s != NULL)
+    {
+      guint top = pj_state_top_discard (s);
+      double cw = L.d * 2.2, ch = L.d * 3.1;
+      g_autofree char *stock = g_strdup_printf ("%u", s->n_stock);
+      g_autofree char *top_text = NULL;
+
+      if (PJ_CARD_RANK (top) == PJ_CARD_JOKER)
+        top_text = g_strdup (_("Joker"));
+      else if (top != PJ_CARD_NONE && PJ_CARD_RANK (top) != PJ_CARD_UNKNOWN)
+        top_text = g_strdup (pj_card_to_string ((PjCard) PJ_CARD_RANK (top)));
+
+      if (top_text != NULL)
+        draw_card (self, cr, L.cx - cw - L.d * 0.3, L.cy - ch * 0.6, cw, ch, top_text,
+                   _("Discard"), TRUE, &fg, dark);
+      draw_card (self, cr, L.cx + L.d * 0.3, L.cy - ch * 0.6, cw, ch, stock,
+                 _("Stock"), FALSE, &fg, dark);
+    }
+
+  cairo_destroy (cr);
+}
+
+static void
+pj_board_view_measure (GtkWidget      *widget,
+                       GtkOrientation  orientation,
+                       int             for_size,
+                       int            *minimum,
+                       int            *natural,
+                       int            *minimum_baseline,
+                       int            *natural_baseline)
+{
+  *minimum = 200;
+  *natural = 640;
+}
+
+/* ---- GObject ------------------------------------------------------------ */
+
+static void
+pj_board_view_dispose (GObject *object)
+{
+  PjBoardView *self = (PjBoardView *) object;
+
+  stop_animation (self);
+  pj_board_view_set_game (self, NULL);
+
+  G_OBJECT_CLASS (pj_board_view_parent_class)->dispose (object);
+}
+
+static void
+pj_board_view_finalize (GObject *object)
+{
+  PjBoardView *self = (PjBoardView *) object;
+
+  g_clear_pointer (&self->candidates, g_array_unref);
+  g_clear_pointer (&self->prompt, g_free);
+
+  G_OBJECT_CLASS (pj_board_view_parent_class)->finalize (object);
+}
+
+static void
+pj_board_view_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  PjBoardView *self = PJ_BOARD_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+
+    case PROP_CARD:
+      g_value_set_uint (value, self->card);
+      break;
+
+    case PROP_PROMPT:
+      g_value_set_string (value, self->prompt);
+      break;
+
+    case PROP_REDUCE_MOTION:
+      g_value_set_boolean (value, self->reduce_motion);
+      break;
+
+    case PROP_ANIMATION_SPEED:
+      g_value_set_double (value, self->animation_speed);
+      break;
+
+    case PROP_ANIMATING:
+      g_value_set_boolean (value, self->animating);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pj_board_view_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  PjBoardView *self = PJ_BOARD_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      pj_board_view_set_game (self, g_value_get_object (value));
+      break;
+
+    case PROP_CARD:
+      pj_board_view_set_card (self, g_value_get_uint (value));
+      break;
+
+    case PROP_REDUCE_MOTION:
+      if (self->reduce_motion != g_value_get_boolean (value))
+        {
+          self->reduce_motion = g_value_get_boolean (value);
+          if (self->reduce_motion)
+            stop_animation (self);
+          g_object_notify_by_pspec (object, pspec);
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+        }
+      break;
+
+    case PROP_ANIMATION_SPEED:
+      if (self->animation_speed != g_value_get_double (value))
+        {
+          self->animation_speed = g_value_get_double (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pj_board_view_class_init (PjBoardViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = pj_board_view_dispose;
+  object_class->finalize = pj_board_view_finalize;
+  object_class->get_property = pj_board_view_get_property;
+  object_class->set_property = pj_board_view_set_property;
+
+  widget_class->snapshot = pj_board_view_snapshot;
+  widget_class->measure = pj_board_view_measure;
+
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, PJ_TYPE_GAME,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CARD] =
+    g_param_spec_uint ("card", NULL, NULL, 0, PJ_CARD_JOKER, 0,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PROMPT] =
+    g_param_spec_string ("prompt", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_REDUCE_MOTION] =
+    g_param_spec_boolean ("reduce-motion", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ANIMATION_SPEED] =
+    g_param_spec_double ("animation-speed", NULL, NULL, 0.25, 4.0, 1.0,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ANIMATING] =
+    g_param_spec_boolean ("animating", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * PjBoardView::action-chosen:
+   * @action: (type gpointer): the PjAction picked, one of the model's legal ones
+   */
+  signals[ACTION_CHOSEN] =
+    g_signal_new ("action-chosen",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  gtk_widget_class_set_css_name (widget_class, "pj-board");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+pj_board_view_init (PjBoardView *self)
+{
+  GtkGesture *click;
+  GtkEventController *keys;
+
+  self->candidates = g_array_new (FALSE, FALSE, sizeof (PjAction));
+  self->animation_speed = 1.0;
+  self->focus = -1;
+
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+
+  click = gtk_gesture_click_new ();
+  g_signal_connect (click, "released", G_CALLBACK (click_released_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  keys = gtk_event_controller_key_new ();
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"),
+                                  -1);
+}
+
+GtkWidget *
+pj_board_view_new (void)
+{
+  return g_object_new (PJ_TYPE_BOARD_VIEW, NULL);
+}
+
+PjGame *
+pj_board_view_get_game (PjBoardView *self)
+{
+  g_return_val_if_fail (PJ_IS_BOARD_VIEW (self), NULL);
+
+  return self->game;
+}
+
+void
+pj_board_view_set_game (PjBoardView *self,
+                        PjGame      *game)
+{
+  g_return_if_fail (PJ_IS_BOARD_VIEW (self));
+  g_return_if_fail (game == NULL || PJ_IS_GAME (game));
+
+  if (self->game == game)
+    return;
+
+  if (self->game != NULL)
+    {
+      g_clear_signal_handler (&self->applied_handler, self->game);
+      g_clear_signal_handler (&self->turn_handler, self->game);
+      g_clear_object (&self->game);
+    }
+
+  stop_animation (self);
+
+  if (game != NULL)
+    {
+      self->game = g_object_ref (game);
+      self->applied_handler = g_signal_connect_swapped (game, "action-applied",
+                                                        G_CALLBACK (action_applied_cb), self);
+      self->turn_handler = g_signal_connect_swapped (game, "turn-changed",
+                                                     G_CALLBACK (turn_changed_cb), self);
+    }
+
+  self->have_hint = FALSE;
+  self->card = 0;
+  pj_board_view_reset_input (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}
+
+guint
+pj_board_view_get_card (PjBoardView *self)
+{
+  g_return_val_if_fail (PJ_IS_BOARD_VIEW (self), 0);
+
+  return self->card;
+}
+
+/* Start picking a move for a card rank (0: none). */
+void
+pj_board_view_set_card (PjBoardView *self,
+                        guint        card)
+{
+  g_return_if_fail (PJ_IS_BOARD_VIEW (self));
+
+  card = PJ_CARD_RANK (card);
+  self->n_picks = 0;
+  self->have_peg = FALSE;
+  self->focus = 0;
+  if (self->card != card)
+    {
+      self->card = (guint8) card;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CARD]);
+    }
+  update_input (self);
+}
+
+void
+pj_board_view_reset_input (PjBoardView *self)
+{
+  g_return_if_fail (PJ_IS_BOARD_VIEW (self));
+
+  self->n_picks = 0;
+  self->have_peg = FALSE;
+  self->focus = 0;
+  if (self->card != 0)
+    {
+      self->card = 0;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CARD]);
+    }
+  update_input (self);
+}
+
+const char *
+pj_board_view_get_prompt (PjBoardView *self)
+{
+  g_return_val_if_fail (PJ_IS_BOARD_VIEW (self), NULL);
+
+  return self->prompt;
+}
+
+gboolean
+pj_board_view_get_animating (PjBoardView *self)
+{
+  g_return_val_if_fail (PJ_IS_BOARD_VIEW (self), FALSE);
+
+  return self->animating;
+}
+
+void
+pj_board_view_show_hint (PjBoardView    *self,
+                         const PjAction *action)
+{
+  g_return_if_fail (PJ_IS_BOARD_VIEW (self));
+
+  self->have_hint = action != NULL;
+  if (action != NULL)
+    self->hint = *action;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}

@@ -1,0 +1,42 @@
+/* pj-board-view.h — the board: draws a PjGame and turns clicks into actions
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "pj-game.h"
+
+G_BEGIN_DECLS
+
+#define PJ_TYPE_BOARD_VIEW (pj_board_view_get_type ())
+G_DECLARE_FINAL_TYPE (PjBoardView, pj_board_view, PJ, BOARD_VIEW, GtkWidget)
+
+GtkWidget  *pj_board_view_new              (void);
+PjGame     *pj_board_view_get_game         (PjBoardView *self);
+void        pj_board_view_set_game         (PjBoardView *self,
+                                            PjGame      *game);
+guint       pj_board_view_get_card         (PjBoardView *self);
+void        pj_board_view_set_card         (PjBoardView *self,
+                                            guint        card);
+void        pj_board_view_reset_input      (PjBoardView *self);
+const char *pj_board_view_get_prompt       (PjBoardView *self);
+gboolean    pj_board_view_get_animating    (PjBoardView *self);
+void        pj_board_view_show_hint        (PjBoardView *self,
+                                            const PjAction *action);
+
+/* The input path a click takes, for keyboard use and tests: the centre of a
+ * place on the board in widget coordinates (pos: a PjState position; colour
+ * picks the home or start area, slot the start hole), and a pick there. */
+gboolean    pj_board_view_get_place_point  (PjBoardView *self,
+                                            guint        colour,
+                                            guint        pos,
+                                            guint        slot,
+                                            double      *x,
+                                            double      *y);
+gboolean    pj_board_view_pick_at          (PjBoardView *self,
+                                            double       x,
+                                            double       y);
+
+G_END_DECLS

@@ -1,0 +1,675 @@
+/* pj-window.c — the main window: board, hand, move history
+ *
+ * The window only connects views to the game: the hand shows the cards of
+ * the seat the model says is viewing, the board turns picks into one of
+ * the model's legal actions, and that action goes back through the model's
+ * checked pj_game_apply().
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+
+#include "pj-board-view.h"
+#include "pj-hand-view.h"
+#include "pj-move-item.h"
+#include "pj-new-game-dialog.h"
+#include "pj-peg-style.h"
+#include "pj-settings.h"
+#include "pj-window.h"
+
+struct _PjWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* template */
+  AdwToastOverlay      *toast_overlay;
+  AdwWindowTitle       *window_title;
+  GtkWidget            *hint_button;
+  AdwFlap              *flap;
+  PjBoardView          *board;
+  PjHandView           *hand;
+  GtkLabel             *prompt_label;
+  GtkWidget            *challenge_button;
+  GtkWidget            *pass_button;
+  GtkWidget            *discard_button;
+  GtkWidget            *cancel_button;
+  GtkScrolledWindow    *history_scroller;
+  GtkListView          *history_list;
+
+  GSettings            *settings;
+  PjGame               *game;
+  GSignalGroup         *game_signals;
+  GtkNoSelection       *history_selection;
+};
+
+G_DEFINE_FINAL_TYPE (PjWindow, pj_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_GAME,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* ---- keeping the views in step with the game --------------------------- */
+
+static gboolean
+find_action (PjWindow     *self,
+             PjActionKind  kind,
+             guint         card,
+             PjAction     *out)
+{
+  const PjAction *legal;
+  guint n = 0;
+
+  if (self->game == NULL)
+    return FALSE;
+
+  legal = pj_game_get_human_actions (self->game, &n);
+  for (guint i = 0; i < n; i++)
+    if (legal[i].kind == kind && (card == 0 || PJ_CARD_RANK (legal[i].card) == card))
+      {
+        *out = legal[i];
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static void
+update_buttons (PjWindow *self)
+{
+  int selected = pj_hand_view_get_selected (self->hand);
+  guint card = selected >= 0 ? PJ_CARD_RANK (pj_hand_view_get_card (self->hand, selected)) : 0;
+  const char *prompt = pj_board_view_get_prompt (self->board);
+  PjAction action;
+  gboolean human = self->game != NULL && pj_game_is_human_turn (self->game);
+
+  gtk_widget_set_visible (self->discard_button,
+                          card != 0 && find_action (self, PJ_ACTION_DISCARD, card, &action));
+  gtk_widget_set_visible (self->cancel_button, card != 0);
+  gtk_widget_set_visible (self->challenge_button, find_action (self, PJ_ACTION_CHALLENGE, 0, &action));
+  gtk_widget_set_visible (self->pass_button, find_action (self, PJ_ACTION_PASS, 0, &action));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", human);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.discard",
+                                 card != 0 && find_action (self, PJ_ACTION_DISCARD, card, &action));
+
+  if (human && card == 0 && prompt == NULL)
+    prompt = _("Pick a card");
+  gtk_label_set_label (self->prompt_label, prompt ? prompt : "");
+}
+
+static void
+update_title (PjWindow *self)
+{
+  g_autofree char *subtitle = NULL;
+  guint actor;
+
+  if (self->game == NULL)
+    {
+      adw_window_title_set_subtitle (self->window_title, "");
+      return;
+    }
+
+  actor = pj_game_get_actor (self->game);
+
+  if (pj_game_is_over (self->game))
+    subtitle = g_strdup (_("Game over"));
+  else if (pj_game_get_thinking (self->game))
+    /* Translators: a computer player is choosing its move */
+    subtitle = g_strdup_printf (_("%s is thinking…"), pj_game_get_seat_name (self->game, actor));
+  else if (pj_game_is_human_turn (self->game))
+    /* Translators: the human player to move, e.g. "Red, your turn" */
+    subtitle = g_strdup_printf (_("%s, your turn"), pj_game_get_seat_name (self->game, actor));
+  else
+    subtitle = g_strdup_printf (_("%s to play"), pj_game_get_seat_name (self->game, actor));
+
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+}
+
+static void
+update_hand (PjWindow *self)
+{
+  gboolean playable[PJ_MAX_HAND] = { FALSE };
+  const PjState *s;
+  const PjAction *legal;
+  guint n_legal = 0;
+  int viewer;
+
+  if (self->game == NULL || (viewer = pj_game_get_viewer (self->game)) < 0)
+    {
+      pj_hand_view_set_cards (self->hand, NULL, NULL, 0);
+      gtk_widget_set_visible (GTK_WIDGET (self->hand), FALSE);
+      return;
+    }
+
+  s = pj_game_get_state (self->game);
+  legal = pj_game_get_human_actions (self->game, &n_legal);
+  for (guint i = 0; i < s->hand_count[viewer]; i++)
+    for (guint k = 0; k < n_legal && !playable[i]; k++)
+      playable[i] = PJ_CARD_RANK (legal[k].card) == PJ_CARD_RANK (s->hand[viewer][i]) &&
+                    (legal[k].kind == PJ_ACTION_MOVE || legal[k].kind == PJ_ACTION_DISCARD ||
+                     legal[k].kind == PJ_ACTION_FREE_COME_OUT);
+
+  /* Between the human's turns the cards stay legible, just not clickable. */
+  if (n_legal == 0)
+    for (guint i = 0; i < PJ_MAX_HAND; i++)
+      playable[i] = TRUE;
+  gtk_widget_set_can_target (GTK_WIDGET (self->hand), n_legal > 0);
+  gtk_widget_set_can_focus (GTK_WIDGET (self->hand), n_legal > 0);
+
+  pj_hand_view_set_cards (self->hand, s->hand[viewer], playable, s->hand_count[viewer]);
+  gtk_widget_set_visible (GTK_WIDGET (self->hand), TRUE);
+}
+
+static void
+refresh (PjWindow *self)
+{
+  update_hand (self);
+  update_title (self);
+  update_buttons (self);
+}
+
+static void
+apply_action (PjWindow       *self,
+              const PjAction *action)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!pj_game_apply (self->game, action, &error))
+    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+}
+
+static void
+action_chosen_cb (PjWindow       *self,
+                  const PjAction *action,
+                  PjBoardView    *board)
+{
+  apply_action (self, action);
+}
+
+static void
+hand_selected_cb (PjWindow   *self,
+                  GParamSpec *pspec,
+                  PjHandView *hand)
+{
+  int selected = pj_hand_view_get_selected (hand);
+
+  pj_board_view_set_card (self->board, selected >= 0 ? pj_hand_view_get_card (hand, selected) : 0);
+  update_buttons (self);
+}
+
+static void
+prompt_changed_cb (PjWindow    *self,
+                   GParamSpec  *pspec,
+                   PjBoardView *board)
+{
+  update_buttons (self);
+}
+
+static void
+turn_changed_cb (PjWindow *self,
+                 guint     actor,
+                 PjGame   *game)
+{
+  refresh (self);
+}
+
+static void
+thinking_changed_cb (PjWindow   *self,
+                     GParamSpec *pspec,
+                     PjGame     *game)
+{
+  update_title (self);
+}
+
+static char *
+team_names (PjGame *game,
+            guint   team)
+{
+  const PjRules *rules = pj_game_get_rules (game);
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+
+  for (guint seat = 0; seat < rules->players; seat++)
+    if (pj_team_of (rules, seat) == team)
+      g_ptr_array_add (names, (gpointer) pj_game_get_seat_name (game, seat));
+  g_ptr_array_add (names, NULL);
+
+  /* Translators: between the names of a team's players */
+  return g_strjoinv (_(" and "), (char **) names->pdata);
+}
+
+static void
+game_over_response_cb (AdwMessageDialog *dialog,
+                       const char       *response,
+                       PjWindow         *self)
+{
+  if (g_strcmp0 (response, "new") == 0)
+    pj_window_new_game (self);
+}
+
+static void
+game_over_cb (PjWindow *self,
+              int       winner,
+              PjGame   *game)
+{
+  g_autofree char *names = team_names (game, (guint) winner);
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  refresh (self);
+
+  /* Translators: the winning team, e.g. "Red and Green win the game." */
+  body = g_strdup_printf (_("%s win the game."), names);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Game Over"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "close", _("_Close"),
+                                    "new", _("_New Game"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "new",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "new");
+  g_signal_connect (dialog, "response", G_CALLBACK (game_over_response_cb), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* ---- history ------------------------------------------------------------ */
+
+static void
+history_setup_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item,
+                  gpointer                  user_data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_widget_set_margin_top (label, 2);
+  gtk_widget_set_margin_bottom (label, 2);
+  gtk_list_item_set_child (item, label);
+  gtk_list_item_set_activatable (item, FALSE);
+}
+
+static void
+history_bind_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 gpointer                  user_data)
+{
+  PjMoveItem *move = gtk_list_item_get_item (item);
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
+                       pj_move_item_get_description (move));
+}
+
+static gboolean
+scroll_to_end_cb (gpointer user_data)
+{
+  PjWindow *self = user_data;
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->history_scroller);
+
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+history_changed_cb (PjWindow   *self,
+                    guint       position,
+                    guint       removed,
+                    guint       added,
+                    GListModel *model)
+{
+  /* follow the newest move once the list has measured it */
+  g_idle_add_full (G_PRIORITY_LOW, scroll_to_end_cb, g_object_ref (self), g_object_unref);
+}
+
+/* ---- actions ------------------------------------------------------------- */
+
+static void
+start_game_cb (PjWindow        *self,
+               PjGame          *game,
+               PjNewGameDialog *dialog)
+{
+  pj_window_set_game (self, game);
+  pj_game_start (game);
+}
+
+void
+pj_window_new_game (PjWindow *self)
+{
+  PjNewGameDialog *dialog;
+
+  g_return_if_fail (PJ_IS_WINDOW (self));
+
+  dialog = pj_new_game_dialog_new (GTK_WINDOW (self), self->settings);
+  g_signal_connect_object (dialog, "start-game", G_CALLBACK (start_game_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+new_game_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  pj_window_new_game (PJ_WINDOW (widget));
+}
+
+static void
+hint_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  PjWindow *self = PJ_WINDOW (widget);
+  g_autofree char *reason = NULL;
+  g_autofree char *text = NULL;
+  PjAction action;
+
+  if (self->game == NULL || !pj_game_hint (self->game, &action, &reason))
+    return;
+
+  pj_board_view_show_hint (self->board, &action);
+  text = pj_game_describe_action (self->game, pj_game_get_state (self->game), &action);
+  if (reason != NULL)
+    {
+      g_autofree char *with_reason = g_strdup_printf ("%s — %s", text, reason);
+      g_free (text);
+      text = g_steal_pointer (&with_reason);
+    }
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+}
+
+static void
+discard_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  PjWindow *self = PJ_WINDOW (widget);
+  int selected = pj_hand_view_get_selected (self->hand);
+  PjAction action;
+
+  if (selected >= 0 &&
+      find_action (self, PJ_ACTION_DISCARD, PJ_CARD_RANK (pj_hand_view_get_card (self->hand, selected)), &action))
+    apply_action (self, &action);
+}
+
+static void
+cancel_move_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  PjWindow *self = PJ_WINDOW (widget);
+
+  pj_hand_view_set_selected (self->hand, -1);
+  pj_board_view_reset_input (self->board);
+}
+
+static void
+select_card_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  PjWindow *self = PJ_WINDOW (widget);
+
+  pj_hand_view_set_selected (self->hand, g_variant_get_int32 (param));
+}
+
+static void
+toggle_history_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *param)
+{
+  PjWindow *self = PJ_WINDOW (widget);
+
+  adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
+}
+
+static void
+challenge_clicked_cb (PjWindow *self)
+{
+  PjAction action;
+
+  if (find_action (self, PJ_ACTION_CHALLENGE, 0, &action))
+    apply_action (self, &action);
+}
+
+static void
+pass_clicked_cb (PjWindow *self)
+{
+  PjAction action;
+
+  if (find_action (self, PJ_ACTION_PASS, 0, &action))
+    apply_action (self, &action);
+}
+
+/* ---- GObject ------------------------------------------------------------- */
+
+static gboolean
+pj_window_close_request (GtkWindow *window)
+{
+  PjWindow *self = PJ_WINDOW (window);
+
+  if (self->settings != NULL)
+    {
+      int width, height;
+
+      gtk_window_get_default_size (window, &width, &height);
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+      g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+    }
+
+  if (self->game != NULL)
+    pj_game_stop (self->game);
+
+  return GTK_WINDOW_CLASS (pj_window_parent_class)->close_request (window);
+}
+
+static void
+pj_window_dispose (GObject *object)
+{
+  PjWindow *self = (PjWindow *) object;
+
+  if (self->game != NULL)
+    pj_game_stop (self->game);
+  g_clear_object (&self->game_signals);
+  g_clear_object (&self->game);
+  g_clear_object (&self->history_selection);
+  g_clear_object (&self->settings);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), PJ_TYPE_WINDOW);
+
+  G_OBJECT_CLASS (pj_window_parent_class)->dispose (object);
+}
+
+static void
+pj_window_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  PjWindow *self = PJ_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pj_window_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  PjWindow *self = PJ_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      pj_window_set_game (self, g_value_get_object (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pj_window_class_init (PjWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = pj_window_dispose;
+  object_class->get_property = pj_window_get_property;
+  object_class->set_property = pj_window_set_property;
+  window_class->close_request = pj_window_close_request;
+
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, PJ_TYPE_GAME,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (PJ_TYPE_BOARD_VIEW);
+  g_type_ensure (PJ_TYPE_HAND_VIEW);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/pegsandjokers/PegsAndJokers/pj-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, hint_button);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, board);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, hand);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, prompt_label);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, challenge_button);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, pass_button);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, discard_button);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, cancel_button);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, history_scroller);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, history_list);
+  gtk_widget_class_bind_template_callback (widget_class, challenge_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, pass_clicked_cb);
+
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
+  gtk_widget_class_install_action (widget_class, "win.discard", NULL, discard_action);
+  gtk_widget_class_install_action (widget_class, "win.cancel-move", NULL, cancel_move_action);
+  gtk_widget_class_install_action (widget_class, "win.select-card", "i", select_card_action);
+  gtk_widget_class_install_action (widget_class, "win.toggle-history", NULL, toggle_history_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "win.hint", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel-move", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, "win.discard", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-history", NULL);
+  for (guint i = 0; i < PJ_MAX_HAND; i++)
+    gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + i, GDK_ALT_MASK, "win.select-card", "i", (gint32) i);
+}
+
+static void
+pj_window_init (PjWindow *self)
+{
+  g_autoptr (GtkListItemFactory) factory = NULL;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = pj_settings_new ();
+  if (self->settings != NULL)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (self),
+                                   g_settings_get_int (self->settings, "window-width"),
+                                   g_settings_get_int (self->settings, "window-height"));
+      if (g_settings_get_boolean (self->settings, "window-maximized"))
+        gtk_window_maximize (GTK_WINDOW (self));
+      g_settings_bind (self->settings, "reduce-motion", self->board, "reduce-motion", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (self->settings, "animation-speed", self->board, "animation-speed", G_SETTINGS_BIND_GET);
+      {
+        g_autoptr (GAction) reduce_motion = g_settings_create_action (self->settings, "reduce-motion");
+        g_action_map_add_action (G_ACTION_MAP (self), reduce_motion);
+      }
+    }
+  else
+    gtk_window_set_default_size (GTK_WINDOW (self), 1100, 760);
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (history_setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (history_bind_cb), NULL);
+  gtk_list_view_set_factory (self->history_list, factory);
+
+  g_signal_connect_swapped (self->board, "action-chosen", G_CALLBACK (action_chosen_cb), self);
+  g_signal_connect_swapped (self->board, "notify::prompt", G_CALLBACK (prompt_changed_cb), self);
+  g_signal_connect_swapped (self->hand, "notify::selected", G_CALLBACK (hand_selected_cb), self);
+
+  self->game_signals = g_signal_group_new (PJ_TYPE_GAME);
+  g_signal_group_connect_swapped (self->game_signals, "turn-changed", G_CALLBACK (turn_changed_cb), self);
+  g_signal_group_connect_swapped (self->game_signals, "game-over", G_CALLBACK (game_over_cb), self);
+  g_signal_group_connect_swapped (self->game_signals, "notify::thinking", G_CALLBACK (thinking_changed_cb), self);
+}
+
+PjWindow *
+pj_window_new (GtkApplication *application)
+{
+  return g_object_new (PJ_TYPE_WINDOW, "application", application, NULL);
+}
+
+PjGame *
+pj_window_get_game (PjWindow *self)
+{
+  g_return_val_if_fail (PJ_IS_WINDOW (self), NULL);
+
+  return self->game;
+}
+
+void
+pj_window_set_game (PjWindow *self,
+                    PjGame   *game)
+{
+  GListModel *history;
+
+  g_return_if_fail (PJ_IS_WINDOW (self));
+  g_return_if_fail (game == NULL || PJ_IS_GAME (game));
+
+  if (self->game == game)
+    return;
+
+  if (self->game != NULL)
+    {
+      pj_game_stop (self->game);
+      g_signal_handlers_disconnect_by_func (pj_game_get_history (self->game), history_changed_cb, self);
+    }
+  g_set_object (&self->game, game);
+  g_signal_group_set_target (self->game_signals, game);
+  pj_board_view_set_game (self->board, game);
+
+  history = game ? pj_game_get_history (game) : NULL;
+  g_clear_object (&self->history_selection);
+  self->history_selection = gtk_no_selection_new (history ? g_object_ref (history) : NULL);
+  gtk_list_view_set_model (self->history_list, GTK_SELECTION_MODEL (self->history_selection));
+  if (history != NULL)
+    g_signal_connect_object (history, "items-changed", G_CALLBACK (history_changed_cb), self, G_CONNECT_SWAPPED);
+
+  refresh (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}
+
+PjBoardView *
+pj_window_get_board_view (PjWindow *self)
+{
+  g_return_val_if_fail (PJ_IS_WINDOW (self), NULL);
+
+  return self->board;
+}
+
+PjHandView *
+pj_window_get_hand_view (PjWindow *self)
+{
+  g_return_val_if_fail (PJ_IS_WINDOW (self), NULL);
+
+  return self->hand;
+}

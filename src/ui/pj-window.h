@@ -1,0 +1,26 @@
+/* pj-window.h — the main window: board, hand, move history
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "pj-board-view.h"
+#include "pj-game.h"
+#include "pj-hand-view.h"
+
+G_BEGIN_DECLS
+
+#define PJ_TYPE_WINDOW (pj_window_get_type ())
+G_DECLARE_FINAL_TYPE (PjWindow, pj_window, PJ, WINDOW, AdwApplicationWindow)
+
+PjWindow    *pj_window_new            (GtkApplication *application);
+PjGame      *pj_window_get_game       (PjWindow       *self);
+void         pj_window_set_game       (PjWindow       *self,
+                                       PjGame         *game);
+PjBoardView *pj_window_get_board_view (PjWindow       *self);
+PjHandView  *pj_window_get_hand_view  (PjWindow       *self);
+void         pj_window_new_game       (PjWindow       *self);
+
+G_END_DECLS

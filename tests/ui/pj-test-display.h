@@ -1,0 +1,129 @@
+/* pj-test-display.h — GUI tests bring their own X server when none is set
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+#include <signal.h>
+#include <unistd.h>
+
+static GPid pj_test_xvfb_pid;
+
+static void
+pj_test_stop_xvfb (void)
+{
+  if (pj_test_xvfb_pid > 0)
+    kill (pj_test_xvfb_pid, SIGTERM);
+}
+
+/* Start Xvfb on a free display (it tells which through -displayfd). */
+static gboolean
+pj_test_start_xvfb (void)
+{
+  g_autofree char *fd_text = NULL;
+  char buf[32] = { 0 };
+  int fds[2];
+  ssize_t n;
+  char *argv[] = { (char *) "Xvfb", (char *) "-displayfd", NULL, (char *) "-screen", (char *) "0",
+                   (char *) "1280x800x24", (char *) "-nolisten", (char *) "tcp", NULL };
+
+  if (pipe (fds) != 0)
+    return FALSE;
+  fd_text = g_strdup_printf ("%d", fds[1]);
+  argv[2] = fd_text;
+
+  if (!g_spawn_async (NULL, argv, NULL,
+                      G_SPAWN_SEARCH_PATH | G_SPAWN_LEAVE_DESCRIPTORS_OPEN |
+                      G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                      NULL, NULL, &pj_test_xvfb_pid, NULL))
+    {
+      close (fds[0]);
+      close (fds[1]);
+      return FALSE;
+    }
+  close (fds[1]);
+  n = read (fds[0], buf, sizeof buf - 1);
+  close (fds[0]);
+  if (n <= 0)
+    return FALSE;
+
+  g_strstrip (buf);
+  {
+    g_autofree char *display = g_strdup_printf (":%s", buf);
+    g_setenv ("DISPLAY", display, TRUE);
+  }
+  atexit (pj_test_stop_xvfb);
+  return TRUE;
+}
+
+/* TRUE when GTK and libadwaita are ready; otherwise the tests skip. */
+static gboolean
+pj_test_init_display (void)
+{
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL &&
+      !pj_test_start_xvfb ())
+    return FALSE;
+
+  if (!gtk_init_check ())
+    return FALSE;
+  adw_init ();
+  return TRUE;
+}
+
+static void
+pj_test_run_until (gboolean (*done) (gpointer),
+                   gpointer   data,
+                   guint      timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + timeout_ms * 1000;
+
+  while (!done (data) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
+}
+
+static gboolean
+pj_test_never (gpointer data)
+{
+  return FALSE;
+}
+
+/* Let a few frames pass, e.g. before a screenshot. */
+static void
+pj_test_wait (guint ms)
+{
+  pj_test_run_until (pj_test_never, NULL, ms);
+}
+
+/* Save what a widget shows as PNG when PJ_SCREENSHOT_DIR is set (to look at
+ * the app from a test run); a no-op otherwise. */
+static void
+pj_test_screenshot (GtkWidget  *widget,
+                    const char *name)
+{
+  const char *dir = g_getenv ("PJ_SCREENSHOT_DIR");
+  g_autoptr (GdkPaintable) paintable = NULL;
+  g_autoptr (GtkSnapshot) snapshot = NULL;
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+  GskRenderer *renderer;
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+
+  if (dir == NULL || w <= 0 || h <= 0)
+    return;
+
+  paintable = gtk_widget_paintable_new (widget);
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  if (node == NULL)
+    {
+      g_test_message ("nothing drawn yet for %s", name);
+      return;
+    }
+  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  path = g_build_filename (dir, name, NULL);
+  gdk_texture_save_to_png (texture, path);
+}

@@ -1,0 +1,154 @@
+/* test-window.c — the window opens, and a human move made through the
+ * views' input path (pick a card, a peg, a hole) changes the model.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "pj-board-view.h"
+#include "pj-hand-view.h"
+#include "pj-test-display.h"
+#include "pj-window.h"
+
+static gboolean
+is_drawn (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 100;
+}
+
+static gboolean
+not_animating (gpointer data)
+{
+  return !pj_board_view_get_animating (data);
+}
+
+/* A new game where seat 0 (human) plays first and can move a peg with a
+ * card: its one peg step is returned. */
+static PjGame *
+game_with_a_move (guint   players,
+                  PjAction *move)
+{
+  PjRules rules;
+
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, players);
+  for (guint64 seed = 1; seed < 500; seed++)
+    {
+      g_autoptr (PjGame) game = pj_game_new (&rules, seed, players - 1);
+      const PjAction *legal;
+      guint n;
+
+      for (guint i = 1; i < players; i++)
+        pj_game_set_controller (game, i, PJ_CONTROLLER_EASY);
+      legal = pj_game_get_human_actions (game, &n);
+      for (guint i = 0; i < n; i++)
+        if (legal[i].kind == PJ_ACTION_MOVE && legal[i].n_steps == 1 &&
+            legal[i].card != PJ_CARD_JOKER)
+          {
+            *move = legal[i];
+            return g_steal_pointer (&game);
+          }
+    }
+  g_assert_not_reached ();
+}
+
+static void
+open_window_and_move (guint       players,
+                      int         width,
+                      const char *shot)
+{
+  g_autoptr (PjGame) game = NULL;
+  g_autofree char *name = NULL;
+  PjWindow *window;
+  PjBoardView *board;
+  PjHandView *hand;
+  const PjState *s;
+  PjAction move;
+  const PjStep *st;
+  double x, y;
+  int card_index = -1;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  game = game_with_a_move (players, &move);
+  pj_game_set_delay (game, 0);
+
+  window = pj_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, 760);
+  pj_window_set_game (window, game);
+  gtk_window_present (GTK_WINDOW (window));
+  board = pj_window_get_board_view (window);
+  hand = pj_window_get_hand_view (window);
+  pj_test_run_until (is_drawn, board, 5000);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (board)));
+
+  /* 1. the card */
+  s = pj_game_get_state (game);
+  g_assert_cmpuint (pj_hand_view_get_n_cards (hand), ==, s->hand_count[0]);
+  for (guint i = 0; i < s->hand_count[0] && card_index < 0; i++)
+    if (PJ_CARD_RANK (pj_hand_view_get_card (hand, i)) == move.card)
+      card_index = (int) i;
+  g_assert_cmpint (card_index, >=, 0);
+  pj_hand_view_set_selected (hand, card_index);
+  g_assert_cmpuint (pj_board_view_get_card (board), ==, move.card);
+
+  /* 2. the peg, where it is drawn */
+  st = &move.steps[0];
+  g_assert_true (pj_board_view_get_place_point (board, PJ_PEG_COLOUR (st->peg), st->from,
+                                                PJ_PEG_INDEX (st->peg), &x, &y));
+  g_assert_true (pj_board_view_pick_at (board, x, y));
+  g_assert_cmpuint (g_list_model_get_n_items (pj_game_get_history (game)), ==, 0);
+  name = g_strdup_printf ("%s-picking.png", shot);
+  if (g_getenv ("PJ_SCREENSHOT_DIR") != NULL)
+    pj_test_wait (300);
+  pj_test_screenshot (GTK_WIDGET (window), name);
+
+  /* 3. where it goes */
+  g_assert_true (pj_board_view_get_place_point (board, PJ_PEG_COLOUR (st->peg), st->to,
+                                                PJ_PEG_INDEX (st->peg), &x, &y));
+  g_assert_true (pj_board_view_pick_at (board, x, y));
+
+  g_assert_cmpuint (g_list_model_get_n_items (pj_game_get_history (game)), ==, 1);
+  g_assert_cmpuint (pj_game_get_state (game)->board.peg[0][PJ_PEG_INDEX (st->peg)], ==, st->to);
+  g_assert_cmpuint (pj_game_get_actor (game), ==, 1);
+
+  pj_test_run_until (not_animating, board, 5000);
+  g_free (name);
+  name = g_strdup_printf ("%s-after.png", shot);
+  pj_test_screenshot (GTK_WIDGET (window), name);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_window_move (void)
+{
+  open_window_and_move (4, 1100, "window-4");
+}
+
+static void
+test_window_narrow_6 (void)
+{
+  open_window_and_move (6, 360, "window-6-narrow");
+}
+
+static void
+test_window_rtl_8 (void)
+{
+  gtk_widget_set_default_direction (GTK_TEXT_DIR_RTL);
+  open_window_and_move (8, 1100, "window-8-rtl");
+  gtk_widget_set_default_direction (GTK_TEXT_DIR_LTR);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/window/move", test_window_move);
+  g_test_add_func ("/window/narrow-6", test_window_narrow_6);
+  g_test_add_func ("/window/rtl-8", test_window_rtl_8);
+
+  return g_test_run ();
+}
