@@ -166,16 +166,25 @@ print_text (const PjRules *rules, guint64 seed, const Totals *t, double secs)
   double games = t->games ? (double) t->games : 1.0;
 
   g_print (_("Rules: %s\n"), rules_text);
-  g_print (_("Games: %" G_GUINT64_FORMAT " from seed %" G_GUINT64_FORMAT "\n"), t->games, seed);
+  {
+    /* xgettext cannot read through G_GUINT64_FORMAT: 64-bit numbers go in as text */
+    g_autofree char *games_text = g_strdup_printf ("%" G_GUINT64_FORMAT, t->games);
+    g_autofree char *seed_text = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
+    g_print (_("Games: %s from seed %s\n"), games_text, seed_text);
+  }
   for (guint i = 0; i < rules->teams; i++)
     {
       g_autofree char *team = pj_cli_team_label (rules, i);
-      g_print (_("Wins, %s: %" G_GUINT64_FORMAT "\n"), team, t->wins[i]);
+      g_autofree char *wins = g_strdup_printf ("%" G_GUINT64_FORMAT, t->wins[i]);
+      g_print (_("Wins, %s: %s\n"), team, wins);
     }
   g_print (_("Average turns per game: %.1f (%.1f actions)\n"),
            (double) t->turns / games, (double) t->actions / games);
-  g_print (_("Errors: %" G_GUINT64_FORMAT " (games stopped by the action cap: %"
-             G_GUINT64_FORMAT ")\n"), t->errors, t->capped);
+  {
+    g_autofree char *errors = g_strdup_printf ("%" G_GUINT64_FORMAT, t->errors);
+    g_autofree char *capped = g_strdup_printf ("%" G_GUINT64_FORMAT, t->capped);
+    g_print (_("Errors: %s (games stopped by the action cap: %s)\n"), errors, capped);
+  }
   g_print (_("Time: %.2f s, %.1f games/s, %.0f turns/s, %.0f actions/s\n"), secs,
            (double) t->games / secs, (double) t->turns / secs, (double) t->actions / secs);
 }

@@ -318,8 +318,10 @@ print_summary (const Input *in, const PjState *s, guint at)
                    pj_controller_name (seat->controller));
         }
       g_print ("\n# ");
-      g_print (_("Seed %" G_GUINT64_FORMAT ", after action %u of %u"),
-               pj_record_get_seed (in->record), at, pj_record_get_n_actions (in->record));
+      {
+        g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, pj_record_get_seed (in->record));
+        g_print (_("Seed %s, after action %u of %u"), seed, at, pj_record_get_n_actions (in->record));
+      }
       g_print ("\n");
     }
   g_print ("# %s\n", status);
@@ -599,7 +601,9 @@ cmd_new (int argc, char **argv)
     g_autofree char *text = pj_rules_to_string (&rules);
     g_autofree char *status = status_line (pj_record_get_state (record));
 
-    g_print (_("New game: %s, seed %" G_GUINT64_FORMAT ", dealer %s\n"), text, seed,
+    g_autofree char *seed_shown = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
+
+    g_print (_("New game: %s, seed %s, dealer %s\n"), text, seed_shown,
              pj_colour_name (pj_record_get_dealer (record)));
     g_print ("%s\n", status);
   }

@@ -170,7 +170,7 @@ forward_dests (const Gen *g, const PjBoard *b, guint peg, guint n, gboolean may_
       guint8 q = b->peg[c][j];
       if (j != i && PJ_POS_IS_TRACK (q))
         {
-          guint d = q >= pos ? q - pos : q + L - pos;
+          guint d = q >= pos ? (guint) (q - pos) : q + L - pos;
           if (d < block)
             block = d;
         }
@@ -207,7 +207,7 @@ backward_dest (const Gen *g, const PjBoard *b, guint peg, guint n, guint8 *dest)
   for (guint j = 0; j < PJ_PEGS; j++)
     {
       guint8 q = b->peg[c][j];
-      if (j != i && PJ_POS_IS_TRACK (q) && (pos >= q ? pos - q : pos + L - q) <= n)
+      if (j != i && PJ_POS_IS_TRACK (q) && (pos >= q ? (guint) (pos - q) : pos + L - q) <= n)
         return FALSE;
     }
   *dest = (guint8) (pos >= n ? pos - n : pos + L - n);

@@ -656,15 +656,17 @@ pj_record_from_json (const char *data, gssize length, GError **error)
     return NULL;
   if (version != PJ_RECORD_VERSION)
     {
+      /* xgettext cannot read through G_GINT64_FORMAT: the number goes in as text */
+      g_autofree char *version_text = g_strdup_printf ("%" G_GINT64_FORMAT, version);
+
       if (version > PJ_RECORD_VERSION)
         g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_VERSION,
-                     _("The saved game has format version %" G_GINT64_FORMAT
-                       "; this version of the game reads version %d (update the game to open it)"),
-                     version, PJ_RECORD_VERSION);
+                     _("The saved game has format version %s; this version of the game reads "
+                       "version %d (update the game to open it)"),
+                     version_text, PJ_RECORD_VERSION);
       else
         g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_VERSION,
-                     _("The saved game has an unknown format version %" G_GINT64_FORMAT),
-                     version);
+                     _("The saved game has an unknown format version %s"), version_text);
       return NULL;
     }
 
@@ -676,8 +678,8 @@ pj_record_from_json (const char *data, gssize length, GError **error)
   if (!g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &seed, NULL))
     {
       g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
-                   _("“seed” in the saved game must be a whole number from 0 to %" G_GUINT64_FORMAT
-                     " in a string, not “%s”"), G_MAXUINT64, seed_text);
+                   _("“seed” in the saved game must be a whole number from 0 to "
+                     "18446744073709551615 in a string, not “%s”"), seed_text);
       return NULL;
     }
 
