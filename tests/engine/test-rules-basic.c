@@ -745,6 +745,62 @@ test_b42_joker_home (void)
             "JK R2 r10-b5", "pegs R h1 b5 s s s\npegs B s s s s s");
 }
 
+/* In random positions of every preset (but Bluffing Joker, whose moves wait
+ * for challenges), no two moves with one card end in the same placement. */
+static void
+test_b41_one_action_per_placement (void)
+{
+  PjActionList list;
+  PjRng pick;
+  guint checked = 0;
+
+  pj_action_list_init (&list);
+  pj_rng_seed (&pick, 4141);
+  for (guint p = 0; p < PJ_N_PRESETS; p++)
+    for (guint players = 4; players <= 8; players += 4)
+      {
+        PjRules rules;
+        PjState s;
+
+        if (p == PJ_PRESET_BLUFFING_JOKER)
+          continue;
+        pj_rules_preset (&rules, (PjPreset) p, players);
+        pj_state_new_game (&s, &rules, 41 + p, -1);
+        for (guint n = 0; n < 400 && !pj_state_is_over (&s); n++)
+          {
+            pj_legal_actions (&s, &list);
+            if (n % 4 == 0)
+              {
+                PjBoard *after = g_new (PjBoard, list.n);
+
+                for (guint i = 0; i < list.n; i++)
+                  {
+                    PjState t = s;
+                    pj_state_apply (&t, &list.v[i]);
+                    after[i] = t.board;
+                  }
+                for (guint i = 0; i < list.n; i++)
+                  for (guint j = i + 1; j < list.n; j++)
+                    if (list.v[i].kind == PJ_ACTION_MOVE && list.v[j].kind == PJ_ACTION_MOVE
+                        && list.v[i].card == list.v[j].card
+                        && memcmp (&after[i], &after[j], sizeof (PjBoard)) == 0)
+                      {
+                        g_autofree char *a = pj_action_to_string (&s, &list.v[i]);
+                        g_autofree char *b = pj_action_to_string (&s, &list.v[j]);
+                        g_autofree char *pos = pj_position_to_string (&s);
+                        g_test_message ("%s\n“%s” and “%s” end alike", pos, a, b);
+                        g_assert_not_reached ();
+                      }
+                checked += list.n;
+                g_free (after);
+              }
+            pj_state_apply (&s, &list.v[pj_rng_below (&pick, list.n)]);
+          }
+      }
+  g_assert_cmpuint (checked, >, 1000);
+  pj_action_list_clear (&list);
+}
+
 /* ---- §6 finishing ------------------------------------------------------ */
 
 static void
@@ -860,6 +916,7 @@ main (int argc, char **argv)
   g_test_add_func ("/rules/B-41/both-orders", test_b41_orders);
   g_test_add_func ("/rules/B-41/full-use", test_b41_full_use);
   g_test_add_func ("/rules/B-41/hits-between-parts", test_b41_hits);
+  g_test_add_func ("/rules/B-41/one-action-per-placement", test_b41_one_action_per_placement);
   g_test_add_func ("/rules/B-42/joker-not-from-home", test_b42_joker_home);
   g_test_add_func ("/rules/B-60/partner-pegs", test_b60_partner);
   g_test_add_func ("/rules/B-60/split-finishes-then-partner", test_b60_split);
