@@ -9,6 +9,7 @@
  */
 #include <glib/gi18n.h>
 
+#include "pj-ai.h"
 #include "pj-game.h"
 #include "pj-move-item.h"
 
@@ -762,26 +763,17 @@ choose_action (const PjState *state,
                guint64        seed,
                PjAction      *out)
 {
-  PjActionList list;
-  PjRng rng;
-  gboolean ret = FALSE;
+  PjAiLevel ai_level;
 
-  /* TODO: call pj_ai_choose() (src/ai/pj-ai.h) with the seat's level once
-   * the computer players are linked; until then every level picks a random
-   * legal action, which is what "easy" does anyway. */
-  (void) level;
-
-  pj_action_list_init (&list);
-  pj_legal_actions (state, &list);
-  if (list.n > 0)
+  switch (level)
     {
-      pj_rng_seed (&rng, seed);
-      *out = list.v[pj_rng_below (&rng, list.n)];
-      ret = TRUE;
+    case PJ_CONTROLLER_EASY: ai_level = PJ_AI_EASY; break;
+    case PJ_CONTROLLER_HARD: ai_level = PJ_AI_HARD; break;
+    default: ai_level = PJ_AI_NORMAL; break;
     }
-  pj_action_list_clear (&list);
 
-  return ret;
+  /* pj_ai_choose() redacts its own copy to the actor's view */
+  return pj_ai_choose (state, ai_level, NULL, seed, out);
 }
 
 static void
@@ -885,55 +877,95 @@ maybe_start_computer (PjGame *self)
 
 /* ---- hints ------------------------------------------------------------- */
 
-gboolean
-pj_game_hint (PjGame    *self,
-              PjAction  *out,
-              char     **reason)
+typedef struct {
+  PjState  state;
+  PjAction action;
+  char    *reason;
+} HintData;
+
+static void
+hint_data_free (gpointer data)
 {
-  guint best = 0;
-  int best_score = G_MININT;
+  HintData *hint = data;
 
-  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
-  g_return_val_if_fail (out != NULL, FALSE);
+  g_free (hint->reason);
+  g_free (hint);
+}
 
-  if (!pj_game_is_human_turn (self) || self->legal.n == 0)
-    return FALSE;
+static void
+hint_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  HintData *hint = task_data;
 
-  /* TODO: use pj_ai_hint() once src/ai links. Until then a plain rule of
-   * thumb: get pegs home, then out, then hit opponents, then run forward. */
-  for (guint i = 0; i < self->legal.n; i++)
+  if (g_task_return_error_if_cancelled (task))
+    return;
+
+  if (!pj_ai_hint (&hint->state, &hint->action, &hint->reason))
     {
-      const PjAction *a = &self->legal.v[i];
-      int score = 0;
+      g_task_return_new_error (task, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_GAME_OVER,
+                               _("There is no move to suggest"));
+      return;
+    }
+  g_task_return_boolean (task, TRUE);
+}
 
-      for (guint k = 0; k < a->n_steps; k++)
-        {
-          const PjStep *st = &a->steps[k];
-          gboolean ours = pj_team_of (&self->state.rules, PJ_PEG_COLOUR (st->peg)) ==
-                          pj_team_of (&self->state.rules, self->state.actor);
+/* The hint searches like the hard computer player: on a worker thread. */
+void
+pj_game_hint_async (PjGame              *self,
+                    GCancellable        *cancellable,
+                    GAsyncReadyCallback  callback,
+                    gpointer             user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  HintData *hint;
 
-          if (st->flags & PJ_STEP_HIT)
-            score += ours ? 5 : (st->to == PJ_POS_START ? 30 : 0);
-          else if (PJ_POS_IS_HOME (st->to))
-            score += ours ? 40 + (st->to - PJ_POS_HOME0) : -40;
-          else if (st->from == PJ_POS_START)
-            score += ours ? 25 : -25;
-          else if (st->flags & PJ_STEP_BACK)
-            score += 1;
-          else
-            score += ours ? 2 : -2;
-        }
-      if (a->kind != PJ_ACTION_MOVE)
-        score -= 10;
-      if (score > best_score)
-        {
-          best_score = score;
-          best = i;
-        }
+  g_return_if_fail (PJ_IS_GAME (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, pj_game_hint_async);
+
+  if (!pj_game_is_human_turn (self))
+    {
+      g_task_return_new_error (task, PJ_GAME_ERROR, PJ_GAME_ERROR_NOT_YOUR_TURN,
+                               _("It is not a local player’s turn"));
+      return;
     }
 
-  *out = self->legal.v[best];
+  hint = g_new0 (HintData, 1);
+  hint->state = self->state;
+  g_task_set_task_data (task, hint, hint_data_free);
+  g_task_run_in_thread (task, hint_thread);
+}
+
+gboolean
+pj_game_hint_finish (PjGame        *self,
+                     GAsyncResult  *result,
+                     PjAction      *out,
+                     char         **reason,
+                     GError       **error)
+{
+  HintData *hint;
+
+  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return FALSE;
+
+  hint = g_task_get_task_data (G_TASK (result));
+  /* the game may have moved on while the hint was searching */
+  if (!find_legal (self, &hint->action))
+    {
+      g_set_error_literal (error, PJ_GAME_ERROR, PJ_GAME_ERROR_NOT_YOUR_TURN,
+                           _("The game has moved on"));
+      return FALSE;
+    }
+  if (out != NULL)
+    *out = hint->action;
   if (reason != NULL)
-    *reason = NULL;
+    *reason = g_strdup (hint->reason);
   return TRUE;
 }

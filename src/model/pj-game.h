@@ -59,9 +59,15 @@ const PjAction *pj_game_get_human_actions  (PjGame        *self,
 gboolean        pj_game_apply              (PjGame        *self,
                                             const PjAction *action,
                                             GError       **error);
-gboolean        pj_game_hint               (PjGame        *self,
+void            pj_game_hint_async         (PjGame        *self,
+                                            GCancellable  *cancellable,
+                                            GAsyncReadyCallback callback,
+                                            gpointer       user_data);
+gboolean        pj_game_hint_finish        (PjGame        *self,
+                                            GAsyncResult  *result,
                                             PjAction      *out,
-                                            char         **reason);
+                                            char         **reason,
+                                            GError       **error);
 char           *pj_game_describe_action    (PjGame        *self,
                                             const PjState *before,
                                             const PjAction *action);

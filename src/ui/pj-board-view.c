@@ -1118,11 +1118,12 @@ pj_board_view_snapshot (GtkWidget   *widget,
       place_point (&L, &self->lit[i], &x, &y);
       if (self->have_peg)
         {
-          cairo_arc (cr, x, y, L.peg_r * 0.8, 0, 2 * G_PI);
-          cairo_set_source_rgba (cr, accent.red, accent.green, accent.blue, 0.55);
+          cairo_new_path (cr);
+          cairo_arc (cr, x, y, L.peg_r * 1.05, 0, 2 * G_PI);
+          cairo_set_source_rgba (cr, accent.red, accent.green, accent.blue, 0.45);
           cairo_fill_preserve (cr);
           gdk_cairo_set_source_rgba (cr, &accent);
-          cairo_set_line_width (cr, MAX (L.d * 0.08, 1.5));
+          cairo_set_line_width (cr, MAX (L.d * 0.14, 2.0));
           cairo_stroke (cr);
         }
     }

@@ -24,7 +24,6 @@ struct _PjWindow
   /* template */
   AdwToastOverlay      *toast_overlay;
   AdwWindowTitle       *window_title;
-  GtkWidget            *hint_button;
   AdwFlap              *flap;
   PjBoardView          *board;
   PjHandView           *hand;
@@ -355,27 +354,53 @@ new_game_action (GtkWidget  *widget,
 }
 
 static void
+hint_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr (PjWindow) self = user_data;
+  PjGame *game = PJ_GAME (object);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *reason = NULL;
+  g_autofree char *text = NULL;
+  PjAction action;
+
+  if (!pj_game_hint_finish (game, result, &action, &reason, &error))
+    {
+      update_buttons (self);
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && game == self->game)
+        adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+      return;
+    }
+  if (game != self->game)
+    return;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", TRUE);
+  pj_board_view_show_hint (self->board, &action);
+  text = pj_game_describe_action (game, pj_game_get_state (game), &action);
+  if (reason != NULL)
+    {
+      /* Translators: a hint: the move, then why */
+      g_autofree char *with_reason = g_strdup_printf (_("%s — %s"), text, reason);
+      g_free (text);
+      text = g_steal_pointer (&with_reason);
+    }
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+}
+
+static void
 hint_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *param)
 {
   PjWindow *self = PJ_WINDOW (widget);
-  g_autofree char *reason = NULL;
-  g_autofree char *text = NULL;
-  PjAction action;
 
-  if (self->game == NULL || !pj_game_hint (self->game, &action, &reason))
+  if (self->game == NULL)
     return;
 
-  pj_board_view_show_hint (self->board, &action);
-  text = pj_game_describe_action (self->game, pj_game_get_state (self->game), &action);
-  if (reason != NULL)
-    {
-      g_autofree char *with_reason = g_strdup_printf ("%s — %s", text, reason);
-      g_free (text);
-      text = g_steal_pointer (&with_reason);
-    }
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+  /* one search at a time */
+  gtk_widget_action_set_enabled (widget, "win.hint", FALSE);
+  pj_game_hint_async (self->game, NULL, hint_done_cb, g_object_ref (self));
 }
 
 static void
@@ -542,7 +567,6 @@ pj_window_class_init (PjWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/pegsandjokers/PegsAndJokers/pj-window.ui");
   gtk_widget_class_bind_template_child (widget_class, PjWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, window_title);
-  gtk_widget_class_bind_template_child (widget_class, PjWindow, hint_button);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, board);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, hand);
@@ -596,6 +620,11 @@ pj_window_init (PjWindow *self)
     }
   else
     gtk_window_set_default_size (GTK_WINDOW (self), 1100, 760);
+
+  {
+    g_autoptr (GPropertyAction) show_history = g_property_action_new ("show-history", self->flap, "reveal-flap");
+    g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (show_history));
+  }
 
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (history_setup_cb), NULL);

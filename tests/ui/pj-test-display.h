@@ -58,7 +58,7 @@ pj_test_start_xvfb (void)
 }
 
 /* TRUE when GTK and libadwaita are ready; otherwise the tests skip. */
-static gboolean
+G_GNUC_UNUSED static gboolean
 pj_test_init_display (void)
 {
   if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL &&
@@ -71,7 +71,7 @@ pj_test_init_display (void)
   return TRUE;
 }
 
-static void
+G_GNUC_UNUSED static void
 pj_test_run_until (gboolean (*done) (gpointer),
                    gpointer   data,
                    guint      timeout_ms)
@@ -89,7 +89,7 @@ pj_test_never (gpointer data)
 }
 
 /* Let a few frames pass, e.g. before a screenshot. */
-static void
+G_GNUC_UNUSED static void
 pj_test_wait (guint ms)
 {
   pj_test_run_until (pj_test_never, NULL, ms);
@@ -97,7 +97,7 @@ pj_test_wait (guint ms)
 
 /* Save what a widget shows as PNG when PJ_SCREENSHOT_DIR is set (to look at
  * the app from a test run); a no-op otherwise. */
-static void
+G_GNUC_UNUSED static void
 pj_test_screenshot (GtkWidget  *widget,
                     const char *name)
 {
