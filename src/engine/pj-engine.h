@@ -234,6 +234,7 @@ typedef struct {
   guint cap;
   guint32 *seen;     /* scratch for removing duplicate splits */
   guint seen_cap;
+  guint seen_mask;
   guint32 seen_stamp;
 } PjActionList;
 

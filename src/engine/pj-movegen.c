@@ -375,7 +375,7 @@ same_placement (const PjAction *a, const PjAction *b)
 static void
 seen_insert (PjActionList *l, guint32 h, guint idx)
 {
-  guint mask = l->seen_cap - 1, slot;
+  guint mask = l->seen_mask, slot;
 
   for (slot = h & mask; l->seen[3 * slot] == l->seen_stamp; slot = (slot + 1) & mask)
     ;
@@ -384,24 +384,42 @@ seen_insert (PjActionList *l, guint32 h, guint idx)
   l->seen[3 * slot + 2] = idx;
 }
 
+/* A table sized to this split's actions, not to the whole list, so that it
+ * stays in cache; a fresh stamp empties it without clearing memory. */
+static void
+seen_rebuild (Gen *g, guint upto, guint slots)
+{
+  PjActionList *l = g->out;
+
+  if (slots > l->seen_cap)
+    {
+      g_free (l->seen);
+      l->seen_cap = slots;
+      l->seen = g_new0 (guint32, 3 * (gsize) slots);
+      l->seen_stamp = 0;
+    }
+  if (++l->seen_stamp == 0)
+    {
+      memset (l->seen, 0, 3 * (gsize) l->seen_cap * sizeof (guint32));
+      l->seen_stamp = 1;
+    }
+  l->seen_mask = slots - 1;
+  for (guint k = g->split_first; k < upto; k++)
+    seen_insert (l, placement_hash (&l->v[k]), k);
+}
+
 static void
 dedupe_last (Gen *g)
 {
   PjActionList *l = g->out;
   guint idx = l->n - 1;
   guint32 h = placement_hash (&l->v[idx]);
+  guint live = idx - g->split_first + 1;
   guint mask, slot;
 
-  if (l->seen_cap < 2 * l->cap)
-    {
-      g_free (l->seen);
-      l->seen_cap = 4 * l->cap;
-      l->seen = g_new0 (guint32, 3 * (gsize) l->seen_cap);
-      l->seen_stamp = 1;
-      for (guint k = g->split_first; k < idx; k++)
-        seen_insert (l, placement_hash (&l->v[k]), k);
-    }
-  mask = l->seen_cap - 1;
+  if (l->seen_mask == 0 || 2 * live > l->seen_mask + 1)
+    seen_rebuild (g, idx, l->seen_mask == 0 ? 256 : 2 * (l->seen_mask + 1));
+  mask = l->seen_mask;
   for (slot = h & mask; l->seen[3 * slot] == l->seen_stamp; slot = (slot + 1) & mask)
     if (l->seen[3 * slot + 1] == h && same_placement (&l->v[l->seen[3 * slot + 2]], &l->v[idx]))
       {
@@ -414,15 +432,8 @@ dedupe_last (Gen *g)
 static void
 reset_seen (Gen *g)
 {
-  PjActionList *l = g->out;
-
-  if (++l->seen_stamp == 0)
-    {
-      if (l->seen)
-        memset (l->seen, 0, 3 * (gsize) l->seen_cap * sizeof (guint32));
-      l->seen_stamp = 1;
-    }
-  g->split_first = l->n;
+  g->out->seen_mask = 0;   /* the first split action builds a fresh table */
+  g->split_first = g->out->n;
 }
 
 /* May this peg take part in a split part? */
