@@ -8,6 +8,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "pj-ai.h"
 #include "pj-game.h"
@@ -17,9 +18,11 @@ struct _PjGame
 {
   GObject        parent_instance;
 
-  PjState        state;
+  PjState        state;          /* always equal to the record's state */
   PjActionList   legal;          /* legal actions of state.actor */
   guint64        seed;
+  PjRecord      *record;         /* what is saved and replayed: rules, seats, actions */
+  GDateTime     *ended;          /* when the last action ended the game */
 
   PjController   controller[PJ_MAX_PLAYERS];
   char          *name[PJ_MAX_PLAYERS];
@@ -33,6 +36,12 @@ struct _PjGame
   GCancellable  *cancellable;
   guint          pace_source;
   PjAction       pending;
+
+  /* autosave: one write in flight at a time; a move during it marks the
+   * record dirty and the finished write starts the next one */
+  GFile         *autosave_file;
+  gboolean       saving;
+  gboolean       save_dirty;
 };
 
 G_DEFINE_FINAL_TYPE (PjGame, pj_game, G_TYPE_OBJECT)
@@ -57,6 +66,7 @@ enum {
   ACTION_APPLIED,
   TURN_CHANGED,
   GAME_OVER,
+  STATE_RESET,
   N_SIGNALS
 };
 
@@ -112,6 +122,7 @@ pj_game_dispose (GObject *object)
   self->running = FALSE;
   cancel_computer (self);
   g_clear_object (&self->history);
+  g_clear_object (&self->autosave_file);
 
   G_OBJECT_CLASS (pj_game_parent_class)->dispose (object);
 }
@@ -122,6 +133,8 @@ pj_game_finalize (GObject *object)
   PjGame *self = (PjGame *) object;
 
   pj_action_list_clear (&self->legal);
+  g_clear_pointer (&self->record, pj_record_unref);
+  g_clear_pointer (&self->ended, g_date_time_unref);
   for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
     g_free (self->name[i]);
 
@@ -264,6 +277,18 @@ pj_game_class_init (PjGameClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_INT);
+
+  /**
+   * PjGame::state-reset:
+   *
+   * The position jumped (undo): views redraw it without animating.
+   */
+  signals[STATE_RESET] =
+    g_signal_new ("state-reset",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 }
 
 static void
@@ -274,25 +299,145 @@ pj_game_init (PjGame *self)
   self->delay_ms = 800;
 }
 
+/* The record's seat for a local seat: names left to the colour are saved
+ * as the untranslated colour, so another language shows its own. */
+static void
+sync_seat (PjGame *self,
+           guint   seat)
+{
+  const char *name = self->name[seat];
+
+  if (name == NULL || name[0] == '\0' || strlen (name) > PJ_RECORD_MAX_NAME ||
+      !g_utf8_validate (name, -1, NULL))
+    name = pj_colour_name (seat);
+  pj_record_set_seat (self->record, seat, name, self->controller[seat]);
+}
+
 PjGame *
 pj_game_new (const PjRules *rules,
              guint64        seed,
              int            dealer)
 {
+  g_autoptr (PjRecord) record = NULL;
   PjGame *self;
 
   g_return_val_if_fail (rules != NULL, NULL);
   g_return_val_if_fail (pj_rules_validate (rules, NULL), NULL);
 
+  record = pj_record_new (rules, seed, dealer, NULL, 0, NULL);
+  g_return_val_if_fail (record != NULL, NULL);
+
   self = g_object_new (PJ_TYPE_GAME, NULL);
   self->seed = seed;
-  pj_state_new_game (&self->state, rules, seed, dealer);
+  self->record = g_steal_pointer (&record);
+  self->state = *pj_record_get_state (self->record);
   pj_legal_actions (&self->state, &self->legal);
 
   for (guint i = 0; i < rules->players; i++)
-    self->controller[i] = i == 0 ? PJ_CONTROLLER_HUMAN : PJ_CONTROLLER_NORMAL;
+    {
+      self->controller[i] = i == 0 ? PJ_CONTROLLER_HUMAN : PJ_CONTROLLER_NORMAL;
+      sync_seat (self, i);
+    }
 
   return self;
+}
+
+static PjMoveItem *
+make_item (PjGame         *self,
+           const PjState  *before,
+           const PjAction *action)
+{
+  g_autofree char *notation = pj_action_to_string (before, action);
+  g_autofree char *description = pj_game_describe_action (self, before, action);
+
+  return pj_move_item_new (before->actor, before->turn_number, action, notation, description);
+}
+
+/**
+ * pj_game_new_from_record:
+ * @record: a game record, e.g. from pj_record_load()
+ *
+ * A game at the record's position, with its seats and its move history.
+ * Remote seats of a saved network game become computer players. The game
+ * keeps a reference to @record and appends to it.
+ */
+PjGame *
+pj_game_new_from_record (PjRecord *record)
+{
+  g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  PjGame *self;
+  PjState s;
+  guint n;
+
+  g_return_val_if_fail (record != NULL, NULL);
+
+  self = g_object_new (PJ_TYPE_GAME, NULL);
+  self->record = pj_record_ref (record);
+  self->seed = pj_record_get_seed (record);
+  self->state = *pj_record_get_state (record);
+  pj_legal_actions (&self->state, &self->legal);
+
+  for (guint i = 0; i < pj_record_get_n_seats (record); i++)
+    {
+      const PjSeat *seat = pj_record_get_seat (record, i);
+
+      self->controller[i] = seat->controller == PJ_CONTROLLER_REMOTE ? PJ_CONTROLLER_NORMAL
+                                                                     : seat->controller;
+      if (g_strcmp0 (seat->name, pj_colour_name (i)) != 0)
+        self->name[i] = g_strdup (seat->name);
+      sync_seat (self, i);
+    }
+
+  n = pj_record_get_n_actions (record);
+  pj_record_state_at (record, 0, &s);
+  for (guint i = 0; i < n; i++)
+    {
+      const PjAction *action = pj_record_get_action (record, i);
+
+      g_ptr_array_add (items, make_item (self, &s, action));
+      pj_state_apply (&s, action);
+    }
+  g_list_store_splice (self->history, 0, 0, items->pdata, items->len);
+
+  return self;
+}
+
+/**
+ * pj_game_new_rematch:
+ * @game: a game
+ *
+ * Another game with the same rules and seats: the deal passes to the left
+ * (the next seat clockwise) and the cards get a new seed.
+ */
+PjGame *
+pj_game_new_rematch (PjGame  *game,
+                     guint64  seed)
+{
+  PjGame *self;
+  guint players;
+
+  g_return_val_if_fail (PJ_IS_GAME (game), NULL);
+
+  players = game->state.rules.players;
+  self = pj_game_new (&game->state.rules, seed,
+                      (int) ((pj_record_get_dealer (game->record) + 1) % players));
+  for (guint i = 0; i < players; i++)
+    {
+      self->controller[i] = game->controller[i];
+      self->name[i] = g_strdup (game->name[i]);
+      sync_seat (self, i);
+    }
+  self->delay_ms = game->delay_ms;
+
+  return self;
+}
+
+PjRecord *
+pj_game_get_record (PjGame *self)
+{
+  g_return_val_if_fail (PJ_IS_GAME (self), NULL);
+
+  return self->record;
 }
 
 const PjState *
@@ -364,6 +509,7 @@ pj_game_set_controller (PjGame       *self,
     return;
 
   self->controller[seat] = controller;
+  sync_seat (self, seat);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEWER]);
   maybe_start_computer (self);
 }
@@ -400,6 +546,8 @@ pj_game_set_seat_name (PjGame     *self,
 
   g_free (self->name[seat]);
   self->name[seat] = g_strdup (name);
+  if (seat < self->state.rules.players)
+    sync_seat (self, seat);
 }
 
 /* The seat whose hand the screen shows: the human to move when several
@@ -666,25 +814,29 @@ pj_game_describe_action (PjGame         *self,
 
 /* ---- applying actions -------------------------------------------------- */
 
+static void schedule_autosave (PjGame *self);
+
 static void
 apply_internal (PjGame         *self,
                 const PjAction *action)
 {
   g_autoptr (PjMoveItem) item = NULL;
-  g_autofree char *notation = NULL;
-  g_autofree char *description = NULL;
+  g_autoptr (GError) error = NULL;
   PjState before = self->state;
   PjAction copy = *action;
   guint old_actor = self->state.actor;
   guint old_turn = self->state.turn_number;
 
-  notation = pj_action_to_string (&before, &copy);
-  description = pj_game_describe_action (self, &before, &copy);
-
-  pj_state_apply (&self->state, &copy);
+  /* The record checks the action once more and keeps it for saving. */
+  if (!pj_record_append (self->record, &copy, &error))
+    {
+      g_critical ("The record refused a legal action: %s", error->message);
+      return;
+    }
+  item = make_item (self, &before, &copy);
+  self->state = *pj_record_get_state (self->record);
   pj_legal_actions (&self->state, &self->legal);
 
-  item = pj_move_item_new (old_actor, old_turn, &copy, notation, description);
   g_list_store_append (self->history, item);
 
   g_object_freeze_notify (G_OBJECT (self));
@@ -695,10 +847,14 @@ apply_internal (PjGame         *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEWER]);
   if (pj_state_is_over (&self->state))
     {
+      g_clear_pointer (&self->ended, g_date_time_unref);
+      self->ended = g_date_time_new_now_utc ();
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OVER]);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WINNER]);
     }
   g_object_thaw_notify (G_OBJECT (self));
+
+  schedule_autosave (self);
 
   g_signal_emit (self, signals[ACTION_APPLIED], 0, &copy, &before);
 
@@ -709,6 +865,247 @@ apply_internal (PjGame         *self,
       g_signal_emit (self, signals[TURN_CHANGED], 0, (guint) self->state.actor);
       maybe_start_computer (self);
     }
+}
+
+/* ---- undo ---------------------------------------------------------------- */
+
+/* Undo is for games against the computer only: with another human at the
+ * table, taking a move back would take theirs too. */
+static gboolean
+single_human (PjGame *self)
+{
+  guint humans = 0;
+
+  for (guint i = 0; i < self->state.rules.players; i++)
+    {
+      if (self->controller[i] == PJ_CONTROLLER_REMOTE)
+        return FALSE;
+      if (self->controller[i] == PJ_CONTROLLER_HUMAN)
+        humans++;
+    }
+  return humans == 1;
+}
+
+/* The index of the last action a human chose, or -1. */
+static int
+last_human_action (PjGame *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->history));
+
+  for (guint i = n; i > 0; i--)
+    {
+      g_autoptr (PjMoveItem) item = g_list_model_get_item (G_LIST_MODEL (self->history), i - 1);
+
+      if (self->controller[pj_move_item_get_seat (item)] == PJ_CONTROLLER_HUMAN)
+        return (int) i - 1;
+    }
+  return -1;
+}
+
+gboolean
+pj_game_can_undo (PjGame *self)
+{
+  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+
+  return single_human (self) && last_human_action (self) >= 0;
+}
+
+/**
+ * pj_game_undo:
+ * @self: a game
+ *
+ * Take back the human's last action and every computer action after it:
+ * the record is cut back and replayed, and a computer move in flight is
+ * dropped. Only in games with one local human and no remote seats.
+ */
+gboolean
+pj_game_undo (PjGame  *self,
+              GError **error)
+{
+  gboolean was_over;
+  int last;
+
+  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+
+  if (!single_human (self) || (last = last_human_action (self)) < 0)
+    {
+      g_set_error_literal (error, PJ_GAME_ERROR, PJ_GAME_ERROR_CANNOT_UNDO,
+                           _("There is no move of yours to take back"));
+      return FALSE;
+    }
+
+  cancel_computer (self);
+  was_over = pj_state_is_over (&self->state);
+
+  pj_record_truncate (self->record, (guint) last);
+  self->state = *pj_record_get_state (self->record);
+  pj_legal_actions (&self->state, &self->legal);
+  g_clear_pointer (&self->ended, g_date_time_unref);
+  g_list_store_splice (self->history, (guint) last,
+                       g_list_model_get_n_items (G_LIST_MODEL (self->history)) - (guint) last,
+                       NULL, 0);
+
+  g_object_freeze_notify (G_OBJECT (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACTOR]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TURN_NUMBER]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEWER]);
+  if (was_over)
+    {
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OVER]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WINNER]);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+
+  schedule_autosave (self);
+
+  g_signal_emit (self, signals[STATE_RESET], 0);
+  g_signal_emit (self, signals[TURN_CHANGED], 0, (guint) self->state.actor);
+  maybe_start_computer (self);
+  return TRUE;
+}
+
+/* ---- statistics ---------------------------------------------------------- */
+
+/**
+ * pj_game_get_stats:
+ * @self: a game
+ * @stats: (out): the figures so far
+ *
+ * Counted by replaying the record: a peg that goes from the board back to
+ * its start is "sent home", and a hit for the team of the seat that acted
+ * when it was another team's peg (Bluffing Joker penalties included).
+ */
+void
+pj_game_get_stats (PjGame      *self,
+                   PjGameStats *stats)
+{
+  const PjRules *rules;
+  PjState s;
+  guint n;
+
+  g_return_if_fail (PJ_IS_GAME (self));
+  g_return_if_fail (stats != NULL);
+
+  memset (stats, 0, sizeof *stats);
+  rules = &self->state.rules;
+  stats->turns = self->state.turn_number;
+
+  n = pj_record_get_n_actions (self->record);
+  pj_record_state_at (self->record, 0, &s);
+  for (guint i = 0; i < n; i++)
+    {
+      const PjAction *a = pj_record_get_action (self->record, i);
+      PjBoard before = s.board;
+      guint team = pj_team_of (rules, s.actor);
+
+      if (a->kind == PJ_ACTION_MOVE || a->kind == PJ_ACTION_DISCARD ||
+          a->kind == PJ_ACTION_FREE_COME_OUT)
+        stats->cards_played++;
+
+      pj_state_apply (&s, a);
+
+      for (guint c = 0; c < rules->players; c++)
+        for (guint k = 0; k < PJ_PEGS; k++)
+          if (before.peg[c][k] != PJ_POS_START && s.board.peg[c][k] == PJ_POS_START)
+            {
+              stats->sent_home++;
+              if (pj_team_of (rules, c) != team)
+                stats->hits[team]++;
+            }
+    }
+
+  {
+    GDateTime *created = pj_record_get_created (self->record);
+    g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
+    GDateTime *end = self->ended != NULL ? self->ended : now;
+
+    stats->duration_s = MAX (g_date_time_difference (end, created) / G_TIME_SPAN_SECOND, 0);
+  }
+}
+
+/* ---- autosave ------------------------------------------------------------ */
+
+static void start_autosave (PjGame *self);
+
+static void
+autosave_done_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr (PjGame) self = user_data;
+  g_autoptr (GError) error = NULL;
+
+  if (!g_file_replace_contents_finish (G_FILE (object), result, NULL, &error))
+    g_warning ("Could not save the game: %s", error->message);
+
+  self->saving = FALSE;
+  if (self->save_dirty && self->autosave_file != NULL)
+    start_autosave (self);
+}
+
+/* The JSON is made here (a copy of the record as text); the write runs in
+ * GIO's worker thread and replaces the file atomically. */
+static void
+start_autosave (PjGame *self)
+{
+  g_autoptr (GBytes) bytes = NULL;
+  gsize length = 0;
+  char *json;
+
+  json = pj_record_to_json (self->record, &length);
+  bytes = g_bytes_new_take (json, length);
+  self->saving = TRUE;
+  self->save_dirty = FALSE;
+  g_file_replace_contents_bytes_async (self->autosave_file, bytes, NULL, FALSE,
+                                       G_FILE_CREATE_REPLACE_DESTINATION, NULL,
+                                       autosave_done_cb, g_object_ref (self));
+}
+
+static void
+schedule_autosave (PjGame *self)
+{
+  if (self->autosave_file == NULL)
+    return;
+
+  if (self->saving)
+    self->save_dirty = TRUE;
+  else
+    start_autosave (self);
+}
+
+/**
+ * pj_game_set_autosave_path:
+ * @self: a game
+ * @path: (nullable): where to keep the game after every action
+ *
+ * From now on every action (and undo) rewrites @path without blocking.
+ * The file is written once now as well.
+ */
+void
+pj_game_set_autosave_path (PjGame     *self,
+                           const char *path)
+{
+  g_return_if_fail (PJ_IS_GAME (self));
+
+  g_clear_object (&self->autosave_file);
+  if (path == NULL)
+    return;
+
+  {
+    g_autofree char *dir = g_path_get_dirname (path);
+
+    g_mkdir_with_parents (dir, 0700);
+  }
+  self->autosave_file = g_file_new_for_path (path);
+  schedule_autosave (self);
+}
+
+gboolean
+pj_game_get_saving (PjGame *self)
+{
+  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+
+  return self->saving;
 }
 
 static gboolean

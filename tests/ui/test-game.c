@@ -6,6 +6,8 @@
 #include "pj-game.h"
 #include "pj-move-item.h"
 
+#include <string.h>
+
 typedef struct {
   GMainLoop *loop;
   guint      applied;
@@ -186,13 +188,264 @@ test_describe (void)
   g_assert_cmpstr (text, ==, "Red played 7: peg 2 to home 3, peg 4 +4, hit Blue peg 1");
 }
 
+
+/* Seat 0 human, the others easy computers; play n human actions, letting the
+ * computers answer in between (the game runs with no delay). */
+static gboolean
+is_human_turn_or_over (gpointer data)
+{
+  return pj_game_is_over (data) || (pj_game_is_human_turn (data) && !pj_game_get_thinking (data));
+}
+
+static void
+run_until (gboolean (*done) (gpointer),
+           gpointer   data)
+{
+  gint64 end = g_get_monotonic_time () + 30 * G_TIME_SPAN_SECOND;
+
+  while (!done (data) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (done (data));
+}
+
+static PjGame *
+game_against_computers (guint64 seed)
+{
+  PjGame *game;
+  PjRules rules;
+
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
+  game = pj_game_new (&rules, seed, 3);
+  pj_game_set_delay (game, 0);
+  pj_game_set_seat_name (game, 0, "Ann");
+  for (guint i = 1; i < 4; i++)
+    pj_game_set_controller (game, i, PJ_CONTROLLER_EASY);
+  return game;
+}
+
+static void
+play_human_moves (PjGame *game,
+                  guint   n)
+{
+  pj_game_start (game);
+  for (guint i = 0; i < n && !pj_game_is_over (game); i++)
+    {
+      const PjAction *legal;
+      guint n_legal;
+
+      run_until (is_human_turn_or_over, game);
+      if (pj_game_is_over (game))
+        break;
+      legal = pj_game_get_human_actions (game, &n_legal);
+      g_assert_true (pj_game_apply (game, &legal[n_legal - 1], NULL));
+    }
+  run_until (is_human_turn_or_over, game);
+}
+
+static void
+test_save_load (void)
+{
+  g_autoptr (PjGame) game = game_against_computers (11);
+  g_autoptr (PjGame) loaded = NULL;
+  g_autoptr (PjRecord) record = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_build_filename (g_get_user_data_dir (), "saved.json", NULL);
+
+  g_mkdir_with_parents (g_get_user_data_dir (), 0700);
+  play_human_moves (game, 6);
+  g_assert_true (pj_record_save (pj_game_get_record (game), path, &error));
+  g_assert_no_error (error);
+
+  record = pj_record_load (path, &error);
+  g_assert_no_error (error);
+  loaded = pj_game_new_from_record (record);
+
+  /* the same position, seats and history */
+  g_assert_cmpmem (pj_game_get_state (loaded), sizeof (PjState), pj_game_get_state (game), sizeof (PjState));
+  g_assert_cmpuint (g_list_model_get_n_items (pj_game_get_history (loaded)), ==,
+                    g_list_model_get_n_items (pj_game_get_history (game)));
+  g_assert_cmpstr (pj_game_get_seat_name (loaded, 0), ==, "Ann");
+  g_assert_cmpstr (pj_game_get_seat_name (loaded, 1), ==, "Blue");
+  g_assert_cmpint (pj_game_get_controller (loaded, 0), ==, PJ_CONTROLLER_HUMAN);
+  g_assert_cmpint (pj_game_get_controller (loaded, 2), ==, PJ_CONTROLLER_EASY);
+  g_assert_true (pj_game_is_human_turn (loaded));
+  pj_game_stop (game);
+}
+
+static void
+test_load_corrupt (void)
+{
+  g_autofree char *path = g_build_filename (g_get_user_data_dir (), "bad.json", NULL);
+  g_autoptr (PjGame) game = game_against_computers (12);
+  g_autoptr (PjRecord) record = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *tampered = NULL;
+  PjState before;
+  char *at;
+
+  g_mkdir_with_parents (g_get_user_data_dir (), 0700);
+  play_human_moves (game, 2);
+  before = *pj_game_get_state (game);
+  json = pj_record_to_json (pj_game_get_record (game), NULL);
+
+  /* cut short */
+  g_assert_true (g_file_set_contents (path, json, strlen (json) / 2, NULL));
+  record = pj_record_load (path, &error);
+  g_assert_null (record);
+  g_assert_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SYNTAX);
+  g_assert_nonnull (error->message);
+  g_clear_error (&error);
+
+  /* a different seed: the moves no longer replay */
+  at = strstr (json, "\"seed\"");
+  g_assert_nonnull (at);
+  tampered = g_strdup (json);
+  tampered[at - json + 10] = tampered[at - json + 10] == '1' ? '2' : '1';
+  g_assert_true (g_file_set_contents (path, tampered, -1, NULL));
+  record = pj_record_load (path, &error);
+  g_assert_null (record);
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+
+  /* and the game on the table is untouched */
+  g_assert_cmpmem (&before, sizeof before, pj_game_get_state (game), sizeof before);
+  pj_game_stop (game);
+}
+
+static void
+test_undo (void)
+{
+  g_autoptr (PjGame) game = game_against_computers (13);
+  g_autoptr (GError) error = NULL;
+  PjState before;
+  guint n_before;
+  const PjAction *legal;
+  guint n_legal;
+
+  g_assert_false (pj_game_can_undo (game));
+  g_assert_false (pj_game_undo (game, &error));
+  g_assert_error (error, PJ_GAME_ERROR, PJ_GAME_ERROR_CANNOT_UNDO);
+  g_clear_error (&error);
+
+  play_human_moves (game, 3);
+  before = *pj_game_get_state (game);
+  n_before = g_list_model_get_n_items (pj_game_get_history (game));
+  g_assert_true (pj_game_is_human_turn (game));
+
+  /* play, let the computers answer, then take it all back */
+  legal = pj_game_get_human_actions (game, &n_legal);
+  g_assert_true (pj_game_apply (game, &legal[0], NULL));
+  g_assert_true (pj_game_can_undo (game));
+  run_until (is_human_turn_or_over, game);
+  g_assert_true (pj_game_undo (game, &error));
+  g_assert_no_error (error);
+  g_assert_cmpmem (&before, sizeof before, pj_game_get_state (game), sizeof before);
+  g_assert_cmpuint (g_list_model_get_n_items (pj_game_get_history (game)), ==, n_before);
+  g_assert_cmpuint (pj_record_get_n_actions (pj_game_get_record (game)), ==, n_before);
+
+  /* undo while a computer is thinking drops its move */
+  legal = pj_game_get_human_actions (game, &n_legal);
+  pj_game_set_delay (game, 2000);
+  g_assert_true (pj_game_apply (game, &legal[0], NULL));
+  g_assert_true (pj_game_get_thinking (game));
+  g_assert_true (pj_game_undo (game, NULL));
+  g_assert_false (pj_game_get_thinking (game));
+  g_assert_cmpmem (&before, sizeof before, pj_game_get_state (game), sizeof before);
+
+  /* a second human at the table: no undo */
+  pj_game_set_controller (game, 2, PJ_CONTROLLER_HUMAN);
+  g_assert_false (pj_game_can_undo (game));
+  pj_game_stop (game);
+}
+
+static void
+test_rematch (void)
+{
+  g_autoptr (PjGame) game = game_against_computers (14);
+  g_autoptr (PjGame) again = NULL;
+
+  pj_game_set_controller (game, 2, PJ_CONTROLLER_HARD);
+  again = pj_game_new_rematch (game, 99);
+  g_assert_true (pj_game_get_rules (again)->players == 4);
+  g_assert_cmpmem (pj_game_get_rules (again), sizeof (PjRules), pj_game_get_rules (game), sizeof (PjRules));
+  for (guint i = 0; i < 4; i++)
+    {
+      g_assert_cmpint (pj_game_get_controller (again, i), ==, pj_game_get_controller (game, i));
+      g_assert_cmpstr (pj_game_get_seat_name (again, i), ==, pj_game_get_seat_name (game, i));
+    }
+  /* the deal passes to the left */
+  g_assert_cmpuint (pj_record_get_dealer (pj_game_get_record (again)), ==,
+                    (pj_record_get_dealer (pj_game_get_record (game)) + 1) % 4);
+  g_assert_cmpuint (pj_game_get_seed (again), ==, 99);
+  g_assert_cmpuint (pj_game_get_delay (again), ==, pj_game_get_delay (game));
+}
+
+static void
+test_stats (void)
+{
+  g_autoptr (PjGame) game = NULL;
+  g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  PjGameStats stats;
+  PjRules rules;
+  guint hits = 0;
+
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
+  game = pj_game_new (&rules, 21, -1);
+  pj_game_set_delay (game, 0);
+  for (guint i = 0; i < 4; i++)
+    pj_game_set_controller (game, i, PJ_CONTROLLER_EASY);
+  g_signal_connect_swapped (game, "game-over", G_CALLBACK (g_main_loop_quit), loop);
+  pj_game_start (game);
+  g_main_loop_run (loop);
+
+  pj_game_get_stats (game, &stats);
+  g_assert_cmpuint (stats.turns, ==, pj_game_get_state (game)->turn_number);
+  g_assert_cmpuint (stats.cards_played, >=, stats.turns - 1);
+  for (guint t = 0; t < rules.teams; t++)
+    hits += stats.hits[t];
+  g_assert_cmpuint (hits, <=, stats.sent_home);
+  g_assert_cmpuint (stats.sent_home, >, 0);
+  g_assert_cmpint (stats.duration_s, >=, 0);
+}
+
+static gboolean
+not_saving (gpointer data)
+{
+  return !pj_game_get_saving (data);
+}
+
+static void
+test_autosave (void)
+{
+  g_autoptr (PjGame) game = game_against_computers (15);
+  g_autoptr (PjRecord) record = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_build_filename (g_get_user_data_dir (), "pegs-and-jokers", "autosave.json", NULL);
+
+  pj_game_set_autosave_path (game, path);
+  play_human_moves (game, 4);
+  run_until (not_saving, game);
+
+  record = pj_record_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pj_record_get_n_actions (record), ==, pj_record_get_n_actions (pj_game_get_record (game)));
+  pj_game_stop (game);
+}
+
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add_func ("/game/checked-apply", test_checked_apply);
   g_test_add_func ("/game/describe", test_describe);
+  g_test_add_func ("/game/save-load", test_save_load);
+  g_test_add_func ("/game/load-corrupt", test_load_corrupt);
+  g_test_add_func ("/game/undo", test_undo);
+  g_test_add_func ("/game/rematch", test_rematch);
+  g_test_add_func ("/game/stats", test_stats);
+  g_test_add_func ("/game/autosave", test_autosave);
   g_test_add_func ("/game/computer-game-4", test_computer_game_4);
   g_test_add_func ("/game/computer-game-6-nc", test_computer_game_6_nc);
 
