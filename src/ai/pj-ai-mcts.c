@@ -203,6 +203,8 @@ pj_ai_choose_hard (const PjState *view, const PjAiBudget *budget, guint64 seed, 
   n_threads = budget && budget->threads ? MIN (budget->threads, 2u) : MIN (g_get_num_processors (), 2u);
   if (budget && budget->time_ms)
     deadline = g_get_monotonic_time () + (gint64) budget->time_ms * 1000;
+  else if (budget == NULL)
+    deadline = g_get_monotonic_time () + PJ_AI_DEFAULT_TIME_CAP_MS * 1000;
   for (guint i = 0; i < n_cand; i++)
     alive[i] = i;
   n_alive = n_cand;

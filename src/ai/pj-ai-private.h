@@ -48,3 +48,6 @@ gboolean pj_ai_choose_hard (const PjState *view, const PjAiBudget *budget, guint
  * default shrinks with them to keep decisions near the same time. */
 #define PJ_AI_HARD_ITERATIONS 6000
 guint  pj_ai_default_iterations (const PjRules *rules);
+/* Without a budget (the app's seats and hints) a busy machine may not keep a
+ * player waiting longer than this: the search stops and plays its best so far. */
+#define PJ_AI_DEFAULT_TIME_CAP_MS 900

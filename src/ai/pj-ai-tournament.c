@@ -86,7 +86,8 @@ static const char usage[] =
   "  --iterations N     the hard level's playouts per decision (default "
   G_STRINGIFY (PJ_AI_HARD_ITERATIONS) " at\n"
   "                     4 players, fewer at bigger tables and with NC tens)\n"
-  "  --time-ms MS       the hard level's time limit per decision (default none)\n"
+  "  --time-ms MS       the hard level's time limit per decision (without this\n"
+  "                     and --iterations: the app's default, at most 900 ms)\n"
   "  --json             print the results as JSON\n"
   "  --verbose          print each game's result to standard error\n";
 
@@ -261,7 +262,7 @@ pj_ai_tournament_main (int argc, char **argv)
 
           pj_legal_actions (&s, &list);
           t0 = g_get_monotonic_time ();
-          if (!pj_ai_choose (&s, lv[side], &budget, mix64 (game_seed ^ (decisions + 1)), &a))
+          if (!pj_ai_choose (&s, lv[side], iterations || time_ms ? &budget : NULL, mix64 (game_seed ^ (decisions + 1)), &a))
             break;
           t1 = g_get_monotonic_time ();
           if (list.n > 1)

@@ -19,6 +19,8 @@ typedef enum {
   PJ_AI_N_LEVELS
 } PjAiLevel;
 
+/* NULL budget: the level's default playouts with a 900 ms safety limit (for
+ * people waiting on a seat); a budget without time_ms is exactly deterministic. */
 typedef struct {
   guint iterations;   /* 0: the level's default */
   guint time_ms;      /* 0: no time limit (iterations only: deterministic) */
