@@ -28,6 +28,33 @@ first_game (void)
   return game;
 }
 
+static char *
+autosave_path (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "pegs-and-jokers", "autosave.json", NULL);
+}
+
+/* The game left unfinished last time, if any; a damaged autosave is
+ * ignored (the next move overwrites it). */
+static PjGame *
+unfinished_game (const char *path)
+{
+  g_autoptr (PjRecord) record = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    return NULL;
+  record = pj_record_load (path, &error);
+  if (record == NULL)
+    {
+      g_message ("The autosaved game could not be restored: %s", error->message);
+      return NULL;
+    }
+  if (pj_state_is_over (pj_record_get_state (record)) || pj_record_get_n_actions (record) == 0)
+    return NULL;
+  return pj_game_new_from_record (record);
+}
+
 static void
 pj_application_activate (GApplication *app)
 {
@@ -35,11 +62,23 @@ pj_application_activate (GApplication *app)
 
   if (window == NULL)
     {
-      g_autoptr (PjGame) game = first_game ();
+      g_autofree char *path = autosave_path ();
+      g_autoptr (PjGame) saved = unfinished_game (path);
 
       window = GTK_WINDOW (pj_window_new (GTK_APPLICATION (app)));
-      pj_window_set_game (PJ_WINDOW (window), game);
-      pj_game_start (game);
+      pj_window_set_autosave_path (PJ_WINDOW (window), path);
+      gtk_window_present (window);
+
+      if (saved != NULL)
+        pj_window_offer_resume (PJ_WINDOW (window), saved);
+      else
+        {
+          g_autoptr (PjGame) game = first_game ();
+
+          pj_window_set_game (PJ_WINDOW (window), game);
+          pj_game_start (game);
+        }
+      return;
     }
 
   gtk_window_present (window);

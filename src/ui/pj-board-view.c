@@ -56,6 +56,7 @@ struct _PjBoardView
   PjGame    *game;
   gulong     applied_handler;
   gulong     turn_handler;
+  gulong     reset_handler;
 
   gboolean   reduce_motion;
   double     animation_speed;
@@ -488,6 +489,16 @@ action_applied_cb (PjBoardView    *self,
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
     }
 
+  pj_board_view_reset_input (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+state_reset_cb (PjBoardView *self,
+                PjGame      *game)
+{
+  stop_animation (self);
+  self->have_hint = FALSE;
   pj_board_view_reset_input (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -1507,6 +1518,7 @@ pj_board_view_set_game (PjBoardView *self,
     {
       g_clear_signal_handler (&self->applied_handler, self->game);
       g_clear_signal_handler (&self->turn_handler, self->game);
+      g_clear_signal_handler (&self->reset_handler, self->game);
       g_clear_object (&self->game);
     }
 
@@ -1519,6 +1531,8 @@ pj_board_view_set_game (PjBoardView *self,
                                                         G_CALLBACK (action_applied_cb), self);
       self->turn_handler = g_signal_connect_swapped (game, "turn-changed",
                                                      G_CALLBACK (turn_changed_cb), self);
+      self->reset_handler = g_signal_connect_swapped (game, "state-reset",
+                                                      G_CALLBACK (state_reset_cb), self);
     }
 
   self->have_hint = FALSE;

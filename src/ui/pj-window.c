@@ -15,6 +15,8 @@
 #include "pj-new-game-dialog.h"
 #include "pj-peg-style.h"
 #include "pj-settings.h"
+#include "pj-statistics.h"
+#include "pj-statistics-window.h"
 #include "pj-window.h"
 
 struct _PjWindow
@@ -36,6 +38,7 @@ struct _PjWindow
   GtkListView          *history_list;
 
   GSettings            *settings;
+  char                 *autosave_path;
   PjGame               *game;
   GSignalGroup         *game_signals;
   GtkNoSelection       *history_selection;
@@ -90,6 +93,9 @@ update_buttons (PjWindow *self)
   gtk_widget_set_visible (self->challenge_button, find_action (self, PJ_ACTION_CHALLENGE, 0, &action));
   gtk_widget_set_visible (self->pass_button, find_action (self, PJ_ACTION_PASS, 0, &action));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", human);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                 self->game != NULL && pj_game_can_undo (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", self->game != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.discard",
                                  card != 0 && find_action (self, PJ_ACTION_DISCARD, card, &action));
 
@@ -238,6 +244,95 @@ team_names (PjGame *game,
   return g_strjoinv (_(" and "), (char **) names->pdata);
 }
 
+static char *
+format_duration (gint64 seconds)
+{
+  if (seconds < 60)
+    /* Translators: a game's duration under a minute */
+    return g_strdup (_("Under a minute"));
+  if (seconds < 3600)
+    return g_strdup_printf (ngettext ("%u minute", "%u minutes", (gulong) (seconds / 60)),
+                            (guint) (seconds / 60));
+  /* Translators: a game's duration, hours and minutes, e.g. "1 h 05 min" */
+  return g_strdup_printf (_("%u h %02u min"), (guint) (seconds / 3600), (guint) (seconds % 3600 / 60));
+}
+
+static void
+add_stat_row (GtkWidget  *list,
+              const char *title,
+              const char *value)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *label = gtk_label_new (value);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_widget_add_css_class (label, "numeric");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  gtk_list_box_append (GTK_LIST_BOX (list), row);
+}
+
+static GtkWidget *
+stats_list (PjGame *game)
+{
+  const PjRules *rules = pj_game_get_rules (game);
+  GtkWidget *list = gtk_list_box_new ();
+  g_autofree char *turns = NULL;
+  g_autofree char *cards = NULL;
+  g_autofree char *sent = NULL;
+  g_autofree char *duration = NULL;
+  PjGameStats stats;
+
+  pj_game_get_stats (game, &stats);
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+
+  turns = g_strdup_printf ("%u", stats.turns);
+  cards = g_strdup_printf ("%u", stats.cards_played);
+  sent = g_strdup_printf ("%u", stats.sent_home);
+  duration = format_duration (stats.duration_s);
+
+  add_stat_row (list, _("Turns"), turns);
+  add_stat_row (list, _("Cards played"), cards);
+  for (guint team = 0; team < rules->teams; team++)
+    {
+      g_autofree char *names = team_names (game, team);
+      g_autofree char *title = NULL;
+      g_autofree char *hits = g_strdup_printf ("%u", stats.hits[team]);
+
+      /* Translators: hits made by a team, e.g. "Hits by Red and Green" */
+      title = g_strdup_printf (_("Hits by %s"), names);
+      add_stat_row (list, title, hits);
+    }
+  add_stat_row (list, _("Pegs sent back to start"), sent);
+  add_stat_row (list, _("Duration"), duration);
+  return list;
+}
+
+/* The team of the first local human, or -1 when only computers play. */
+static int
+human_team (PjGame *game)
+{
+  const PjRules *rules = pj_game_get_rules (game);
+
+  for (guint seat = 0; seat < rules->players; seat++)
+    if (pj_game_get_controller (game, seat) == PJ_CONTROLLER_HUMAN)
+      return (int) pj_team_of (rules, seat);
+  return -1;
+}
+
+static void
+play_again (PjWindow *self)
+{
+  g_autoptr (PjGame) game = NULL;
+
+  if (self->game == NULL)
+    return;
+
+  game = pj_game_new_rematch (self->game, ((guint64) g_random_int () << 32) | g_random_int ());
+  pj_window_set_game (self, game);
+  pj_game_start (game);
+}
+
 static void
 game_over_response_cb (AdwMessageDialog *dialog,
                        const char       *response,
@@ -245,6 +340,8 @@ game_over_response_cb (AdwMessageDialog *dialog,
 {
   if (g_strcmp0 (response, "new") == 0)
     pj_window_new_game (self);
+  else if (g_strcmp0 (response, "again") == 0)
+    play_again (self);
 }
 
 static void
@@ -254,22 +351,46 @@ game_over_cb (PjWindow *self,
 {
   g_autofree char *names = team_names (game, (guint) winner);
   g_autofree char *body = NULL;
+  const char *heading;
+  int team = human_team (game);
   GtkWidget *dialog;
 
   refresh (self);
 
+  /* An undone and replayed ending is still one game. */
+  if (team >= 0 && g_object_get_data (G_OBJECT (game), "pj-counted") == NULL)
+    {
+      g_object_set_data (G_OBJECT (game), "pj-counted", GINT_TO_POINTER (TRUE));
+      pj_statistics_record (self->settings, pj_game_get_rules (game), team == winner);
+    }
+
+  if (team < 0)
+    heading = _("Game Over");
+  else if (team == winner)
+    heading = _("Your Team Wins!");
+  else
+    heading = _("Your Team Lost");
+
   /* Translators: the winning team, e.g. "Red and Green win the game." */
   body = g_strdup_printf (_("%s win the game."), names);
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Game Over"), body);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), stats_list (game));
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "close", _("_Close"),
-                                    "new", _("_New Game"),
+                                    "new", _("_New Game…"),
+                                    "again", _("_Play Again"),
                                     NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "new",
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "again",
                                               ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "new");
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "again");
   g_signal_connect (dialog, "response", G_CALLBACK (game_over_response_cb), self);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+state_reset_cb (PjWindow *self,
+                PjGame   *game)
+{
+  refresh (self);
 }
 
 /* ---- history ------------------------------------------------------------ */
@@ -466,6 +587,293 @@ pass_clicked_cb (PjWindow *self)
     apply_action (self, &action);
 }
 
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  PjWindow *self = PJ_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+
+  if (self->game == NULL)
+    return;
+  if (!pj_game_undo (self->game, &error))
+    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+}
+
+static void
+statistics_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  PjWindow *self = PJ_WINDOW (widget);
+
+  gtk_window_present (GTK_WINDOW (pj_statistics_window_new (GTK_WINDOW (self), self->settings)));
+}
+
+/* ---- files ----------------------------------------------------------- */
+
+static void
+show_file_error (PjWindow     *self,
+                 const char   *heading,
+                 const GError *error)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, error->message);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* A bad file gets its error and leaves the game on the table as it was. */
+void
+pj_window_open_file (PjWindow *self,
+                     GFile    *file)
+{
+  g_autoptr (PjRecord) record = NULL;
+  g_autoptr (PjGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = NULL;
+
+  g_return_if_fail (PJ_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                         _("Only games saved on this computer can be opened"));
+  else
+    record = pj_record_load (path, &error);
+
+  if (record == NULL)
+    {
+      show_file_error (self, _("Could Not Open the Game"), error);
+      return;
+    }
+
+  game = pj_game_new_from_record (record);
+  pj_window_set_game (self, game);
+  pj_game_start (game);
+}
+
+gboolean
+pj_window_save_file (PjWindow  *self,
+                     GFile     *file,
+                     GError   **error)
+{
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (PJ_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (self->game == NULL)
+    return TRUE;
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("Games can only be saved on this computer"));
+      return FALSE;
+    }
+  return pj_record_save (pj_game_get_record (self->game), path, error);
+}
+
+static void
+save_to (PjWindow *self,
+         GFile    *file)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!pj_window_save_file (self, file, &error))
+    show_file_error (self, _("Could Not Save the Game"), error);
+  else
+    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Game saved")));
+}
+
+static GtkFileFilter *
+games_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Saved games"));
+  gtk_file_filter_add_suffix (filter, "json");
+  gtk_file_filter_add_mime_type (filter, "application/json");
+  return filter;
+}
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+static void
+open_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr (PjWindow) self = user_data;
+  g_autoptr (GFile) file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (object), result, NULL);
+
+  if (file != NULL)
+    pj_window_open_file (self, file);
+}
+
+static void
+save_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr (PjWindow) self = user_data;
+  g_autoptr (GFile) file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (object), result, NULL);
+
+  if (file != NULL)
+    save_to (self, file);
+}
+
+static GtkFileDialog *
+file_dialog (const char *title)
+{
+  GtkFileDialog *dialog = gtk_file_dialog_new ();
+  g_autoptr (GtkFileFilter) filter = games_filter ();
+  g_autoptr (GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+
+  g_list_store_append (filters, filter);
+  gtk_file_dialog_set_title (dialog, title);
+  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+  gtk_file_dialog_set_modal (dialog, TRUE);
+  return dialog;
+}
+#else
+static void
+chooser_response_cb (GtkNativeDialog *chooser,
+                     int              response,
+                     PjWindow        *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+      if (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)) == GTK_FILE_CHOOSER_ACTION_OPEN)
+        pj_window_open_file (self, file);
+      else
+        save_to (self, file);
+    }
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+}
+
+static void
+run_chooser (PjWindow             *self,
+             const char           *title,
+             GtkFileChooserAction  action,
+             const char           *accept)
+{
+  GtkFileChooserNative *chooser;
+  g_autoptr (GtkFileFilter) filter = games_filter ();
+
+  chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self), action, accept, NULL);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (action == GTK_FILE_CHOOSER_ACTION_SAVE)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("Game.json"));
+  g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+#endif
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  PjWindow *self = PJ_WINDOW (widget);
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+  g_autoptr (GtkFileDialog) dialog = file_dialog (_("Open a Saved Game"));
+
+  gtk_file_dialog_open (dialog, GTK_WINDOW (self), NULL, open_done_cb, g_object_ref (self));
+#else
+  run_chooser (self, _("Open a Saved Game"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"));
+#endif
+}
+
+static void
+save_as_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  PjWindow *self = PJ_WINDOW (widget);
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+  g_autoptr (GtkFileDialog) dialog = file_dialog (_("Save the Game"));
+
+  gtk_file_dialog_set_initial_name (dialog, _("Game.json"));
+  gtk_file_dialog_save (dialog, GTK_WINDOW (self), NULL, save_done_cb, g_object_ref (self));
+#else
+  run_chooser (self, _("Save the Game"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"));
+#endif
+}
+
+/* ---- resuming ------------------------------------------------------------ */
+
+static void
+resume_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    PjWindow         *self)
+{
+  if (self->game == NULL)
+    return;
+
+  if (g_strcmp0 (response, "resume") == 0)
+    pj_game_start (self->game);
+  else
+    play_again (self);
+}
+
+/**
+ * pj_window_offer_resume:
+ * @self: a window
+ * @game: an unfinished game, not started
+ *
+ * Show @game and ask whether to go on with it or to start a new one with
+ * the same table. Computer seats wait for the answer.
+ */
+void
+pj_window_offer_resume (PjWindow *self,
+                        PjGame   *game)
+{
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  g_return_if_fail (PJ_IS_WINDOW (self));
+  g_return_if_fail (PJ_IS_GAME (game));
+
+  pj_window_set_game (self, game);
+
+  /* Translators: the resume prompt at start-up, e.g. "… at turn 12 of Basic." */
+  body = g_strdup_printf (_("Your last game was left at turn %u. Go on where you stopped, or start a new game with the same players?"),
+                          pj_game_get_state (game)->turn_number);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Resume Your Game?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "new", _("_New Game"),
+                                    "resume", _("_Resume"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "resume",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "resume");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "resume");
+  g_signal_connect (dialog, "response", G_CALLBACK (resume_response_cb), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+pj_window_set_autosave_path (PjWindow   *self,
+                             const char *path)
+{
+  g_return_if_fail (PJ_IS_WINDOW (self));
+
+  g_free (self->autosave_path);
+  self->autosave_path = g_strdup (path);
+  if (self->game != NULL)
+    pj_game_set_autosave_path (self->game, path);
+}
+
 /* ---- GObject ------------------------------------------------------------- */
 
 static gboolean
@@ -500,6 +908,7 @@ pj_window_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->history_selection);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->autosave_path, g_free);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PJ_TYPE_WINDOW);
 
@@ -582,6 +991,10 @@ pj_window_class_init (PjWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
+  gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics_action);
   gtk_widget_class_install_action (widget_class, "win.discard", NULL, discard_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-move", NULL, cancel_move_action);
   gtk_widget_class_install_action (widget_class, "win.select-card", "i", select_card_action);
@@ -589,6 +1002,9 @@ pj_window_class_init (PjWindowClass *klass)
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "win.hint", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.save-as", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel-move", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, "win.discard", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-history", NULL);
@@ -638,6 +1054,7 @@ pj_window_init (PjWindow *self)
   self->game_signals = g_signal_group_new (PJ_TYPE_GAME);
   g_signal_group_connect_swapped (self->game_signals, "turn-changed", G_CALLBACK (turn_changed_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "game-over", G_CALLBACK (game_over_cb), self);
+  g_signal_group_connect_swapped (self->game_signals, "state-reset", G_CALLBACK (state_reset_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::thinking", G_CALLBACK (thinking_changed_cb), self);
 }
 
@@ -670,9 +1087,12 @@ pj_window_set_game (PjWindow *self,
   if (self->game != NULL)
     {
       pj_game_stop (self->game);
+      pj_game_set_autosave_path (self->game, NULL);
       g_signal_handlers_disconnect_by_func (pj_game_get_history (self->game), history_changed_cb, self);
     }
   g_set_object (&self->game, game);
+  if (game != NULL && self->autosave_path != NULL)
+    pj_game_set_autosave_path (game, self->autosave_path);
   g_signal_group_set_target (self->game_signals, game);
   pj_board_view_set_game (self->board, game);
 
