@@ -137,17 +137,17 @@ pj_cli_build_rules (const char *preset_name, int players, const char *teams,
 char *
 pj_cli_team_label (const PjRules *rules, guint team)
 {
-  GString *out = g_string_new (NULL);
+  g_autoptr (GString) colours = g_string_new (NULL);
 
-  g_string_append_printf (out, _("team %u ("), team + 1);
   for (guint seat = team; seat < rules->players; seat += rules->teams)
     {
       if (seat != team)
-        g_string_append (out, ", ");
-      g_string_append (out, pj_colour_name (seat));
+        g_string_append (colours, ", ");
+      g_string_append (colours, pj_colour_name (seat));
     }
-  g_string_append_c (out, ')');
-  return g_string_free (out, FALSE);
+  /* Translators: a team and its colours, e.g. “team 1 (Red, Green)”; the colour
+   * names stay in English: they are the notation's names, as in “R1” */
+  return g_strdup_printf (_("team %u (%s)"), team + 1, colours->str);
 }
 
 /* Read a whole file or stdin ("-"), never more than a saved game may be. */
@@ -336,10 +336,12 @@ print_summary (const Input *in, const PjState *s, guint at)
           g_string_append_printf (pegs, " %s", pos);
           home += PJ_POS_IS_HOME (s->board.peg[c][i]);
         }
-      g_print ("# %-7s %s %u:%s  (", pj_colour_name (c), _("team"), pj_team_of (&s->rules, c) + 1,
-               pegs->str);
-      g_print (_("%u in start, %u home"), s->board.n_start[c], home);
-      g_print (")\n");
+      g_print ("# %-7s ", pj_colour_name (c));
+      /* Translators: one colour's line in “show”: its team number, its five
+       * peg positions in notation, how many are in start and in home */
+      g_print (_("team %u:%s  (%u in start, %u home)"), pj_team_of (&s->rules, c) + 1,
+               pegs->str, s->board.n_start[c], home);
+      g_print ("\n");
       g_string_free (pegs, TRUE);
     }
   if (s->phase != PJ_PHASE_OVER)

@@ -432,20 +432,30 @@ get_int (JsonObject *obj, const char *name, gint64 *out, GError **error)
 
 static JsonNode *
 get_node (JsonObject *obj, const char *where, const char *name, JsonNodeType type,
-          const char *type_name, GError **error)
+          GError **error)
 {
   JsonNode *node = json_object_get_member (obj, name);
 
   if (node == NULL)
     {
       g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
+                   /* Translators: %s%s is a field name of the file, like “rules.preset” */
                    _("The saved game has no “%s%s”"), where, name);
       return NULL;
     }
   if (JSON_NODE_TYPE (node) != type)
     {
-      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
-                   _("“%s%s” in the saved game must be %s"), where, name, type_name);
+      g_autofree char *field = g_strconcat (where, name, NULL);
+
+      /* whole sentences per type, so translators can make the words agree */
+      if (type == JSON_NODE_OBJECT)
+        /* Translators: %s is a field name of the file, like “rules.options” */
+        g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
+                     _("“%s” in the saved game must be an object"), field);
+      else
+        /* Translators: %s is a field name of the file, like “actions” */
+        g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
+                     _("“%s” in the saved game must be a list"), field);
       return NULL;
     }
   return node;
@@ -462,7 +472,7 @@ read_rules (JsonObject *root, PjRules *rules, GError **error)
   GError *local = NULL;
   g_autoptr (GList) members = NULL;
 
-  if (!(node = get_node (root, "", "rules", JSON_NODE_OBJECT, _("an object"), error)))
+  if (!(node = get_node (root, "", "rules", JSON_NODE_OBJECT, error)))
     return FALSE;
   obj = json_node_get_object (node);
   if (!get_string (obj, "rules.", "preset", TRUE, &preset_name, error))
@@ -473,7 +483,7 @@ read_rules (JsonObject *root, PjRules *rules, GError **error)
                    _("Unknown rules preset “%s”"), preset_name);
       return FALSE;
     }
-  if (!(node = get_node (obj, "rules.", "options", JSON_NODE_OBJECT, _("an object"), error)))
+  if (!(node = get_node (obj, "rules.", "options", JSON_NODE_OBJECT, error)))
     return FALSE;
   options = json_node_get_object (node);
 
@@ -527,7 +537,7 @@ read_seats (JsonObject *root, const PjRules *rules, PjSeat *seats, GError **erro
   JsonNode *node;
   JsonArray *array;
 
-  if (!(node = get_node (root, "", "seats", JSON_NODE_ARRAY, _("a list"), error)))
+  if (!(node = get_node (root, "", "seats", JSON_NODE_ARRAY, error)))
     return FALSE;
   array = json_node_get_array (node);
   if (json_array_get_length (array) != rules->players)
@@ -717,7 +727,7 @@ pj_record_from_json (const char *data, gssize length, GError **error)
       return NULL;
     }
 
-  if (!(node = get_node (obj, "", "actions", JSON_NODE_ARRAY, _("a list"), error)))
+  if (!(node = get_node (obj, "", "actions", JSON_NODE_ARRAY, error)))
     return NULL;
   actions = json_node_get_array (node);
   if (json_array_get_length (actions) > PJ_RECORD_MAX_ACTIONS)
