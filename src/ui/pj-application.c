@@ -6,6 +6,7 @@
 
 #include "pj-application.h"
 #include "pj-game.h"
+#include "pj-rules-window.h"
 #include "pj-window.h"
 
 struct _PjApplication
@@ -109,47 +110,11 @@ rules_action (GSimpleAction *action,
               gpointer       user_data)
 {
   GtkApplication *app = user_data;
-  GtkWidget *window, *toolbar, *scroller, *label, *header;
-  g_autofree char *text = NULL;
+  GtkWindow *parent = gtk_application_get_active_window (app);
+  PjGame *game = PJ_IS_WINDOW (parent) ? pj_window_get_game (PJ_WINDOW (parent)) : NULL;
 
-  text = g_strjoin ("\n\n",
-                    _("Each player has five pegs in a start area beside their side of the board. Partners win together: the first team to bring every peg of every member into its home track wins."),
-                    _("On your turn you play one card and move by it. Pegs run clockwise round the track. A peg enters its home track from its in-spot, the marked hole near the start of its side, and must fit exactly."),
-                    _("Ace, Jack, Queen and King bring a peg out of the start area onto its come-out hole (the marked hole beside it). An Ace may also move 1, the face cards 10."),
-                    _("Other cards move one peg forward by their value, except the Eight, which moves a peg 8 holes backward, and the Seven, which may be split between two pegs."),
-                    _("A Joker moves one of your pegs onto any hole that holds a peg of another colour."),
-                    _("A peg may not land on or pass a peg of its own colour. Landing on an opponent sends that peg back to its start; landing on a partner sends it to its own in-spot."),
-                    _("You must play a card that moves if you have one. If none can move, you discard a card."),
-                    _("The variants (Arizona, North Carolina, Pegoo and others) change some cards and rules; their options are listed in the New Game window."),
-                    NULL);
-
-  window = adw_window_new ();
-  gtk_window_set_title (GTK_WINDOW (window), _("Rules"));
-  gtk_window_set_transient_for (GTK_WINDOW (window), gtk_application_get_active_window (app));
-  gtk_window_set_modal (GTK_WINDOW (window), TRUE);
-  gtk_window_set_default_size (GTK_WINDOW (window), 520, 560);
-
-  label = gtk_label_new (text);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  gtk_widget_set_margin_start (label, 18);
-  gtk_widget_set_margin_end (label, 18);
-  gtk_widget_set_margin_top (label, 12);
-  gtk_widget_set_margin_bottom (label, 18);
-
-  scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), label);
-  gtk_widget_set_vexpand (scroller, TRUE);
-
-  header = adw_header_bar_new ();
-  toolbar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_box_append (GTK_BOX (toolbar), header);
-  gtk_box_append (GTK_BOX (toolbar), scroller);
-  adw_window_set_content (ADW_WINDOW (window), toolbar);
-
-  gtk_window_present (GTK_WINDOW (window));
+  /* the rules of the game on the table */
+  gtk_window_present (GTK_WINDOW (pj_rules_window_new (parent, game ? pj_game_get_rules (game) : NULL)));
 }
 
 static void

@@ -63,6 +63,7 @@ struct _PjBoardView
 
   /* input */
   guint8     card;
+  guint8     declared;   /* Bluffing Joker: the card it is played as; 0: itself */
   GArray    *candidates;          /* PjAction: legal, for the card, fit the picks */
   Pick       picks[MAX_PICKS];
   guint      n_picks;
@@ -73,6 +74,8 @@ struct _PjBoardView
   guint      n_lit;
   int        focus;
   char      *prompt;
+  PangoLayout *digits[PJ_PEGS];   /* peg numbers, made once per size */
+  double     digit_size;
   PjAction   hint;
   gboolean   have_hint;
 
@@ -512,6 +515,112 @@ turn_changed_cb (PjBoardView *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* ---- words for places (screen readers) ----------------------------------- */
+
+static char *
+describe_peg (PjBoardView *self,
+              guint        colour,
+              guint        index,
+              guint        pos)
+{
+  const PjRules *rules = pj_game_get_rules (self->game);
+  const char *name = pj_game_colour_name (colour);
+
+  if (pos == PJ_POS_START)
+    /* Translators: e.g. "Red peg 3, in its start area" */
+    return g_strdup_printf (_("%s peg %u, in its start area"), name, index + 1);
+  if (PJ_POS_IS_HOME (pos))
+    /* Translators: e.g. "Red peg 3, in home hole 2" */
+    return g_strdup_printf (_("%s peg %u, in home hole %u"), name, index + 1, pos - PJ_POS_HOME0 + 1);
+  {
+    guint len = pj_track_len (rules);
+    guint before = (pj_in_spot_hole (rules, colour) + len - pos) % len;
+
+    if (before == 0)
+      /* Translators: e.g. "Red peg 3, on its in-spot" */
+      return g_strdup_printf (_("%s peg %u, on its in-spot"), name, index + 1);
+    /* Translators: e.g. "Red peg 3, 5 holes before its in-spot" */
+    return g_strdup_printf (ngettext ("%s peg %u, %u hole before its in-spot",
+                                      "%s peg %u, %u holes before its in-spot", before),
+                            name, index + 1, before);
+  }
+}
+
+static char *
+describe_place (PjBoardView *self,
+                const Place *place)
+{
+  guint8 pos[PJ_MAX_PLAYERS][PJ_PEGS];
+  const PjRules *rules;
+
+  if (self->game == NULL)
+    return NULL;
+
+  rules = pj_game_get_rules (self->game);
+  shown_positions (self, pos);
+
+  if (place->pos == PJ_POS_START)
+    {
+      if (pos[place->colour][place->slot] == PJ_POS_START)
+        return describe_peg (self, place->colour, place->slot, PJ_POS_START);
+      /* Translators: an empty hole in a start area, e.g. "Red start area, empty" */
+      return g_strdup_printf (_("%s start area, empty"), pj_game_colour_name (place->colour));
+    }
+
+  for (guint c = 0; c < rules->players; c++)
+    for (guint k = 0; k < PJ_PEGS; k++)
+      if (pos[c][k] == place->pos && (PJ_POS_IS_TRACK (place->pos) || c == place->colour))
+        return describe_peg (self, c, k, place->pos);
+
+  if (PJ_POS_IS_HOME (place->pos))
+    /* Translators: an empty hole of a home track, e.g. "Red home hole 2, empty" */
+    return g_strdup_printf (_("%s home hole %u, empty"), pj_game_colour_name (place->colour),
+                            place->pos - PJ_POS_HOME0 + 1);
+
+  {
+    guint side = place->pos / rules->holes_per_side;
+    guint hole = place->pos % rules->holes_per_side;
+
+    if (hole == PJ_COME_OUT_HOLE)
+      /* Translators: e.g. "Blue's come-out hole, empty" */
+      return g_strdup_printf (_("%s’s come-out hole, empty"), pj_game_colour_name (side));
+    if (hole == PJ_IN_SPOT_HOLE)
+      /* Translators: e.g. "Blue's in-spot, empty" */
+      return g_strdup_printf (_("%s’s in-spot, empty"), pj_game_colour_name (side));
+    /* Translators: a main-track hole, e.g. "Hole 12 of Blue's side, empty" */
+    return g_strdup_printf (_("Hole %u of %s’s side, empty"), hole + 1, pj_game_colour_name (side));
+  }
+}
+
+/* The board is one widget: its accessible name follows the keyboard focus
+ * among the places that may be picked now. */
+static void
+update_focus_label (PjBoardView *self)
+{
+  g_autofree char *label = NULL;
+
+  if (self->focus >= 0 && self->focus < (int) self->n_lit)
+    {
+      g_autofree char *place = describe_place (self, &self->lit[self->focus]);
+
+      /* Translators: the board's name for screen readers with the focused place */
+      label = g_strdup_printf (self->have_peg ? _("Board: move to %s") : _("Board: %s"), place);
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label ? label : _("Board"),
+                                  -1);
+}
+
+char *
+pj_board_view_describe_focus (PjBoardView *self)
+{
+  g_return_val_if_fail (PJ_IS_BOARD_VIEW (self), NULL);
+
+  if (self->focus < 0 || self->focus >= (int) self->n_lit)
+    return NULL;
+  return describe_place (self, &self->lit[self->focus]);
+}
+
 /* ---- input ------------------------------------------------------------- */
 
 static void
@@ -565,6 +674,8 @@ update_input (PjBoardView *self)
   const PjAction *legal = NULL;
   guint n_legal = 0;
   guint moved = 0;
+  guint declared = self->declared != 0 ? self->declared : self->card;
+  gboolean penalty = FALSE;
 
   g_array_set_size (self->candidates, 0);
   self->n_lit = 0;
@@ -582,10 +693,14 @@ update_input (PjBoardView *self)
       if (legal[i].kind == PJ_ACTION_PENALTY ? self->card != 0
                                               : (self->card == 0 || PJ_CARD_RANK (legal[i].card) != self->card))
         continue;
-      if (legal[i].kind == PJ_ACTION_MOVE && legal[i].declared != legal[i].card)
-        continue;   /* bluffs are declared elsewhere */
+      /* the window's "Declare as" picks among bluffs; truthful by default */
+      if (legal[i].kind == PJ_ACTION_MOVE && PJ_CARD_RANK (legal[i].declared) != declared)
+        continue;
       if (fits_picks (self, &legal[i], &matched))
-        g_array_append_val (self->candidates, legal[i]);
+        {
+          g_array_append_val (self->candidates, legal[i]);
+          penalty |= legal[i].kind == PJ_ACTION_PENALTY;
+        }
     }
 
   shown_positions (self, pos);
@@ -645,7 +760,9 @@ update_input (PjBoardView *self)
         }
     }
 
-  if (self->card == 0 && self->candidates->len > 0)
+  if (self->card == 0 && penalty)
+    set_prompt (self, g_strdup (_("Pick a peg to send back to its start")));
+  else if (self->card == 0 && self->candidates->len > 0)
     set_prompt (self, g_strdup (_("Pick a peg")));
   else if (self->card == 0)
     set_prompt (self, NULL);
@@ -653,16 +770,17 @@ update_input (PjBoardView *self)
     set_prompt (self, g_strdup (_("This card cannot move a peg")));
   else if (self->have_peg)
     set_prompt (self, g_strdup (_("Pick where the peg goes")));
-  else if (self->n_picks > 0 && card_value (self->card) > moved)
+  else if (self->n_picks > 0 && card_value (declared) > moved)
     /* Translators: the second part of a split card */
     set_prompt (self, g_strdup_printf (ngettext ("Move another peg %u hole", "Move another peg %u holes",
-                                                 card_value (self->card) - moved),
-                                       card_value (self->card) - moved));
+                                                 card_value (declared) - moved),
+                                       card_value (declared) - moved));
   else if (self->n_picks > 0)
     set_prompt (self, g_strdup (_("Pick the next peg")));
   else
     set_prompt (self, g_strdup (_("Pick a peg to move")));
 
+  update_focus_label (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -846,6 +964,7 @@ key_pressed_cb (GtkEventControllerKey *controller,
       if (self->n_lit == 0)
         return FALSE;
       self->focus = (self->focus + 1) % (int) self->n_lit;
+      update_focus_label (self);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return TRUE;
 
@@ -856,6 +975,7 @@ key_pressed_cb (GtkEventControllerKey *controller,
       if (self->n_lit == 0)
         return FALSE;
       self->focus = (self->focus + (int) self->n_lit - 1) % (int) self->n_lit;
+      update_focus_label (self);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return TRUE;
 
@@ -957,6 +1077,52 @@ draw_card (PjBoardView   *self,
                0, TRUE, face_up ? &ink : &white);
   if (caption != NULL)
     draw_text (self, cr, caption, x + w / 2, y + h + w * 0.3, w * 0.24, 0, FALSE, fg);
+}
+
+/* The peg's number (the move list says "peg 2") on a small badge. */
+static void
+draw_peg_number (PjBoardView *self,
+                 cairo_t     *cr,
+                 guint        index,
+                 double       x,
+                 double       y,
+                 double       r)
+{
+  double size = MAX (r * 0.75, 7.0);
+  double bx = x + r * 0.72, by = y + r * 0.72, br = size * 0.62;
+  int w, h;
+
+  if (size != self->digit_size)
+    {
+      PangoFontDescription *font = pango_font_description_new ();
+
+      pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+      pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+      for (guint k = 0; k < PJ_PEGS; k++)
+        {
+          char text[4];
+
+          g_snprintf (text, sizeof text, "%u", k + 1);
+          g_clear_object (&self->digits[k]);
+          self->digits[k] = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+          pango_layout_set_font_description (self->digits[k], font);
+        }
+      pango_font_description_free (font);
+      self->digit_size = size;
+    }
+
+  cairo_new_path (cr);
+  cairo_arc (cr, bx, by, br, 0, 2 * G_PI);
+  cairo_set_source_rgba (cr, 0.98, 0.98, 0.96, 0.95);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0.1, 0.1, 0.12, 0.6);
+  cairo_set_line_width (cr, MAX (br * 0.12, 0.8));
+  cairo_stroke (cr);
+
+  pango_layout_get_pixel_size (self->digits[index], &w, &h);
+  cairo_move_to (cr, bx - w / 2.0, by - h / 2.0);
+  cairo_set_source_rgba (cr, 0.1, 0.1, 0.12, 1);
+  pango_cairo_show_layout (cr, self->digits[index]);
 }
 
 static void
@@ -1150,6 +1316,8 @@ pj_board_view_snapshot (GtkWidget   *widget,
           continue;
         place_point (&L, &pl, &x, &y);
         pj_peg_style_draw_peg (cr, c, x, y, L.peg_r, &outline);
+        if (L.peg_r >= 6)
+          draw_peg_number (self, cr, k, x, y, L.peg_r);
       }
 
   for (guint i = 0; i < self->n_lit && !self->have_peg; i++)
@@ -1211,10 +1379,14 @@ pj_board_view_snapshot (GtkWidget   *widget,
     }
 
   if (moving != G_MAXUINT)
-    pj_peg_style_draw_peg (cr, PJ_PEG_COLOUR (moving), mx, my, L.peg_r * 1.12, &outline);
+    {
+      pj_peg_style_draw_peg (cr, PJ_PEG_COLOUR (moving), mx, my, L.peg_r * 1.12, &outline);
+      if (L.peg_r >= 6)
+        draw_peg_number (self, cr, PJ_PEG_INDEX (moving), mx, my, L.peg_r * 1.12);
+    }
 
   /* keyboard focus */
-  if (gtk_widget_has_focus (widget) && gtk_widget_get_focus_on_click (widget) &&
+  if (gtk_widget_has_focus (widget) &&
       self->focus >= 0 && self->focus < (int) self->n_lit)
     {
       static const double dash[] = { 3.0, 2.0 };
@@ -1328,6 +1500,8 @@ pj_board_view_finalize (GObject *object)
 
   g_clear_pointer (&self->candidates, g_array_unref);
   g_clear_pointer (&self->prompt, g_free);
+  for (guint k = 0; k < PJ_PEGS; k++)
+    g_clear_object (&self->digits[k]);
 
   G_OBJECT_CLASS (pj_board_view_parent_class)->finalize (object);
 }
@@ -1560,12 +1734,36 @@ pj_board_view_set_card (PjBoardView *self,
   self->n_picks = 0;
   self->have_peg = FALSE;
   self->focus = 0;
+  self->declared = 0;
   if (self->card != card)
     {
       self->card = (guint8) card;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CARD]);
     }
   update_input (self);
+}
+
+/* Bluffing Joker: the picks that follow are over the moves of the card
+ * declared (0: the card itself); the real card stays the one set. */
+void
+pj_board_view_set_declared (PjBoardView *self,
+                            guint        declared)
+{
+  g_return_if_fail (PJ_IS_BOARD_VIEW (self));
+
+  self->declared = (guint8) PJ_CARD_RANK (declared);
+  self->n_picks = 0;
+  self->have_peg = FALSE;
+  self->focus = 0;
+  update_input (self);
+}
+
+guint
+pj_board_view_get_declared (PjBoardView *self)
+{
+  g_return_val_if_fail (PJ_IS_BOARD_VIEW (self), 0);
+
+  return self->declared != 0 ? self->declared : self->card;
 }
 
 void
@@ -1576,6 +1774,7 @@ pj_board_view_reset_input (PjBoardView *self)
   self->n_picks = 0;
   self->have_peg = FALSE;
   self->focus = 0;
+  self->declared = 0;
   if (self->card != 0)
     {
       self->card = 0;

@@ -20,8 +20,12 @@ void        pj_board_view_set_game         (PjBoardView *self,
 guint       pj_board_view_get_card         (PjBoardView *self);
 void        pj_board_view_set_card         (PjBoardView *self,
                                             guint        card);
+void        pj_board_view_set_declared     (PjBoardView *self,
+                                            guint        declared);
+guint       pj_board_view_get_declared     (PjBoardView *self);
 void        pj_board_view_reset_input      (PjBoardView *self);
 const char *pj_board_view_get_prompt       (PjBoardView *self);
+char       *pj_board_view_describe_focus   (PjBoardView *self);
 gboolean    pj_board_view_get_animating    (PjBoardView *self);
 void        pj_board_view_show_hint        (PjBoardView *self,
                                             const PjAction *action);

@@ -8,6 +8,7 @@
  */
 #include <glib/gi18n.h>
 
+#include "pj-card-names.h"
 #include "pj-engine.h"
 #include "pj-hand-view.h"
 
@@ -188,6 +189,19 @@ pj_hand_view_set_cards (PjHandView     *self,
             gtk_widget_remove_css_class (button, "joker");
           tooltip = (playable == NULL || playable[i]) ? NULL : g_strdup (_("No legal move with this card"));
           gtk_widget_set_tooltip_text (button, tooltip);
+          {
+            g_autofree char *label = NULL;
+
+            if (playable == NULL || playable[i])
+              /* Translators: a card in the hand, for screen readers, e.g. "Seven, playable" */
+              label = g_strdup_printf (_("%s, playable"), pj_card_name (cards[i]));
+            else
+              /* Translators: a card in the hand that cannot be used now */
+              label = g_strdup_printf (_("%s, no legal move"), pj_card_name (cards[i]));
+            gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                            GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                            -1);
+          }
           gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), FALSE);
           gtk_widget_set_visible (button, TRUE);
         }
@@ -252,4 +266,14 @@ pj_hand_view_get_card (PjHandView *self,
   g_return_val_if_fail (index < self->n_cards, PJ_CARD_NONE);
 
   return self->cards[index];
+}
+
+void
+pj_hand_view_focus_card (PjHandView *self,
+                         guint       index)
+{
+  g_return_if_fail (PJ_IS_HAND_VIEW (self));
+
+  if (index < self->n_cards)
+    gtk_widget_grab_focus (self->buttons[index]);
 }

@@ -23,4 +23,7 @@ void       pj_hand_view_set_selected (PjHandView   *self,
 guint      pj_hand_view_get_card     (PjHandView   *self,
                                       guint         index);
 
+void        pj_hand_view_focus_card (PjHandView *self,
+                                     guint       index);
+
 G_END_DECLS

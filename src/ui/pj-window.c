@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "pj-board-view.h"
+#include "pj-card-names.h"
 #include "pj-hand-view.h"
 #include "pj-move-item.h"
 #include "pj-new-game-dialog.h"
@@ -26,10 +27,15 @@ struct _PjWindow
   /* template */
   AdwToastOverlay      *toast_overlay;
   AdwWindowTitle       *window_title;
+  GtkWidget            *new_game_button;
+  GtkWidget            *hint_button;
+  GtkWidget            *action_box;
   AdwFlap              *flap;
   PjBoardView          *board;
   PjHandView           *hand;
   GtkLabel             *prompt_label;
+  GtkWidget            *declare_box;
+  GtkDropDown          *declare_dropdown;
   GtkWidget            *challenge_button;
   GtkWidget            *pass_button;
   GtkWidget            *discard_button;
@@ -42,6 +48,15 @@ struct _PjWindow
   PjGame               *game;
   GSignalGroup         *game_signals;
   GtkNoSelection       *history_selection;
+
+  /* narrow windows (libadwaita 1.2 has no breakpoints) */
+  gboolean              compact;
+  guint                 compact_idle;
+
+  /* Bluffing Joker: the ranks the selected card may be declared as */
+  guint8                declare_ranks[PJ_N_RANKS];
+  guint                 n_declare;
+  gboolean              updating_declare;
 };
 
 G_DEFINE_FINAL_TYPE (PjWindow, pj_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -193,15 +208,98 @@ action_chosen_cb (PjWindow       *self,
   apply_action (self, action);
 }
 
+/* Bluffing Joker: offer every card the selected one may be declared as
+ * (the ranks of the model's legal moves with it), itself first chosen. */
+static void
+update_declare (PjWindow *self,
+                guint     card)
+{
+  g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
+  gboolean offered[PJ_N_RANKS] = { FALSE };
+  const PjAction *legal = NULL;
+  guint n_legal = 0;
+  guint chosen = 0;
+
+  self->n_declare = 0;
+  if (self->game != NULL && card != 0 && pj_game_get_rules (self->game)->bluffing)
+    legal = pj_game_get_human_actions (self->game, &n_legal);
+  for (guint i = 0; i < n_legal; i++)
+    if (legal[i].kind == PJ_ACTION_MOVE && PJ_CARD_RANK (legal[i].card) == card)
+      offered[PJ_CARD_RANK (legal[i].declared)] = TRUE;
+
+  for (guint r = PJ_CARD_ACE; r <= PJ_CARD_JOKER; r++)
+    if (offered[r])
+      {
+        if (r == card)
+          chosen = self->n_declare;
+        self->declare_ranks[self->n_declare++] = (guint8) r;
+        gtk_string_list_append (names, pj_card_name (r));
+      }
+
+  self->updating_declare = TRUE;
+  gtk_drop_down_set_model (self->declare_dropdown, G_LIST_MODEL (names));
+  gtk_drop_down_set_selected (self->declare_dropdown, chosen);
+  self->updating_declare = FALSE;
+  gtk_widget_set_visible (self->declare_box, self->n_declare > 0);
+  if (self->n_declare > 0)
+    pj_board_view_set_declared (self->board, self->declare_ranks[chosen]);
+}
+
+static void
+declare_changed_cb (PjWindow    *self,
+                    GParamSpec  *pspec,
+                    GtkDropDown *dropdown)
+{
+  guint i = gtk_drop_down_get_selected (dropdown);
+
+  if (self->updating_declare || i >= self->n_declare)
+    return;
+  pj_board_view_set_declared (self->board, self->declare_ranks[i]);
+}
+
 static void
 hand_selected_cb (PjWindow   *self,
                   GParamSpec *pspec,
                   PjHandView *hand)
 {
   int selected = pj_hand_view_get_selected (hand);
+  guint card = selected >= 0 ? PJ_CARD_RANK (pj_hand_view_get_card (hand, selected)) : 0;
 
-  pj_board_view_set_card (self->board, selected >= 0 ? pj_hand_view_get_card (hand, selected) : 0);
+  pj_board_view_set_card (self->board, card);
+  update_declare (self, card);
   update_buttons (self);
+
+  /* keyboard play: a card chosen from the hand goes on to the board */
+  if (card != 0)
+    {
+      GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+      if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (hand)))
+        gtk_widget_grab_focus (GTK_WIDGET (self->board));
+    }
+}
+
+/**
+ * pj_window_declare:
+ * @self: a window
+ * @declared: a card rank
+ *
+ * Bluffing Joker: choose what the selected card is declared as, as the
+ * "Declare as" list does. FALSE if that card cannot be declared so.
+ */
+gboolean
+pj_window_declare (PjWindow *self,
+                   guint     declared)
+{
+  g_return_val_if_fail (PJ_IS_WINDOW (self), FALSE);
+
+  for (guint i = 0; i < self->n_declare; i++)
+    if (self->declare_ranks[i] == declared)
+      {
+        gtk_drop_down_set_selected (self->declare_dropdown, i);
+        return TRUE;
+      }
+  return FALSE;
 }
 
 static void
@@ -544,9 +642,14 @@ cancel_move_action (GtkWidget  *widget,
                     GVariant   *param)
 {
   PjWindow *self = PJ_WINDOW (widget);
+  int selected = pj_hand_view_get_selected (self->hand);
+  gboolean on_board = gtk_widget_has_focus (GTK_WIDGET (self->board));
 
   pj_hand_view_set_selected (self->hand, -1);
   pj_board_view_reset_input (self->board);
+  /* Escape steps back: from the board to the card it came from */
+  if (on_board && selected >= 0)
+    pj_hand_view_focus_card (self->hand, (guint) selected);
 }
 
 static void
@@ -874,6 +977,57 @@ pj_window_set_autosave_path (PjWindow   *self,
     pj_game_set_autosave_path (self->game, path);
 }
 
+/* ---- narrow windows ------------------------------------------------------ */
+
+#define COMPACT_WIDTH 600
+
+static gboolean
+apply_compact_cb (gpointer user_data)
+{
+  PjWindow *self = user_data;
+
+  self->compact_idle = 0;
+  /* New Game and Hint are in the menu too; the undo icon stays */
+  gtk_widget_set_visible (self->new_game_button, !self->compact);
+  gtk_widget_set_visible (self->hint_button, !self->compact);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->action_box),
+                                  self->compact ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
+  if (self->compact)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "compact");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "compact");
+  return G_SOURCE_REMOVE;
+}
+
+/* Changing widgets while GTK allocates them is not allowed: the change
+ * waits for an idle moment. */
+static void
+pj_window_size_allocate (GtkWidget *widget,
+                         int        width,
+                         int        height,
+                         int        baseline)
+{
+  PjWindow *self = PJ_WINDOW (widget);
+  gboolean compact = width < COMPACT_WIDTH;
+
+  GTK_WIDGET_CLASS (pj_window_parent_class)->size_allocate (widget, width, height, baseline);
+
+  if (compact != self->compact)
+    {
+      self->compact = compact;
+      g_clear_handle_id (&self->compact_idle, g_source_remove);
+      self->compact_idle = g_idle_add (apply_compact_cb, self);
+    }
+}
+
+gboolean
+pj_window_get_compact (PjWindow *self)
+{
+  g_return_val_if_fail (PJ_IS_WINDOW (self), FALSE);
+
+  return self->compact;
+}
+
 /* ---- GObject ------------------------------------------------------------- */
 
 static gboolean
@@ -904,6 +1058,7 @@ pj_window_dispose (GObject *object)
 
   if (self->game != NULL)
     pj_game_stop (self->game);
+  g_clear_handle_id (&self->compact_idle, g_source_remove);
   g_clear_object (&self->game_signals);
   g_clear_object (&self->game);
   g_clear_object (&self->history_selection);
@@ -964,6 +1119,7 @@ pj_window_class_init (PjWindowClass *klass)
   object_class->get_property = pj_window_get_property;
   object_class->set_property = pj_window_set_property;
   window_class->close_request = pj_window_close_request;
+  widget_class->size_allocate = pj_window_size_allocate;
 
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, PJ_TYPE_GAME,
@@ -976,10 +1132,15 @@ pj_window_class_init (PjWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/pegsandjokers/PegsAndJokers/pj-window.ui");
   gtk_widget_class_bind_template_child (widget_class, PjWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, new_game_button);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, hint_button);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, action_box);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, board);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, hand);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, prompt_label);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, declare_box);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, declare_dropdown);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, challenge_button);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, pass_button);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, discard_button);
@@ -1050,6 +1211,7 @@ pj_window_init (PjWindow *self)
   g_signal_connect_swapped (self->board, "action-chosen", G_CALLBACK (action_chosen_cb), self);
   g_signal_connect_swapped (self->board, "notify::prompt", G_CALLBACK (prompt_changed_cb), self);
   g_signal_connect_swapped (self->hand, "notify::selected", G_CALLBACK (hand_selected_cb), self);
+  g_signal_connect_swapped (self->declare_dropdown, "notify::selected", G_CALLBACK (declare_changed_cb), self);
 
   self->game_signals = g_signal_group_new (PJ_TYPE_GAME);
   g_signal_group_connect_swapped (self->game_signals, "turn-changed", G_CALLBACK (turn_changed_cb), self);

@@ -26,6 +26,9 @@ void         pj_window_set_autosave_path (PjWindow    *self,
                                        const char     *path);
 void         pj_window_offer_resume   (PjWindow       *self,
                                        PjGame         *game);
+gboolean     pj_window_get_compact    (PjWindow       *self);
+gboolean     pj_window_declare        (PjWindow       *self,
+                                       guint           declared);
 void         pj_window_open_file      (PjWindow       *self,
                                        GFile          *file);
 gboolean     pj_window_save_file      (PjWindow       *self,
