@@ -74,6 +74,13 @@ hand_has (const PjState *s, guint seat, guint card)
   return FALSE;
 }
 
+/* The colour's name as the app translates it (the model's “peg colour” context) */
+static const char *
+colour_name (guint colour)
+{
+  return g_dpgettext2 (NULL, "peg colour", pj_colour_name (colour));
+}
+
 static char *
 describe (const PjState *s, const PjAction *a)
 {
@@ -88,8 +95,9 @@ describe (const PjState *s, const PjAction *a)
     case PJ_ACTION_PASS:
       return g_strdup (_("The declared card is likely real, and a wrong challenge costs a peg"));
     case PJ_ACTION_PENALTY:
-      return g_strdup_printf (_("Sends %s’s most advanced peg back to start"),
-                              _(pj_colour_name (s->penalty_loser)));
+      /* Translators: %s is a peg colour (“Blue”) */
+      return g_strdup_printf (_("Sends the most advanced %s peg back to start"),
+                              colour_name (s->penalty_loser));
     case PJ_ACTION_DISCARD:
       if (a->card != PJ_CARD_JOKER && hand_has (s, s->turn, PJ_CARD_JOKER))
         return g_strdup (_("Keeps your joker for a double play"));
@@ -107,7 +115,8 @@ describe (const PjState *s, const PjAction *a)
 
       if ((st->flags & (PJ_STEP_HIT | PJ_STEP_SEND)) && st->to == PJ_POS_START
           && pj_team_of (r, c) != team)
-        return g_strdup_printf (_("Sends %s’s peg back to start"), _(pj_colour_name (c)));
+        /* Translators: %s is a peg colour (“Blue”) */
+        return g_strdup_printf (_("Sends a %s peg back to start"), colour_name (c));
       if ((st->flags & PJ_STEP_HIT) && pj_team_of (r, c) == team)
         partner_in_spot = TRUE;
       if (!(st->flags & PJ_STEP_HIT) && PJ_POS_IS_HOME (st->to) && !PJ_POS_IS_HOME (st->from))
@@ -120,7 +129,8 @@ describe (const PjState *s, const PjAction *a)
           on_partner_come_out = TRUE;
     }
   if (r->bluffing && a->card != a->declared)
-    return g_strdup_printf (_("Bluffs: declares a %s for a much better move"), pj_card_to_string (a->declared));
+    /* Translators: %s is a card in the game's notation: A, 2 … 10, J, Q, K or JK */
+    return g_strdup_printf (_("Bluffs: declares %s for a much better move"), pj_card_to_string (a->declared));
   if (partner_in_spot && into_home)
     return g_strdup (_("Sends a team peg to its in-spot and on into home"));
   if (partner_in_spot)
