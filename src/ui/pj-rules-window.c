@@ -60,7 +60,6 @@ para (PjRulesWindow *self,
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
   gtk_box_append (self->content, label);
 }
 

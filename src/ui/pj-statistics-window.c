@@ -9,14 +9,14 @@
 
 struct _PjStatisticsWindow
 {
-  AdwPreferencesWindow  parent_instance;
+  AdwWindow             parent_instance;
 
   AdwPreferencesGroup  *variants_group;
   GtkLabel             *played_label;
   GtkLabel             *won_label;
 };
 
-G_DEFINE_FINAL_TYPE (PjStatisticsWindow, pj_statistics_window, ADW_TYPE_PREFERENCES_WINDOW)
+G_DEFINE_FINAL_TYPE (PjStatisticsWindow, pj_statistics_window, ADW_TYPE_WINDOW)
 
 static void
 pj_statistics_window_class_init (PjStatisticsWindowClass *klass)
@@ -28,6 +28,7 @@ pj_statistics_window_class_init (PjStatisticsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PjStatisticsWindow, variants_group);
   gtk_widget_class_bind_template_child (widget_class, PjStatisticsWindow, played_label);
   gtk_widget_class_bind_template_child (widget_class, PjStatisticsWindow, won_label);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void

@@ -9,7 +9,7 @@
 G_BEGIN_DECLS
 
 #define PJ_TYPE_STATISTICS_WINDOW (pj_statistics_window_get_type ())
-G_DECLARE_FINAL_TYPE (PjStatisticsWindow, pj_statistics_window, PJ, STATISTICS_WINDOW, AdwPreferencesWindow)
+G_DECLARE_FINAL_TYPE (PjStatisticsWindow, pj_statistics_window, PJ, STATISTICS_WINDOW, AdwWindow)
 
 PjStatisticsWindow *pj_statistics_window_new (GtkWindow *parent,
                                               GSettings *settings);

@@ -949,9 +949,14 @@ pj_window_offer_resume (PjWindow *self,
 
   pj_window_set_game (self, game);
 
-  /* Translators: the resume prompt at start-up, e.g. "… at turn 12 of Basic." */
-  body = g_strdup_printf (_("Your last game was left at turn %u. Go on where you stopped, or start a new game with the same players?"),
-                          pj_game_get_state (game)->turn_number);
+  {
+    int preset = pj_rules_match_preset (pj_game_get_rules (game));
+
+    /* Translators: the resume prompt at start-up, e.g. "Your game of North Carolina was left at turn 12. …" */
+    body = g_strdup_printf (_("Your game of %s was left at turn %u. Go on where you stopped, or start a new game with the same players?"),
+                            preset >= 0 ? _(pj_preset_title ((PjPreset) preset)) : C_("variant", "Custom rules"),
+                            pj_game_get_state (game)->turn_number);
+  }
   dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Resume Your Game?"), body);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "new", _("_New Game"),
@@ -1018,6 +1023,23 @@ pj_window_size_allocate (GtkWidget *widget,
       g_clear_handle_id (&self->compact_idle, g_source_remove);
       self->compact_idle = g_idle_add (apply_compact_cb, self);
     }
+}
+
+/* A window opened (or set) narrow is compact before its first allocation,
+ * so that its header does not hold it wider than asked. */
+static void
+default_width_cb (PjWindow   *self,
+                  GParamSpec *pspec,
+                  gpointer    user_data)
+{
+  int width, height;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (width <= 0 || (width < COMPACT_WIDTH) == self->compact)
+    return;
+  self->compact = width < COMPACT_WIDTH;
+  g_clear_handle_id (&self->compact_idle, g_source_remove);
+  apply_compact_cb (self);
 }
 
 gboolean
@@ -1208,6 +1230,8 @@ pj_window_init (PjWindow *self)
   g_signal_connect (factory, "bind", G_CALLBACK (history_bind_cb), NULL);
   gtk_list_view_set_factory (self->history_list, factory);
 
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (default_width_cb), NULL);
+  default_width_cb (self, NULL, NULL);
   g_signal_connect_swapped (self->board, "action-chosen", G_CALLBACK (action_chosen_cb), self);
   g_signal_connect_swapped (self->board, "notify::prompt", G_CALLBACK (prompt_changed_cb), self);
   g_signal_connect_swapped (self->hand, "notify::selected", G_CALLBACK (hand_selected_cb), self);

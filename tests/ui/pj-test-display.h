@@ -68,6 +68,22 @@ pj_test_init_display (void)
   if (!gtk_init_check ())
     return FALSE;
   adw_init ();
+
+  /* AdwApplication loads the app's style.css; tests have no application */
+  {
+    static gboolean styled;
+    const char *css = "/io/github/pegsandjokers/PegsAndJokers/style.css";
+
+    if (!styled && g_resources_get_info (css, 0, NULL, NULL, NULL))
+      {
+        g_autoptr (GtkCssProvider) provider = gtk_css_provider_new ();
+
+        gtk_css_provider_load_from_resource (provider, css);
+        gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
+                                                    GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+        styled = TRUE;
+      }
+  }
   return TRUE;
 }
 
