@@ -1,0 +1,871 @@
+/* pj-client.c — one player's (or spectator's) connection to a PjHost
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config-net.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "pj-client.h"
+#include "pj-net-connection.h"
+#include "pj-net-private.h"
+
+typedef struct {
+  PjNetSeatKind kind;
+  char         *name;
+  PjAiLevel     level;
+  gboolean      ready;
+  gboolean      connected;
+} LobbySeat;
+
+struct _PjClient {
+  GObject          parent_instance;
+
+  char            *name;
+  char            *password;
+  char            *token;
+  char            *table_name;
+
+  GSocketClient   *socket_client;
+  PjNetConnection *conn;
+  GTask           *connect_task;    /* until the welcome */
+  gulong           cancel_id;
+  PjNetTapFunc     tap;
+  gpointer         tap_data;
+
+  int              seat;
+  PjNetPhase       phase;
+  PjRules          rules;
+  gboolean         has_password;
+  guint            n_seats;
+  LobbySeat        seats[PJ_MAX_PLAYERS];
+
+  /* the game */
+  gboolean         started;
+  PjRules          game_rules;
+  guint            dealer;
+  char            *commitment;
+  PjState          mirror;
+  gboolean         has_state;
+  guint            n_actions;
+  GPtrArray       *positions;       /* index n: the position after n actions as sent, or NULL */
+  GPtrArray       *log;             /* the revealed full log */
+};
+
+G_DEFINE_FINAL_TYPE (PjClient, pj_client, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_NAME,
+  PROP_SEAT,
+  PROP_PHASE,
+  PROP_CONNECTED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  LOBBY_CHANGED,
+  GAME_STARTED,
+  STATE_CHANGED,
+  CHAT,
+  ERROR,
+  GAME_OVER,
+  VERIFIED,
+  DISCONNECTED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+send (PjClient *self, JsonObject *msg)
+{
+  if (self->conn)
+    pj_net_connection_send (self->conn, msg);
+}
+
+/* ---- connection ------------------------------------------------------------ */
+
+static void
+close_connection (PjClient *self)
+{
+  if (self->conn)
+    {
+      pj_net_connection_close (self->conn);
+      g_clear_pointer (&self->conn, pj_net_connection_unref);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECTED]);
+    }
+}
+
+static void
+finish_connect (PjClient *self, GError *error)
+{
+  GTask *task = g_steal_pointer (&self->connect_task);
+
+  if (task == NULL)
+    return;
+  if (self->cancel_id)
+    {
+      g_cancellable_disconnect (g_task_get_cancellable (task), self->cancel_id);
+      self->cancel_id = 0;
+    }
+  if (error)
+    {
+      close_connection (self);
+      g_task_return_error (task, error);
+    }
+  else
+    g_task_return_boolean (task, TRUE);
+  g_object_unref (task);
+}
+
+static void
+set_seat (PjClient *self, int seat)
+{
+  if (self->seat == seat)
+    return;
+  self->seat = seat;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEAT]);
+}
+
+static void
+set_phase (PjClient *self, PjNetPhase phase)
+{
+  if (self->phase == phase)
+    return;
+  self->phase = phase;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
+}
+
+/* ---- the fair-deal check ----------------------------------------------------- */
+
+static gboolean
+verify_game (PjClient *self, guint64 seed, const char *salt, guint winner, guint n, char **detail)
+{
+  g_autofree char *commitment = pj_net_commitment (seed, salt);
+  PjState s;
+
+  if (self->commitment == NULL || g_strcmp0 (commitment, self->commitment) != 0)
+    {
+      *detail = g_strdup (_("The seed the host revealed is not the one it committed to"));
+      return FALSE;
+    }
+  if (self->log->len != n)
+    {
+      *detail = g_strdup_printf (_("The host revealed %u of %u actions"), self->log->len, n);
+      return FALSE;
+    }
+  pj_state_new_game (&s, &self->game_rules, seed, (int) self->dealer);
+  for (guint i = 0; i <= n; i++)
+    {
+      const char *seen = i < self->positions->len ? g_ptr_array_index (self->positions, i) : NULL;
+      PjAction a;
+
+      /* every position this seat was shown must be the replay's, cut alike */
+      if (seen)
+        {
+          PjState view = s;
+          g_autofree char *text = NULL;
+
+          pj_net_redact (&view, self->seat);
+          text = pj_position_to_string (&view);
+          if (strcmp (text, seen) != 0)
+            {
+              *detail = g_strdup_printf (_("The position after action %u differs from the replay of the revealed deal"), i);
+              return FALSE;
+            }
+        }
+      if (i == n)
+        break;
+      if (!pj_action_from_string (&s, g_ptr_array_index (self->log, i), &a, NULL))
+        {
+          *detail = g_strdup_printf (_("Action %u of the revealed log is not legal: “%s”"),
+                                     i + 1, (const char *) g_ptr_array_index (self->log, i));
+          return FALSE;
+        }
+      pj_state_apply (&s, &a);
+    }
+  if (!pj_state_is_over (&s) || s.winner != winner)
+    {
+      *detail = g_strdup (_("The replay does not end with the announced winner"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- messages ----------------------------------------------------------------- */
+
+static void
+handle_lobby (PjClient *self, JsonObject *msg)
+{
+  JsonArray *seats = json_object_get_array_member (msg, "seats");
+  const char *phase = json_object_get_string_member (msg, "phase");
+  PjRules rules;
+
+  if (pj_rules_from_string (&rules, json_object_get_string_member (msg, "rules"), NULL))
+    self->rules = rules;
+  g_free (self->table_name);
+  self->table_name = g_strdup (json_object_get_string_member (msg, "table"));
+  self->has_password = json_object_get_boolean_member (msg, "password");
+  self->n_seats = MIN (json_array_get_length (seats), PJ_MAX_PLAYERS);
+  for (guint i = 0; i < self->n_seats; i++)
+    {
+      JsonObject *o = json_array_get_object_element (seats, i);
+      LobbySeat *seat = &self->seats[i];
+      const char *kind = json_object_get_string_member (o, "kind");
+
+      g_free (seat->name);
+      seat->name = g_strdup (json_object_get_string_member (o, "name"));
+      seat->kind = g_str_equal (kind, "human") ? PJ_NET_SEAT_HUMAN
+                 : g_str_equal (kind, "computer") ? PJ_NET_SEAT_COMPUTER : PJ_NET_SEAT_OPEN;
+      if (!pj_ai_level_from_string (json_object_get_string_member_with_default (o, "level", "normal"),
+                                    &seat->level))
+        seat->level = PJ_AI_NORMAL;
+      seat->ready = json_object_get_boolean_member (o, "ready");
+      seat->connected = json_object_get_boolean_member (o, "connected");
+    }
+  /* the host tells each client where it sits (it may have been moved) */
+  if (json_object_has_member (msg, "seat"))
+    set_seat (self, (int) json_object_get_int_member (msg, "seat"));
+  if (g_str_equal (phase, "over") && self->phase == PJ_NET_PHASE_PLAYING)
+    ; /* the "over" message changes the phase, after the log */
+  else if (g_str_equal (phase, "lobby"))
+    set_phase (self, PJ_NET_PHASE_LOBBY);
+  g_signal_emit (self, signals[LOBBY_CHANGED], 0);
+}
+
+static void
+handle_start (PjClient *self, JsonObject *msg)
+{
+  PjRules rules;
+
+  if (!pj_rules_from_string (&rules, json_object_get_string_member (msg, "rules"), NULL))
+    {
+      g_autoptr(GError) error = g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_INVALID_FIELD,
+                                             _("The host sent rules this version does not know"));
+      g_signal_emit (self, signals[ERROR], 0, error);
+      return;
+    }
+  self->game_rules = rules;
+  self->rules = rules;
+  self->dealer = (guint) json_object_get_int_member (msg, "dealer");
+  g_free (self->commitment);
+  self->commitment = g_strdup (json_object_get_string_member (msg, "commitment"));
+  g_ptr_array_set_size (self->positions, 0);
+  g_ptr_array_set_size (self->log, 0);
+  self->started = TRUE;
+  self->has_state = FALSE;
+  set_seat (self, (int) json_object_get_int_member (msg, "seat"));
+  set_phase (self, PJ_NET_PHASE_PLAYING);
+}
+
+static void
+handle_update (PjClient *self, JsonObject *msg)
+{
+  const char *position = json_object_get_string_member (msg, "position");
+  guint n = (guint) json_object_get_int_member (msg, "n");
+  const char *action = json_object_get_string_member_with_default (msg, "action", NULL);
+  const char *revealed = json_object_get_string_member_with_default (msg, "revealed", NULL);
+  int actor = action ? (int) json_object_get_int_member_with_default (msg, "actor", -1) : -1;
+  g_autoptr(GError) error = NULL;
+  gboolean first = !self->has_state;
+  PjState s;
+
+  if (!self->started || !pj_position_from_string (&s, position, &error))
+    {
+      if (error == NULL)
+        error = g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_WRONG_PHASE, _("A position before the deal"));
+      g_signal_emit (self, signals[ERROR], 0, error);
+      return;
+    }
+  self->mirror = s;
+  self->has_state = TRUE;
+  self->n_actions = n;
+  if (self->positions->len <= n)
+    g_ptr_array_set_size (self->positions, (gint) n + 1);
+  g_free (g_ptr_array_index (self->positions, n));
+  g_ptr_array_index (self->positions, n) = g_strdup (position);
+  if (first)
+    g_signal_emit (self, signals[GAME_STARTED], 0);
+  g_signal_emit (self, signals[STATE_CHANGED], 0, n, actor, action, revealed);
+}
+
+static void
+handle_log (PjClient *self, JsonObject *msg)
+{
+  JsonArray *actions = json_object_get_array_member (msg, "actions");
+  guint first = (guint) json_object_get_int_member (msg, "first");
+
+  /* the chunks come in order; a gap makes the check fail on the count */
+  if (first != self->log->len)
+    return;
+  for (guint i = 0; i < json_array_get_length (actions); i++)
+    g_ptr_array_add (self->log, g_strdup (json_array_get_string_element (actions, i)));
+}
+
+static void
+handle_over (PjClient *self, JsonObject *msg)
+{
+  guint winner = (guint) json_object_get_int_member (msg, "winner");
+  const char *seed_text = json_object_get_string_member (msg, "seed");
+  g_autofree char *detail = NULL;
+  guint64 seed;
+  gboolean ok;
+
+  set_phase (self, PJ_NET_PHASE_OVER);
+  g_signal_emit (self, signals[GAME_OVER], 0, winner);
+  if (!g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &seed, NULL))
+    {
+      ok = FALSE;
+      detail = g_strdup (_("The host revealed a seed that is not a number"));
+    }
+  else
+    ok = verify_game (self, seed, json_object_get_string_member (msg, "salt"), winner,
+                      (guint) json_object_get_int_member (msg, "n"), &detail);
+  g_signal_emit (self, signals[VERIFIED], 0, ok, ok ? "verified" : detail);
+}
+
+static void
+connection_message (PjNetConnection *conn, PjNetMessageType type, JsonObject *msg, gpointer user_data)
+{
+  PjClient *self = user_data;
+  g_autoptr(PjClient) hold = g_object_ref (self);
+
+  switch (type)
+    {
+    case PJ_MSG_WELCOME:
+      g_free (self->token);
+      self->token = g_strdup (json_object_get_string_member (msg, "token"));
+      g_free (self->table_name);
+      self->table_name = g_strdup (json_object_get_string_member (msg, "table"));
+      set_seat (self, (int) json_object_get_int_member (msg, "seat"));
+      finish_connect (self, NULL);
+      break;
+    case PJ_MSG_LOBBY:
+      handle_lobby (self, msg);
+      break;
+    case PJ_MSG_START:
+      handle_start (self, msg);
+      break;
+    case PJ_MSG_UPDATE:
+      handle_update (self, msg);
+      break;
+    case PJ_MSG_LOG:
+      handle_log (self, msg);
+      break;
+    case PJ_MSG_OVER:
+      handle_over (self, msg);
+      break;
+    case PJ_MSG_CHAT:
+      g_signal_emit (self, signals[CHAT], 0,
+                     json_object_get_string_member (msg, "from"),
+                     (int) json_object_get_int_member (msg, "seat"),
+                     json_object_get_string_member (msg, "text"),
+                     json_object_get_boolean_member (msg, "team"));
+      break;
+    case PJ_MSG_ERROR:
+      {
+        int code = pj_net_error_code_from_name (json_object_get_string_member (msg, "code"));
+        GError *error = g_error_new_literal (PJ_NET_ERROR, code >= 0 ? code : PJ_NET_ERROR_MALFORMED,
+                                             json_object_get_string_member (msg, "message"));
+        if (self->connect_task)
+          finish_connect (self, error);
+        else
+          {
+            g_signal_emit (self, signals[ERROR], 0, error);
+            g_error_free (error);
+          }
+        break;
+      }
+    case PJ_MSG_PONG:
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+connection_bad_message (PjNetConnection *conn, const GError *error, gpointer user_data)
+{
+  PjClient *self = user_data;
+
+  /* a host that sends garbage is a bug or an attack: report, carry on */
+  g_signal_emit (self, signals[ERROR], 0, error);
+}
+
+static void
+connection_closed (PjNetConnection *conn, const GError *error, gpointer user_data)
+{
+  PjClient *self = user_data;
+  g_autoptr(PjClient) hold = g_object_ref (self);
+  g_autoptr(GError) copy = g_error_copy (error);
+
+  g_clear_pointer (&self->conn, pj_net_connection_unref);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECTED]);
+  if (self->connect_task)
+    finish_connect (self, g_error_copy (error));
+  g_signal_emit (self, signals[DISCONNECTED], 0, copy);
+}
+
+static const PjNetConnectionCallbacks connection_callbacks = {
+  connection_message,
+  connection_bad_message,
+  connection_closed,
+};
+
+static gboolean
+cancel_idle (gpointer user_data)
+{
+  PjClient *self = user_data;
+
+  if (self->connect_task && g_task_return_error_if_cancelled (self->connect_task))
+    {
+      /* the task has its answer: drop it without a second one */
+      GTask *task = g_steal_pointer (&self->connect_task);
+      g_cancellable_disconnect (g_task_get_cancellable (task), self->cancel_id);
+      self->cancel_id = 0;
+      close_connection (self);
+      g_object_unref (task);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+cancelled_cb (GCancellable *cancellable, gpointer user_data)
+{
+  /* may run in another thread: finish in the client's main context */
+  g_main_context_invoke_full (g_main_context_get_thread_default (), G_PRIORITY_DEFAULT,
+                              cancel_idle, g_object_ref (user_data), g_object_unref);
+}
+
+static void
+connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(PjClient) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSocketConnection) connection = NULL;
+  g_autoptr(JsonObject) hello = NULL;
+
+  connection = g_socket_client_connect_finish (G_SOCKET_CLIENT (source), result, &error);
+  if (self->connect_task == NULL)
+    return;
+  if (connection == NULL)
+    {
+      finish_connect (self, g_steal_pointer (&error));
+      return;
+    }
+  self->conn = pj_net_connection_new (G_IO_STREAM (connection), PJ_NET_TO_CLIENT,
+                                      &connection_callbacks, self);
+  if (self->tap)
+    pj_net_connection_set_tap (self->conn, self->tap, self->tap_data);
+  pj_net_connection_start (self->conn);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECTED]);
+
+  hello = pj_net_message_new (PJ_MSG_HELLO);
+  json_object_set_int_member (hello, "protocol", PJ_NET_PROTOCOL_VERSION);
+  json_object_set_string_member (hello, "name", self->name);
+  json_object_set_string_member (hello, "app", "pegs-and-jokers " PACKAGE_VERSION);
+  if (self->password)
+    json_object_set_string_member (hello, "password", self->password);
+  if (self->token)
+    json_object_set_string_member (hello, "token", self->token);
+  send (self, hello);
+}
+
+void
+pj_client_connect_async (PjClient *self, const char *host, guint16 port,
+                         GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(GSocketConnectable) address = NULL;
+
+  g_return_if_fail (PJ_IS_CLIENT (self));
+  g_return_if_fail (host != NULL);
+  g_return_if_fail (self->connect_task == NULL);
+
+  close_connection (self);
+  self->started = FALSE;
+  self->has_state = FALSE;
+  self->connect_task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (self->connect_task, pj_client_connect_async);
+  if (cancellable)
+    self->cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (cancelled_cb), self, NULL);
+  address = g_network_address_new (host, port ? port : PJ_NET_DEFAULT_PORT);
+  g_socket_client_connect_async (self->socket_client, address, cancellable,
+                                 connected_cb, g_object_ref (self));
+}
+
+gboolean
+pj_client_connect_finish (PjClient *self, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+void
+pj_client_disconnect (PjClient *self)
+{
+  g_return_if_fail (PJ_IS_CLIENT (self));
+
+  if (self->conn)
+    {
+      g_autoptr(JsonObject) bye = pj_net_message_new (PJ_MSG_BYE);
+      send (self, bye);
+    }
+  close_connection (self);
+  if (self->connect_task)
+    finish_connect (self, g_error_new (G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Disconnected")));
+}
+
+gboolean
+pj_client_is_connected (PjClient *self)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), FALSE);
+  return self->conn != NULL;
+}
+
+/* ---- requests ------------------------------------------------------------------ */
+
+void
+pj_client_sit (PjClient *self, guint seat)
+{
+  g_autoptr(JsonObject) msg = pj_net_message_new (PJ_MSG_SIT);
+
+  g_return_if_fail (PJ_IS_CLIENT (self));
+  json_object_set_int_member (msg, "seat", seat);
+  send (self, msg);
+}
+
+void
+pj_client_stand (PjClient *self)
+{
+  g_autoptr(JsonObject) msg = pj_net_message_new (PJ_MSG_STAND);
+
+  g_return_if_fail (PJ_IS_CLIENT (self));
+  send (self, msg);
+}
+
+void
+pj_client_set_ready (PjClient *self, gboolean ready)
+{
+  g_autoptr(JsonObject) msg = pj_net_message_new (PJ_MSG_READY);
+
+  g_return_if_fail (PJ_IS_CLIENT (self));
+  json_object_set_boolean_member (msg, "ready", ready);
+  send (self, msg);
+}
+
+void
+pj_client_send_chat (PjClient *self, const char *text, gboolean team)
+{
+  g_autoptr(JsonObject) msg = pj_net_message_new (PJ_MSG_CHAT);
+  g_autofree char *valid = NULL;
+
+  g_return_if_fail (PJ_IS_CLIENT (self));
+  g_return_if_fail (text != NULL);
+  valid = g_utf8_make_valid (text, -1);
+  if (strlen (valid) > PJ_NET_MAX_CHAT)
+    *g_utf8_find_prev_char (valid, valid + PJ_NET_MAX_CHAT + 1) = '\0';
+  if (*valid == '\0')
+    return;
+  json_object_set_string_member (msg, "text", valid);
+  json_object_set_boolean_member (msg, "team", team);
+  send (self, msg);
+}
+
+gboolean
+pj_client_send_action (PjClient *self, const char *text, GError **error)
+{
+  g_autoptr(JsonObject) msg = NULL;
+  g_autoptr(GError) local = NULL;
+  PjAction a;
+
+  g_return_val_if_fail (PJ_IS_CLIENT (self), FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  if (self->phase != PJ_NET_PHASE_PLAYING || !self->has_state)
+    {
+      g_set_error (error, PJ_NET_ERROR, PJ_NET_ERROR_WRONG_PHASE, _("No game is being played"));
+      return FALSE;
+    }
+  if (self->seat < 0)
+    {
+      g_set_error (error, PJ_NET_ERROR, PJ_NET_ERROR_NOT_SEATED, _("Spectators cannot play"));
+      return FALSE;
+    }
+  if (self->mirror.actor != (guint) self->seat)
+    {
+      g_set_error (error, PJ_NET_ERROR, PJ_NET_ERROR_NOT_YOUR_TURN, _("It is not your turn"));
+      return FALSE;
+    }
+  if (!pj_action_from_string (&self->mirror, text, &a, &local))
+    {
+      g_set_error_literal (error, PJ_NET_ERROR, PJ_NET_ERROR_ILLEGAL_ACTION, local->message);
+      return FALSE;
+    }
+  msg = pj_net_message_new (PJ_MSG_ACTION);
+  json_object_set_string_member (msg, "text", text);
+  json_object_set_int_member (msg, "n", self->n_actions);
+  send (self, msg);
+  return TRUE;
+}
+
+/* ---- getters ------------------------------------------------------------------- */
+
+const char *
+pj_client_get_name (PjClient *self)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), NULL);
+  return self->name;
+}
+
+const char *
+pj_client_get_table_name (PjClient *self)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), NULL);
+  return self->table_name;
+}
+
+void
+pj_client_set_password (PjClient *self, const char *password)
+{
+  g_return_if_fail (PJ_IS_CLIENT (self));
+  g_free (self->password);
+  self->password = g_strdup (password);
+}
+
+const char *
+pj_client_get_token (PjClient *self)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), NULL);
+  return self->token;
+}
+
+void
+pj_client_set_token (PjClient *self, const char *token)
+{
+  g_return_if_fail (PJ_IS_CLIENT (self));
+  g_free (self->token);
+  self->token = g_strdup (token);
+}
+
+PjNetPhase
+pj_client_get_phase (PjClient *self)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), PJ_NET_PHASE_LOBBY);
+  return self->phase;
+}
+
+int
+pj_client_get_seat (PjClient *self)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), -1);
+  return self->seat;
+}
+
+const PjRules *
+pj_client_get_rules (PjClient *self)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), NULL);
+  return &self->rules;
+}
+
+gboolean
+pj_client_has_password (PjClient *self)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), FALSE);
+  return self->has_password;
+}
+
+guint
+pj_client_get_n_seats (PjClient *self)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), 0);
+  return self->n_seats;
+}
+
+void
+pj_client_get_seat_info (PjClient *self, guint seat, PjNetSeatInfo *out)
+{
+  g_return_if_fail (PJ_IS_CLIENT (self));
+  g_return_if_fail (seat < self->n_seats);
+  out->kind = self->seats[seat].kind;
+  out->name = self->seats[seat].name;
+  out->level = self->seats[seat].level;
+  out->ready = self->seats[seat].ready;
+  out->connected = self->seats[seat].connected;
+}
+
+const PjState *
+pj_client_get_state (PjClient *self)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), NULL);
+  return self->has_state ? &self->mirror : NULL;
+}
+
+guint
+pj_client_get_n_actions (PjClient *self)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), 0);
+  return self->n_actions;
+}
+
+gboolean
+pj_client_is_my_turn (PjClient *self)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), FALSE);
+  return self->has_state && self->phase == PJ_NET_PHASE_PLAYING && self->seat >= 0 &&
+         self->mirror.phase != PJ_PHASE_OVER && self->mirror.actor == (guint) self->seat;
+}
+
+void
+pj_client_set_tap_for_testing (PjClient *self, PjNetTapFunc func, gpointer user_data)
+{
+  self->tap = func;
+  self->tap_data = user_data;
+  if (self->conn)
+    pj_net_connection_set_tap (self->conn, func, user_data);
+}
+
+void
+pj_client_send_raw_for_testing (PjClient *self, const char *data, gsize len)
+{
+  if (self->conn)
+    pj_net_connection_send_raw (self->conn, data, len);
+}
+
+/* ---- GObject ------------------------------------------------------------------- */
+
+PjClient *
+pj_client_new (const char *name)
+{
+  return g_object_new (PJ_TYPE_CLIENT, "name", name, NULL);
+}
+
+static void
+pj_client_dispose (GObject *object)
+{
+  PjClient *self = PJ_CLIENT (object);
+
+  close_connection (self);
+  G_OBJECT_CLASS (pj_client_parent_class)->dispose (object);
+}
+
+static void
+pj_client_finalize (GObject *object)
+{
+  PjClient *self = PJ_CLIENT (object);
+
+  g_assert (self->connect_task == NULL);
+  for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
+    g_free (self->seats[i].name);
+  g_clear_object (&self->socket_client);
+  g_ptr_array_unref (self->positions);
+  g_ptr_array_unref (self->log);
+  g_free (self->name);
+  g_free (self->password);
+  g_free (self->token);
+  g_free (self->table_name);
+  g_free (self->commitment);
+  G_OBJECT_CLASS (pj_client_parent_class)->finalize (object);
+}
+
+static void
+pj_client_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  PjClient *self = PJ_CLIENT (object);
+
+  switch (prop_id)
+    {
+    case PROP_NAME:      g_value_set_string (value, self->name); break;
+    case PROP_SEAT:      g_value_set_int (value, self->seat); break;
+    case PROP_PHASE:     g_value_set_int (value, self->phase); break;
+    case PROP_CONNECTED: g_value_set_boolean (value, self->conn != NULL); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pj_client_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  PjClient *self = PJ_CLIENT (object);
+
+  switch (prop_id)
+    {
+    case PROP_NAME:
+      {
+        const char *name = g_value_get_string (value);
+        g_free (self->name);
+        self->name = g_utf8_make_valid (name && *name ? name : "?", -1);
+        /* the host refuses longer names: cut on a character boundary */
+        if (strlen (self->name) > PJ_NET_MAX_NAME)
+          *g_utf8_find_prev_char (self->name, self->name + PJ_NET_MAX_NAME + 1) = '\0';
+        break;
+      }
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pj_client_class_init (PjClientClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = pj_client_dispose;
+  object_class->finalize = pj_client_finalize;
+  object_class->get_property = pj_client_get_property;
+  object_class->set_property = pj_client_set_property;
+
+  properties[PROP_NAME] =
+    g_param_spec_string ("name", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SEAT] =
+    g_param_spec_int ("seat", NULL, NULL, -1, PJ_MAX_PLAYERS - 1, -1,
+                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PHASE] =
+    g_param_spec_int ("phase", NULL, NULL, PJ_NET_PHASE_LOBBY, PJ_NET_PHASE_OVER, PJ_NET_PHASE_LOBBY,
+                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CONNECTED] =
+    g_param_spec_boolean ("connected", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[LOBBY_CHANGED] =
+    g_signal_new ("lobby-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[GAME_STARTED] =
+    g_signal_new ("game-started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[STATE_CHANGED] =
+    g_signal_new ("state-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 4,
+                  G_TYPE_UINT, G_TYPE_INT, G_TYPE_STRING, G_TYPE_STRING);
+  signals[CHAT] =
+    g_signal_new ("chat", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 4,
+                  G_TYPE_STRING, G_TYPE_INT, G_TYPE_STRING, G_TYPE_BOOLEAN);
+  signals[ERROR] =
+    g_signal_new ("error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+  signals[GAME_OVER] =
+    g_signal_new ("game-over", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[VERIFIED] =
+    g_signal_new ("verified", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_BOOLEAN, G_TYPE_STRING);
+  signals[DISCONNECTED] =
+    g_signal_new ("disconnected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+}
+
+static void
+pj_client_init (PjClient *self)
+{
+  self->seat = -1;
+  self->socket_client = g_socket_client_new ();
+  self->positions = g_ptr_array_new_with_free_func (g_free);
+  self->log = g_ptr_array_new_with_free_func (g_free);
+  pj_rules_preset (&self->rules, PJ_PRESET_BASIC, 4);
+}

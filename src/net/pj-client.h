@@ -1,0 +1,96 @@
+/* pj-client.h — one player's (or spectator's) connection to a PjHost
+ *
+ * A PjClient keeps a mirror of the game cut to what its seat may see: the
+ * host's redacted position after every action (pj_client_get_state()). It
+ * never changes that mirror itself: the player's choice goes to the host
+ * (pj_client_send_action()) and comes back, checked, in the next update.
+ *
+ * Every call returns at once; the network work runs on the thread-default
+ * main context of the thread that made the client.
+ *
+ * Signals:
+ *   lobby-changed ()                  the seats, rules, table phase changed
+ *   game-started ()                   the deal; the mirror holds the first position
+ *   state-changed (n, actor, action, revealed)
+ *                                     after action n (1-based) by seat `actor`,
+ *                                     its text as this seat may see it ("?=5 …" for a
+ *                                     bluff of another seat), `revealed` the card a
+ *                                     challenge turned up (or NULL). n = the current
+ *                                     count, actor = -1 and action = NULL for a
+ *                                     position sent without an action (start, rejoin).
+ *   chat (from, seat, text, team)     seat -1: a spectator
+ *   error (GError)                    the host refused a request (PJ_NET_ERROR code)
+ *   game-over (winner)                winning team; the log and seed follow
+ *   verified (ok, detail)             the fair-deal check of the whole game
+ *   disconnected (GError)             the connection is gone; reconnect with
+ *                                     pj_client_connect_async() (the token is kept)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pj-engine.h"
+#include "pj-host.h"
+#include "pj-net.h"
+
+G_BEGIN_DECLS
+
+#define PJ_TYPE_CLIENT (pj_client_get_type ())
+G_DECLARE_FINAL_TYPE (PjClient, pj_client, PJ, CLIENT, GObject)
+
+/* name: the player's name as the table shows it (at most PJ_NET_MAX_NAME bytes). */
+PjClient   *pj_client_new              (const char *name);
+
+/* Password for the table (NULL: none). */
+void        pj_client_set_password     (PjClient *self, const char *password);
+/* The reconnect token: set by the host's welcome; set it before connecting
+ * to take back a seat (e.g. after the app restarted). NULL: a new player. */
+const char *pj_client_get_token        (PjClient *self);
+void        pj_client_set_token        (PjClient *self, const char *token);
+
+/* Connect to host:port (an address or a name) and greet the table. Finishes
+ * after the host's welcome, or with the host's refusal (PJ_NET_ERROR_BAD_PASSWORD,
+ * _BAD_TOKEN, _VERSION, _TABLE_FULL) or a GIO error. */
+void        pj_client_connect_async    (PjClient *self, const char *host, guint16 port,
+                                        GCancellable *cancellable,
+                                        GAsyncReadyCallback callback, gpointer user_data);
+gboolean    pj_client_connect_finish   (PjClient *self, GAsyncResult *result, GError **error);
+/* Say goodbye and close (a seated player's seat waits for the token). */
+void        pj_client_disconnect       (PjClient *self);
+gboolean    pj_client_is_connected     (PjClient *self);
+
+/* Lobby requests; refusals come back as the "error" signal. */
+void        pj_client_sit              (PjClient *self, guint seat);
+void        pj_client_stand            (PjClient *self);
+void        pj_client_set_ready        (PjClient *self, gboolean ready);
+/* team = TRUE: only your team reads it (the only chat allowed during a game,
+ * and only at a beginner_table_talk table). */
+void        pj_client_send_chat        (PjClient *self, const char *text, gboolean team);
+
+/* Send an action in notation. Checked here first against the mirror
+ * (PJ_NET_ERROR_WRONG_PHASE, _NOT_SEATED, _NOT_YOUR_TURN, _ILLEGAL_ACTION),
+ * then again by the host. */
+gboolean    pj_client_send_action      (PjClient *self, const char *text, GError **error);
+
+const char *pj_client_get_name         (PjClient *self);
+const char *pj_client_get_table_name   (PjClient *self);
+PjNetPhase  pj_client_get_phase        (PjClient *self);
+/* This client's seat, or -1 for a spectator. */
+int         pj_client_get_seat         (PjClient *self);
+/* The lobby's rules (the game's once started). */
+const PjRules *pj_client_get_rules     (PjClient *self);
+gboolean    pj_client_has_password     (PjClient *self);   /* the table asks for one */
+guint       pj_client_get_n_seats      (PjClient *self);
+void        pj_client_get_seat_info    (PjClient *self, guint seat, PjNetSeatInfo *out);
+
+/* The mirror: the position as this seat may see it (NULL before the deal).
+ * Other hands, the stock and face-down cards are PJ_CARD_UNKNOWN. */
+const PjState *pj_client_get_state     (PjClient *self);
+/* Actions played so far. */
+guint       pj_client_get_n_actions    (PjClient *self);
+/* TRUE when the mirror says this seat must act now. */
+gboolean    pj_client_is_my_turn       (PjClient *self);
+
+G_END_DECLS

@@ -1,0 +1,95 @@
+/* pj-host.h — the authoritative table of a LAN game
+ *
+ * A PjHost listens on a TCP port (IPv4 and IPv6), runs the lobby (table
+ * name, optional password, seats, rules, computer seats, ready marks) and,
+ * once started, owns the game's PjRecord: every action a client sends is
+ * checked by the engine here and then sent to each client cut to what its
+ * seat may see (PROTOCOL.md). A player who drops keeps the seat under a
+ * reconnect token; after the grace period a computer player covers the
+ * seat's turns until the player comes back.
+ *
+ * The person at the host's own screen plays through an ordinary PjClient
+ * connected to 127.0.0.1 (or ::1) and pj_host_get_port(): the app then has
+ * one code path for every LAN seat, and the host code stays free of any
+ * user interface.
+ *
+ * Everything runs on the thread-default main context of the thread that
+ * created the host; computer moves are computed on a worker thread.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pj-ai.h"
+#include "pj-engine.h"
+#include "pj-net.h"
+#include "pj-record.h"
+
+G_BEGIN_DECLS
+
+#define PJ_TYPE_HOST (pj_host_get_type ())
+G_DECLARE_FINAL_TYPE (PjHost, pj_host, PJ, HOST, GObject)
+
+typedef enum {
+  PJ_NET_PHASE_LOBBY,     /* seats are being taken */
+  PJ_NET_PHASE_PLAYING,   /* the game runs */
+  PJ_NET_PHASE_OVER,      /* a team has won; the log and seed are revealed */
+} PjNetPhase;
+
+typedef enum {
+  PJ_NET_SEAT_OPEN,       /* nobody sits here yet */
+  PJ_NET_SEAT_HUMAN,      /* a person (connected or not, see the connected flag) */
+  PJ_NET_SEAT_COMPUTER,   /* a computer player on the host */
+} PjNetSeatKind;
+
+/* One seat as the lobby shows it (hosts and clients alike). */
+typedef struct {
+  PjNetSeatKind kind;
+  const char   *name;       /* "" for an open seat */
+  PjAiLevel     level;      /* for a computer seat */
+  gboolean      ready;
+  gboolean      connected;  /* a human seat whose player is here now */
+} PjNetSeatInfo;
+
+/* A table in the lobby phase with the preset's rules (basic, 4 players). */
+PjHost     *pj_host_new              (const char *table_name, const char *password);
+/* Reopen a table from its autosave (pj_host_set_save_path() of the host that
+ * wrote it) and the token file beside it: the game goes on where it stopped,
+ * every human seat waiting for its player's token. */
+PjHost     *pj_host_new_from_save    (const char *save_path, GError **error);
+
+/* Listen on port (0: PJ_NET_DEFAULT_PORT, falling back to any free port if
+ * it is taken) on every IPv4 and IPv6 address. */
+gboolean    pj_host_listen           (PjHost *self, guint16 port, GError **error);
+/* The port actually listened on (0 before pj_host_listen()). */
+guint16     pj_host_get_port         (PjHost *self);
+/* Stop listening and hang up on every client. */
+void        pj_host_stop             (PjHost *self);
+
+const char *pj_host_get_table_name   (PjHost *self);
+PjNetPhase  pj_host_get_phase        (PjHost *self);
+
+/* Lobby (PJ_NET_PHASE_LOBBY only; FALSE and PJ_NET_ERROR_WRONG_PHASE otherwise).
+ * Changing the number of players frees the seats past the new count. */
+gboolean    pj_host_set_rules        (PjHost *self, const PjRules *rules, GError **error);
+const PjRules *pj_host_get_rules     (PjHost *self);
+/* Make a seat a computer player of that level (its human, if any, stands up),
+ * or open it again (computer = FALSE). */
+gboolean    pj_host_set_seat_computer (PjHost *self, guint seat, gboolean computer,
+                                       PjAiLevel level, GError **error);
+guint       pj_host_get_n_seats      (PjHost *self);
+void        pj_host_get_seat_info    (PjHost *self, guint seat, PjNetSeatInfo *out);
+/* Deal and start: every seat must be a computer or a ready, connected human
+ * (PJ_NET_ERROR_NOT_READY otherwise). Publishes the fair-deal commitment. */
+gboolean    pj_host_start_game       (PjHost *self, GError **error);
+
+/* The game (NULL in the lobby). The record is the host's own: do not change it. */
+PjRecord   *pj_host_get_record       (PjHost *self);
+
+/* Autosave after every action (atomic), plus PATH.tokens, the reconnect
+ * tokens and fair-deal salt (mode 0600). NULL: no autosave. */
+void        pj_host_set_save_path    (PjHost *self, const char *path);
+
+G_END_DECLS

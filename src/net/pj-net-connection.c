@@ -1,0 +1,339 @@
+/* pj-net-connection.c — one peer's stream: bounded reads, queued writes
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config-net.h"
+
+#include <glib/gi18n.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+
+#include "pj-net-connection.h"
+
+#define READ_CHUNK    16384
+/* a peer that stops reading while we keep writing is dropped past this */
+#define MAX_QUEUED    (8 * 1024 * 1024)
+
+struct _PjNetConnection {
+  gint          ref_count;
+  GIOStream    *stream;
+  GCancellable *cancellable;
+  PjNetDirection incoming;
+  PjNetConnectionCallbacks callbacks;
+  gpointer      user_data;
+  PjNetTapFunc  tap;
+  gpointer      tap_data;
+
+  PjLineReader  reader;
+  guint8        chunk[READ_CHUNK];
+
+  GQueue        queue;          /* GBytes waiting to be written */
+  gsize         queued;
+  gboolean      writing;
+  gboolean      closed;         /* no more callbacks */
+  gboolean      close_pending;  /* close when the queue is empty */
+  gboolean      overflowed;     /* the peer stopped reading: failing soon */
+};
+
+PjNetConnection *
+pj_net_connection_new (GIOStream *stream, PjNetDirection incoming,
+                       const PjNetConnectionCallbacks *callbacks, gpointer user_data)
+{
+  PjNetConnection *conn = g_new0 (PjNetConnection, 1);
+
+  conn->ref_count = 1;
+  conn->stream = g_object_ref (stream);
+  conn->cancellable = g_cancellable_new ();
+  conn->incoming = incoming;
+  conn->callbacks = *callbacks;
+  conn->user_data = user_data;
+  pj_line_reader_init (&conn->reader, PJ_NET_MAX_LINE);
+  g_queue_init (&conn->queue);
+
+  /* every message is small and answers a move: do not wait to fill packets */
+  if (G_IS_SOCKET_CONNECTION (stream))
+    {
+      GSocket *socket = g_socket_connection_get_socket (G_SOCKET_CONNECTION (stream));
+      if (g_socket_get_family (socket) != G_SOCKET_FAMILY_UNIX)
+        g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, 1, NULL);
+    }
+  return conn;
+}
+
+PjNetConnection *
+pj_net_connection_ref (PjNetConnection *conn)
+{
+  conn->ref_count++;
+  return conn;
+}
+
+void
+pj_net_connection_unref (PjNetConnection *conn)
+{
+  if (--conn->ref_count > 0)
+    return;
+  g_queue_clear_full (&conn->queue, (GDestroyNotify) g_bytes_unref);
+  pj_line_reader_clear (&conn->reader);
+  g_clear_object (&conn->cancellable);
+  g_clear_object (&conn->stream);
+  g_free (conn);
+}
+
+void
+pj_net_connection_set_tap (PjNetConnection *conn, PjNetTapFunc func, gpointer user_data)
+{
+  conn->tap = func;
+  conn->tap_data = user_data;
+}
+
+gboolean
+pj_net_connection_is_closed (PjNetConnection *conn)
+{
+  return conn->closed;
+}
+
+static void
+stream_closed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_io_stream_close_finish (G_IO_STREAM (source), result, NULL);
+}
+
+static void
+really_close (PjNetConnection *conn)
+{
+  g_cancellable_cancel (conn->cancellable);
+  /* close is not cancelled: it must run even though reads were */
+  g_io_stream_close_async (conn->stream, G_PRIORITY_DEFAULT, NULL, stream_closed_cb, NULL);
+}
+
+/* The peer or the stream failed: tell the owner once. */
+static void
+fail (PjNetConnection *conn, const GError *error)
+{
+  if (conn->closed)
+    return;
+  conn->closed = TRUE;
+  really_close (conn);
+  if (conn->callbacks.closed)
+    conn->callbacks.closed (conn, error, conn->user_data);
+}
+
+void
+pj_net_connection_close (PjNetConnection *conn)
+{
+  if (conn->closed)
+    return;
+  conn->closed = TRUE;
+  if (conn->writing || !g_queue_is_empty (&conn->queue))
+    conn->close_pending = TRUE;
+  else
+    really_close (conn);
+}
+
+static void write_next (PjNetConnection *conn);
+
+static void
+write_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  PjNetConnection *conn = user_data;
+  g_autoptr(GError) error = NULL;
+  GBytes *bytes;
+
+  conn->writing = FALSE;
+  bytes = g_queue_pop_head (&conn->queue);
+  if (bytes)
+    {
+      conn->queued -= g_bytes_get_size (bytes);
+      g_bytes_unref (bytes);
+    }
+  if (!g_output_stream_write_all_finish (G_OUTPUT_STREAM (source), result, NULL, &error))
+    {
+      if (conn->close_pending)
+        really_close (conn);
+      else
+        fail (conn, error);
+    }
+  else
+    write_next (conn);
+  pj_net_connection_unref (conn);
+}
+
+static void
+write_next (PjNetConnection *conn)
+{
+  GBytes *bytes;
+  gsize size;
+  gconstpointer data;
+
+  if (conn->writing)
+    return;
+  bytes = g_queue_peek_head (&conn->queue);
+  if (bytes == NULL)
+    {
+      if (conn->close_pending)
+        {
+          conn->close_pending = FALSE;
+          really_close (conn);
+        }
+      return;
+    }
+  if (g_cancellable_is_cancelled (conn->cancellable))
+    return;
+  conn->writing = TRUE;
+  data = g_bytes_get_data (bytes, &size);
+  /* a closing connection still flushes its last lines (an error, a bye):
+   * no cancellable then, the stream close ends it anyway */
+  g_output_stream_write_all_async (g_io_stream_get_output_stream (conn->stream),
+                                   data, size, G_PRIORITY_DEFAULT,
+                                   conn->close_pending ? NULL : conn->cancellable,
+                                   write_done_cb, pj_net_connection_ref (conn));
+}
+
+static gboolean
+overflow_idle (gpointer user_data)
+{
+  PjNetConnection *conn = user_data;
+  g_autoptr(GError) error = g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_CLOSED,
+                                         _("The other side stopped reading"));
+
+  fail (conn, error);
+  return G_SOURCE_REMOVE;
+}
+
+void
+pj_net_connection_send_raw (PjNetConnection *conn, const void *data, gsize len)
+{
+  if (conn->closed && !conn->close_pending)
+    return;
+  if (conn->overflowed)
+    return;
+  if (conn->queued + len > MAX_QUEUED)
+    {
+      /* from an idle: the owner may be walking its list of connections now */
+      conn->overflowed = TRUE;
+      g_idle_add_full (G_PRIORITY_DEFAULT, overflow_idle, pj_net_connection_ref (conn),
+                       (GDestroyNotify) pj_net_connection_unref);
+      return;
+    }
+  g_queue_push_tail (&conn->queue, g_bytes_new (data, len));
+  conn->queued += len;
+  write_next (conn);
+}
+
+void
+pj_net_connection_send (PjNetConnection *conn, JsonObject *message)
+{
+  gsize len;
+  g_autofree char *line = pj_net_message_to_line (message, &len);
+
+  pj_net_connection_send_raw (conn, line, len);
+}
+
+void
+pj_net_connection_send_error (PjNetConnection *conn, PjNetError code,
+                              const char *message, const char *ref)
+{
+  g_autoptr(JsonObject) msg = pj_net_message_new (PJ_MSG_ERROR);
+
+  json_object_set_string_member (msg, "code", pj_net_error_code_name (code));
+  /* the schema bounds messages to 512 bytes; engine texts quote the input */
+  if (strlen (message) > 500)
+    {
+      g_autofree char *cut = g_utf8_make_valid (message, 500);
+      json_object_set_string_member (msg, "message", cut);
+    }
+  else
+    json_object_set_string_member (msg, "message", message);
+  if (ref)
+    json_object_set_string_member (msg, "ref", ref);
+  pj_net_connection_send (conn, msg);
+}
+
+static gboolean
+line_cb (const char *line, gsize len, gboolean too_large, gpointer user_data)
+{
+  PjNetConnection *conn = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonObject) msg = NULL;
+  PjNetMessageType type;
+
+  if (conn->closed)
+    return FALSE;
+  if (too_large)
+    {
+      error = g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_TOO_LARGE,
+                           _("A message is at most %u bytes"), (guint) PJ_NET_MAX_LINE);
+      if (conn->callbacks.bad_message)
+        conn->callbacks.bad_message (conn, error, conn->user_data);
+    }
+  else if (!pj_net_message_parse (line, len, conn->incoming, &type, &msg, &error))
+    {
+      if (conn->callbacks.bad_message)
+        conn->callbacks.bad_message (conn, error, conn->user_data);
+    }
+  else if (conn->callbacks.message)
+    conn->callbacks.message (conn, type, msg, conn->user_data);
+  return !conn->closed;
+}
+
+static void read_next (PjNetConnection *conn);
+
+static void
+read_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  PjNetConnection *conn = user_data;
+  g_autoptr(GError) error = NULL;
+  gssize n = g_input_stream_read_finish (G_INPUT_STREAM (source), result, &error);
+
+  if (n < 0)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        fail (conn, error);
+    }
+  else if (n == 0)
+    {
+      g_autoptr(GError) eof = g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_CLOSED,
+                                           _("The connection was closed"));
+      fail (conn, eof);
+    }
+  else if (!conn->closed)
+    {
+      if (conn->tap)
+        conn->tap (conn->chunk, (gsize) n, conn->tap_data);
+      if (pj_line_reader_feed (&conn->reader, conn->chunk, (gsize) n, line_cb, conn))
+        read_next (conn);
+    }
+  pj_net_connection_unref (conn);
+}
+
+static void
+read_next (PjNetConnection *conn)
+{
+  if (conn->closed)
+    return;
+  g_input_stream_read_async (g_io_stream_get_input_stream (conn->stream),
+                             conn->chunk, sizeof conn->chunk, G_PRIORITY_DEFAULT,
+                             conn->cancellable, read_done_cb, pj_net_connection_ref (conn));
+}
+
+void
+pj_net_connection_start (PjNetConnection *conn)
+{
+  read_next (conn);
+}
+
+char *
+pj_net_connection_describe_peer (PjNetConnection *conn)
+{
+  g_autoptr(GSocketAddress) addr = NULL;
+
+  if (G_IS_SOCKET_CONNECTION (conn->stream))
+    addr = g_socket_connection_get_remote_address (G_SOCKET_CONNECTION (conn->stream), NULL);
+  if (addr && G_IS_INET_SOCKET_ADDRESS (addr))
+    {
+      g_autofree char *ip = g_inet_address_to_string (
+        g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (addr)));
+      return g_strdup_printf ("[%s]:%u", ip, g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (addr)));
+    }
+  return g_strdup ("(unknown peer)");
+}

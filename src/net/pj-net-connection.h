@@ -1,0 +1,54 @@
+/* pj-net-connection.h — one peer's stream: bounded reads, queued writes
+ *
+ * Internal to src/net. Reads run as one async loop on the thread-default
+ * main context; every complete line is parsed and validated
+ * (pj_net_message_parse) before a callback sees it. Writes are queued and
+ * written one after the other, so callers never wait.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pj-net-message.h"
+
+G_BEGIN_DECLS
+
+typedef struct _PjNetConnection PjNetConnection;
+
+typedef struct {
+  /* a valid message */
+  void (*message)     (PjNetConnection *conn, PjNetMessageType type, JsonObject *msg, gpointer user_data);
+  /* a line that failed (PJ_NET_ERROR_MALFORMED, _TOO_LARGE, _UNKNOWN_TYPE, _INVALID_FIELD) */
+  void (*bad_message) (PjNetConnection *conn, const GError *error, gpointer user_data);
+  /* the peer went away or the stream failed; not called after pj_net_connection_close() */
+  void (*closed)      (PjNetConnection *conn, const GError *error, gpointer user_data);
+} PjNetConnectionCallbacks;
+
+/* For tests: every byte read, before parsing. */
+typedef void (*PjNetTapFunc) (const guint8 *data, gsize len, gpointer user_data);
+
+PjNetConnection *pj_net_connection_new   (GIOStream *stream, PjNetDirection incoming,
+                                          const PjNetConnectionCallbacks *callbacks,
+                                          gpointer user_data);
+PjNetConnection *pj_net_connection_ref   (PjNetConnection *conn);
+void             pj_net_connection_unref (PjNetConnection *conn);
+void             pj_net_connection_set_tap (PjNetConnection *conn, PjNetTapFunc func, gpointer user_data);
+void             pj_net_connection_start (PjNetConnection *conn);
+void             pj_net_connection_send  (PjNetConnection *conn, JsonObject *message);
+/* Raw bytes as they are (tests send broken lines with it). */
+void             pj_net_connection_send_raw (PjNetConnection *conn, const void *data, gsize len);
+/* Stop reading and close once the queued lines are written. No callbacks after. */
+void             pj_net_connection_close (PjNetConnection *conn);
+gboolean         pj_net_connection_is_closed (PjNetConnection *conn);
+/* "[::1]:47251" for logs */
+char            *pj_net_connection_describe_peer (PjNetConnection *conn);
+
+/* Send an error message {code, message, ref}. */
+void             pj_net_connection_send_error (PjNetConnection *conn, PjNetError code,
+                                               const char *message, const char *ref);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PjNetConnection, pj_net_connection_unref)
+
+G_END_DECLS

@@ -1,0 +1,94 @@
+/* pj-net-message.h — the wire format: bounded lines and validated JSON messages
+ *
+ * Internal to src/net (and its tests and fuzz target). Every message is one
+ * line of UTF-8 JSON, an object with a "type" member; PROTOCOL.md lists the
+ * members of each type. Parsing checks the whole schema (types, ranges, enum
+ * values, lengths), so the host and client handlers only read members that
+ * are known to be there and in range.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "pj-net.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  PJ_NET_TO_HOST,     /* sent by a client */
+  PJ_NET_TO_CLIENT,   /* sent by the host */
+} PjNetDirection;
+
+typedef enum {
+  /* client -> host */
+  PJ_MSG_HELLO,
+  PJ_MSG_SIT,
+  PJ_MSG_STAND,
+  PJ_MSG_READY,
+  PJ_MSG_ACTION,
+  PJ_MSG_PING,
+  PJ_MSG_BYE,
+  /* both ways (a different schema each way) */
+  PJ_MSG_CHAT,
+  /* host -> client */
+  PJ_MSG_WELCOME,
+  PJ_MSG_LOBBY,
+  PJ_MSG_START,
+  PJ_MSG_UPDATE,
+  PJ_MSG_LOG,
+  PJ_MSG_OVER,
+  PJ_MSG_ERROR,
+  PJ_MSG_PONG,
+  PJ_N_MSG
+} PjNetMessageType;
+
+const char *pj_net_message_type_name (PjNetMessageType type);
+
+/* Parse and validate one line (without its newline). On success *out holds
+ * the message object (unref it) and *type its type. On failure a PJ_NET_ERROR:
+ * MALFORMED, UNKNOWN_TYPE or INVALID_FIELD (TOO_LARGE comes from the reader). */
+gboolean pj_net_message_parse (const char        *line,
+                               gsize              len,
+                               PjNetDirection     direction,
+                               PjNetMessageType  *type,
+                               JsonObject       **out,
+                               GError           **error);
+
+/* A new message object of that type ("type" already set). */
+JsonObject *pj_net_message_new (PjNetMessageType type);
+/* One line of compact JSON ending in '\n'. */
+char       *pj_net_message_to_line (JsonObject *message, gsize *length);
+
+/* A line reader with a bound: complete lines go to func; a line longer than
+ * max bytes (newline included) is reported once with too_large = TRUE as soon
+ * as it passes the bound, and the rest of it is dropped without buffering. */
+typedef gboolean (*PjLineFunc) (const char *line, gsize len, gboolean too_large, gpointer user_data);
+
+typedef struct {
+  GByteArray *buf;
+  gsize       max;
+  gboolean    discarding;
+} PjLineReader;
+
+void     pj_line_reader_init  (PjLineReader *reader, gsize max);
+void     pj_line_reader_clear (PjLineReader *reader);
+/* FALSE as soon as func returns FALSE (the rest of data is not read). */
+gboolean pj_line_reader_feed  (PjLineReader *reader, const guint8 *data, gsize len,
+                               PjLineFunc func, gpointer user_data);
+
+/* What `viewer` may see (-1: a spectator): pj_state_redact(), except that
+ * the bluffer keeps seeing the card they just played face down while the
+ * move awaits challenges. The engine's redaction hides it from everyone, and
+ * pj_position_from_string() cannot then read the bluffer's "pending 2=Q …"
+ * back (its probe takes the hidden top card into the hand). */
+#include "pj-engine.h"
+void  pj_net_redact (PjState *state, int viewer);
+
+/* Random hex digits (2 * n_bytes) from the system's secure source. */
+char *pj_net_random_hex (guint n_bytes);
+/* SHA-256 (hex) of "SEED:SALT", the fair-deal commitment. */
+char *pj_net_commitment (guint64 seed, const char *salt);
+
+G_END_DECLS

@@ -1,0 +1,31 @@
+/* pj-net-private.h — hooks for the tests of src/net (not for the app)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "pj-client.h"
+#include "pj-host.h"
+#include "pj-net-connection.h"
+
+G_BEGIN_DECLS
+
+/* A dishonest host, so the tests can see the fair-deal check catch it. */
+typedef enum {
+  PJ_HOST_HONEST,
+  PJ_HOST_LIE_SALT,   /* reveal another salt than the one committed to */
+  PJ_HOST_LIE_SEED,   /* commit to and reveal another seed than the one dealt */
+} PjHostLie;
+
+void pj_host_set_lie_for_testing   (PjHost *self, PjHostLie lie);
+/* The token of a seat ("" if none). */
+const char *pj_host_get_seat_token_for_testing (PjHost *self, guint seat);
+/* TRUE while a computer covers a dropped human's seat. */
+gboolean pj_host_seat_is_covered_for_testing (PjHost *self, guint seat);
+
+/* Every byte the client reads, before parsing. */
+void pj_client_set_tap_for_testing (PjClient *self, PjNetTapFunc func, gpointer user_data);
+/* Send bytes as they are (broken lines for the abuse tests). */
+void pj_client_send_raw_for_testing (PjClient *self, const char *data, gsize len);
+
+G_END_DECLS

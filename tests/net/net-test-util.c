@@ -1,0 +1,246 @@
+/* net-test-util.c — shared helpers of the src/net tests and benchmark
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "net-test-util.h"
+
+static void
+tap_cb (const guint8 *data, gsize len, gpointer user_data)
+{
+  Bot *bot = user_data;
+  g_byte_array_append (bot->received, data, (guint) len);
+}
+
+void
+bot_poke (Bot *bot)
+{
+  const PjState *s = pj_client_get_state (bot->client);
+  guint n = pj_client_get_n_actions (bot->client);
+  PjAction a;
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* once per position: the answer to an action we sent may still be on its way */
+  if (!bot->autoplay || !pj_client_is_my_turn (bot->client) || (bot->has_sent && bot->sent_for_n == n))
+    return;
+  g_assert_true (pj_ai_choose (s, bot->level, NULL, n * 7919u + (guint) pj_client_get_seat (bot->client), &a));
+  text = pj_action_to_string (s, &a);
+  if (!pj_client_send_action (bot->client, text, &error))
+    g_error ("bot could not send %s: %s", text, error->message);
+  bot->has_sent = TRUE;
+  bot->sent_for_n = n;
+}
+
+static void
+state_changed_cb (PjClient *client, guint n, int actor, const char *action,
+                  const char *revealed, Bot *bot)
+{
+  bot->n_updates++;
+  bot->last_update_us = g_get_monotonic_time ();
+  bot_poke (bot);
+}
+
+static void
+error_cb (PjClient *client, GError *error, Bot *bot)
+{
+  if (error->domain != PJ_NET_ERROR)
+    g_error ("%s: %s", pj_client_get_name (client), error->message);
+  g_array_append_val (bot->errors, error->code);
+}
+
+static void
+chat_cb (PjClient *client, const char *from, int seat, const char *text, gboolean team, Bot *bot)
+{
+  bot->n_chat++;
+  g_free (bot->last_chat);
+  bot->last_chat = g_strdup (text);
+}
+
+static void
+game_over_cb (PjClient *client, guint winner, Bot *bot)
+{
+  bot->game_over = TRUE;
+}
+
+static void
+verified_cb (PjClient *client, gboolean ok, const char *detail, Bot *bot)
+{
+  bot->verified = TRUE;
+  bot->verified_ok = ok;
+  g_free (bot->verify_detail);
+  bot->verify_detail = g_strdup (detail);
+}
+
+static void
+disconnected_cb (PjClient *client, GError *error, Bot *bot)
+{
+  bot->disconnected = TRUE;
+}
+
+static void
+attach (Bot *bot, PjClient *client)
+{
+  bot->client = client;
+  pj_client_set_tap_for_testing (client, tap_cb, bot);
+  g_signal_connect (client, "state-changed", G_CALLBACK (state_changed_cb), bot);
+  g_signal_connect (client, "error", G_CALLBACK (error_cb), bot);
+  g_signal_connect (client, "chat", G_CALLBACK (chat_cb), bot);
+  g_signal_connect (client, "game-over", G_CALLBACK (game_over_cb), bot);
+  g_signal_connect (client, "verified", G_CALLBACK (verified_cb), bot);
+  g_signal_connect (client, "disconnected", G_CALLBACK (disconnected_cb), bot);
+}
+
+Bot *
+bot_new (const char *name, PjAiLevel level)
+{
+  Bot *bot = g_new0 (Bot, 1);
+
+  bot->level = level;
+  bot->autoplay = TRUE;
+  bot->received = g_byte_array_new ();
+  bot->errors = g_array_new (FALSE, FALSE, sizeof (int));
+  attach (bot, pj_client_new (name));
+  return bot;
+}
+
+void
+bot_free (Bot *bot)
+{
+  if (bot->client)
+    {
+      g_signal_handlers_disconnect_by_data (bot->client, bot);
+      pj_client_disconnect (bot->client);
+      g_object_unref (bot->client);
+    }
+  g_byte_array_unref (bot->received);
+  g_array_unref (bot->errors);
+  g_clear_error (&bot->connect_error);
+  g_free (bot->last_chat);
+  g_free (bot->verify_detail);
+  g_free (bot);
+}
+
+void
+bot_kill (Bot *bot)
+{
+  g_autofree char *token = g_strdup (pj_client_get_token (bot->client));
+  g_autofree char *name = g_strdup (pj_client_get_name (bot->client));
+  PjClient *fresh = pj_client_new (name);
+
+  /* no bye: the socket just closes, as when the program dies */
+  g_signal_handlers_disconnect_by_data (bot->client, bot);
+  g_object_unref (bot->client);
+  pj_client_set_token (fresh, token);
+  bot->connected = FALSE;
+  bot->has_sent = FALSE;
+  attach (bot, fresh);
+}
+
+static void
+connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Bot *bot = user_data;
+
+  g_clear_error (&bot->connect_error);
+  bot->connected = pj_client_connect_finish (PJ_CLIENT (source), result, &bot->connect_error);
+  bot->connect_done = TRUE;
+}
+
+static gboolean
+connect_done (gpointer data)
+{
+  return ((Bot *) data)->connect_done;
+}
+
+gboolean
+bot_connect (Bot *bot, const char *address, guint16 port)
+{
+  bot->connect_done = FALSE;
+  pj_client_connect_async (bot->client, address, port, NULL, connected_cb, bot);
+  g_assert_true (run_until (connect_done, bot, 5000));
+  return bot->connected;
+}
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+gboolean
+run_until (CondFunc cond, gpointer data, guint timeout_ms)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add (timeout_ms, timeout_cb, &timed_out);
+
+  while (!cond (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (id);
+  return !timed_out;
+}
+
+static gboolean
+never (gpointer data)
+{
+  return FALSE;
+}
+
+void
+run_for (guint ms)
+{
+  run_until (never, NULL, ms);
+}
+
+guint
+check_no_leaks (const GByteArray *received, int seat)
+{
+  g_autofree char *text = g_strndup ((const char *) received->data, received->len);
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  guint checked = 0;
+
+  for (guint i = 0; lines[i]; i++)
+    {
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      JsonObject *obj;
+      PjState s;
+      g_autoptr(GError) error = NULL;
+
+      if (lines[i][0] == '\0')
+        continue;
+      g_assert_true (json_parser_load_from_data (parser, lines[i], -1, NULL));
+      obj = json_node_get_object (json_parser_get_root (parser));
+      if (!json_object_has_member (obj, "position"))
+        continue;
+      g_assert_true (pj_position_from_string (&s, json_object_get_string_member (obj, "position"), &error));
+      for (guint c = 0; c < s.rules.players; c++)
+        {
+          if ((int) c == seat)
+            continue;
+          for (guint k = 0; k < s.hand_count[c]; k++)
+            g_assert_cmpuint (s.hand[c][k], ==, PJ_CARD_UNKNOWN);
+        }
+      for (guint k = 0; k < s.n_stock; k++)
+        g_assert_cmpuint (PJ_CARD_RANK (s.pile[k]), ==, PJ_CARD_UNKNOWN);
+      for (guint k = s.n_cards - s.n_discard; k < s.n_cards; k++)
+        /* only the bluffer sees their own card while it awaits challenges */
+        if ((s.pile[k] & PJ_CARD_FACE_DOWN) &&
+            !(k == (guint) (s.n_cards - s.n_discard) && s.pending.kind != PJ_ACTION_NONE && (int) s.turn == seat))
+          g_assert_cmpuint (PJ_CARD_RANK (s.pile[k]), ==, PJ_CARD_UNKNOWN);
+      /* a Bluffing Joker card of another seat travels face down: "?=5 …" */
+      if (s.rules.bluffing && json_object_has_member (obj, "action") &&
+          json_object_get_int_member (obj, "actor") != seat)
+        {
+          const char *action = json_object_get_string_member (obj, "action");
+          if (!g_str_has_prefix (action, "challenge") && !g_str_has_prefix (action, "pass") &&
+              !g_str_has_prefix (action, "penalty") && !g_str_has_prefix (action, "discard"))
+            g_assert_true (g_str_has_prefix (action, "?="));
+        }
+      checked++;
+    }
+  return checked;
+}

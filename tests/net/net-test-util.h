@@ -1,0 +1,59 @@
+/* net-test-util.h — shared helpers of the src/net tests and benchmark
+ *
+ * A Bot is the headless player of the tests: a PjClient (the same client
+ * the app uses) that answers its turns with pj_ai_choose and records every
+ * byte it receives.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "pj-ai.h"
+#include "pj-client.h"
+#include "pj-host.h"
+#include "pj-net-private.h"
+
+typedef struct {
+  PjClient  *client;
+  PjAiLevel  level;
+  gboolean   autoplay;      /* answer its turns */
+  GByteArray *received;     /* every byte read */
+  GArray    *errors;        /* PjNetError codes of "error" signals */
+  guint      n_chat;
+  char      *last_chat;
+  gboolean   connected;
+  GError    *connect_error;
+  gboolean   connect_done;
+  gboolean   game_over;
+  gboolean   verified;
+  gboolean   verified_ok;
+  char      *verify_detail;
+  gboolean   disconnected;
+  gboolean   has_sent;
+  guint      sent_for_n;    /* the position it last answered */
+  guint      n_updates;
+  gint64     last_update_us;
+} Bot;
+
+Bot     *bot_new            (const char *name, PjAiLevel level);
+void     bot_free           (Bot *bot);
+/* Connect and wait for the welcome (or the refusal, in bot->connect_error). */
+gboolean bot_connect        (Bot *bot, const char *address, guint16 port);
+/* Start a fresh PjClient in bot->client (the old one dropped without a bye),
+ * keeping the token: a player whose program was killed. */
+void     bot_kill           (Bot *bot);
+
+/* Answer the turn now if it is this bot's and not answered yet (after
+ * turning autoplay back on). */
+void     bot_poke           (Bot *bot);
+
+/* Iterate the default main context until cond(data) or timeout_ms; FALSE on timeout. */
+typedef gboolean (*CondFunc) (gpointer data);
+gboolean run_until          (CondFunc cond, gpointer data, guint timeout_ms);
+/* Iterate for about ms milliseconds. */
+void     run_for            (guint ms);
+
+/* Check every position in the bytes a seat received: hands of other seats,
+ * the stock and face-down cards must be unknown. Returns the number of
+ * positions checked; fails the test on a leak. */
+guint    check_no_leaks     (const GByteArray *received, int seat);

@@ -1,0 +1,698 @@
+/* test-net-game.c — host and clients on loopback: whole games, drops and
+ * reconnects, a restarted host, abuse, passwords, leaks, the fair-deal check
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "net-test-util.h"
+
+/* ---- a table ---------------------------------------------------------------- */
+
+typedef struct {
+  PjHost    *host;
+  GPtrArray *bots;          /* Bot* */
+  guint16    port;
+  /* seat -> actions applied by a computer while the seat is human */
+  guint      computer_actions[PJ_MAX_PLAYERS];
+  guint      human_actions[PJ_MAX_PLAYERS];
+  gboolean   over;
+} Table;
+
+static void
+action_applied_cb (PjHost *host, guint n, int seat, const char *text, gboolean computer, Table *t)
+{
+  if (computer)
+    t->computer_actions[seat]++;
+  else
+    t->human_actions[seat]++;
+}
+
+static void
+host_over_cb (PjHost *host, guint winner, Table *t)
+{
+  t->over = TRUE;
+}
+
+static Table *
+table_new (PjPreset preset, guint players, guint n_computers, PjAiLevel computer_level,
+           const char *password)
+{
+  Table *t = g_new0 (Table, 1);
+  PjRules rules;
+  g_autoptr(GError) error = NULL;
+
+  t->host = pj_host_new ("Test table", password);
+  g_object_set (t->host, "grace-ms", 200, NULL);
+  pj_rules_preset (&rules, preset, players);
+  g_assert_true (pj_host_set_rules (t->host, &rules, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < n_computers; i++)
+    g_assert_true (pj_host_set_seat_computer (t->host, i, TRUE, computer_level, NULL));
+  /* a fixed test port could collide with a real table: any free port */
+  g_assert_true (pj_host_listen (t->host, 0, &error) || (g_clear_error (&error), FALSE) ||
+                 pj_host_get_port (t->host) != 0);
+  t->port = pj_host_get_port (t->host);
+  g_assert_cmpuint (t->port, !=, 0);
+  t->bots = g_ptr_array_new_with_free_func ((GDestroyNotify) bot_free);
+  g_signal_connect (t->host, "action-applied", G_CALLBACK (action_applied_cb), t);
+  g_signal_connect (t->host, "game-over", G_CALLBACK (host_over_cb), t);
+  return t;
+}
+
+static void
+table_free (Table *t)
+{
+  g_ptr_array_unref (t->bots);
+  pj_host_stop (t->host);
+  /* let the last closes and any computer move already running finish */
+  run_for (50);
+  g_assert_finalize_object (t->host);
+  g_free (t);
+}
+
+typedef struct {
+  Table *t;
+  guint  want;
+} SeatWait;
+
+static gboolean
+all_ready (gpointer data)
+{
+  Table *t = data;
+
+  for (guint i = 0; i < pj_host_get_n_seats (t->host); i++)
+    {
+      PjNetSeatInfo info;
+      pj_host_get_seat_info (t->host, i, &info);
+      if (!info.ready)
+        return FALSE;
+    }
+  for (guint i = 0; i < t->bots->len; i++)
+    {
+      Bot *bot = g_ptr_array_index (t->bots, i);
+      if (pj_client_get_n_seats (bot->client) != pj_host_get_n_seats (t->host))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Bots take the seats from first_seat on, over 127.0.0.1 (and ::1 for every
+ * other bot when the system has IPv6 loopback). */
+static void
+table_seat_bots (Table *t, guint first_seat, PjAiLevel level, gboolean use_ipv6)
+{
+  for (guint seat = first_seat; seat < pj_host_get_n_seats (t->host); seat++)
+    {
+      g_autofree char *name = g_strdup_printf ("Bot %u", seat);
+      Bot *bot = bot_new (name, level);
+      const char *address = use_ipv6 && seat % 2 ? "::1" : "127.0.0.1";
+
+      g_ptr_array_add (t->bots, bot);
+      g_assert_true (bot_connect (bot, address, t->port));
+      pj_client_sit (bot->client, seat);
+      pj_client_set_ready (bot->client, TRUE);
+    }
+  g_assert_true (run_until (all_ready, t, 5000));
+}
+
+static gboolean
+host_over (gpointer data)
+{
+  return ((Table *) data)->over;
+}
+
+static gboolean
+all_verified (gpointer data)
+{
+  Table *t = data;
+
+  for (guint i = 0; i < t->bots->len; i++)
+    if (!((Bot *) g_ptr_array_index (t->bots, i))->verified)
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+ipv6_loopback_works (void)
+{
+  g_autoptr(GSocket) socket = g_socket_new (G_SOCKET_FAMILY_IPV6, G_SOCKET_TYPE_STREAM,
+                                            G_SOCKET_PROTOCOL_TCP, NULL);
+  g_autoptr(GInetAddress) any = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV6);
+  g_autoptr(GSocketAddress) addr = g_inet_socket_address_new (any, 0);
+
+  return socket && g_socket_bind (socket, addr, TRUE, NULL);
+}
+
+/* ---- tests -------------------------------------------------------------------- */
+
+/* A host (one computer seat) and seven clients play a whole eight-player game;
+ * every client checks the fair deal and never saw another seat's cards. */
+static void
+test_full_game (void)
+{
+  Table *t = table_new (PJ_PRESET_KILPATRICK, 8, 1, PJ_AI_EASY, NULL);
+  g_autoptr(GError) error = NULL;
+  gboolean ipv6 = ipv6_loopback_works ();
+
+  if (!ipv6)
+    g_test_message ("no IPv6 loopback here: every client on 127.0.0.1");
+  table_seat_bots (t, 1, PJ_AI_EASY, ipv6);
+  g_assert_true (pj_host_start_game (t->host, &error));
+  g_assert_no_error (error);
+  g_assert_true (run_until (host_over, t, 25000));
+  g_assert_true (run_until (all_verified, t, 5000));
+
+  for (guint i = 0; i < t->bots->len; i++)
+    {
+      Bot *bot = g_ptr_array_index (t->bots, i);
+      int seat = pj_client_get_seat (bot->client);
+      guint positions;
+
+      g_assert_true (bot->verified_ok);
+      g_assert_cmpstr (bot->verify_detail, ==, "verified");
+      g_assert_cmpuint (bot->errors->len, ==, 0);
+      g_assert_cmpint (seat, ==, (int) i + 1);
+      g_assert_cmpuint (t->human_actions[seat], >, 0);
+      positions = check_no_leaks (bot->received, seat);
+      g_assert_cmpuint (positions, ==, pj_record_get_n_actions (pj_host_get_record (t->host)) + 1);
+      g_assert_cmpint (pj_client_get_phase (bot->client), ==, PJ_NET_PHASE_OVER);
+      g_assert_cmpuint (pj_client_get_n_actions (bot->client), ==,
+                        pj_record_get_n_actions (pj_host_get_record (t->host)));
+    }
+  g_test_message ("%u actions", pj_record_get_n_actions (pj_host_get_record (t->host)));
+  table_free (t);
+}
+
+typedef struct {
+  Table *t;
+  guint  n;
+} CountWait;
+
+static gboolean
+n_actions_at_least (gpointer data)
+{
+  CountWait *w = data;
+  PjRecord *r = pj_host_get_record (w->t->host);
+  return r && (pj_record_get_n_actions (r) >= w->n || w->t->over);
+}
+
+static gboolean
+seat_covered_twice (gpointer data)
+{
+  CountWait *w = data;
+  return w->t->computer_actions[w->n] >= 2 || w->t->over;
+}
+
+static gboolean
+bot_has_state (gpointer data)
+{
+  Bot *bot = data;
+  return pj_client_get_state (bot->client) != NULL;
+}
+
+/* A client dies mid-game: a computer covers its turns after the grace
+ * period; the player comes back with the token and gets seat and hand back. */
+static void
+test_reconnect (void)
+{
+  Table *t = table_new (PJ_PRESET_BASIC, 4, 1, PJ_AI_EASY, NULL);
+  CountWait w = { t, 12 };
+  Bot *victim;
+  const PjState *host_state, *mirror;
+  g_autofree char *token = NULL;
+  guint before;
+
+  table_seat_bots (t, 1, PJ_AI_EASY, FALSE);
+  victim = g_ptr_array_index (t->bots, 1);      /* seat 2 */
+  g_assert_true (pj_host_start_game (t->host, NULL));
+  g_assert_true (run_until (n_actions_at_least, &w, 10000));
+  g_assert_false (t->over);
+
+  token = g_strdup (pj_client_get_token (victim->client));
+  g_assert_cmpstr (token, ==, pj_host_get_seat_token_for_testing (t->host, 2));
+  before = t->computer_actions[2];
+  g_assert_cmpuint (before, ==, 0);
+  bot_kill (victim);
+
+  w.n = 2;
+  g_assert_true (run_until (seat_covered_twice, &w, 10000));
+  g_assert_false (t->over);
+  g_assert_true (pj_host_seat_is_covered_for_testing (t->host, 2));
+
+  /* back again with the token (in the fresh client) */
+  victim->autoplay = FALSE;
+  g_assert_true (bot_connect (victim, "127.0.0.1", t->port));
+  g_assert_cmpint (pj_client_get_seat (victim->client), ==, 2);
+  g_assert_true (run_until (bot_has_state, victim, 5000));
+  g_assert_false (pj_host_seat_is_covered_for_testing (t->host, 2));
+  host_state = pj_record_get_state (pj_host_get_record (t->host));
+  mirror = pj_client_get_state (victim->client);
+  if (pj_client_get_n_actions (victim->client) == pj_record_get_n_actions (pj_host_get_record (t->host)))
+    {
+      g_assert_cmpuint (mirror->hand_count[2], ==, host_state->hand_count[2]);
+      g_assert_cmpmem (mirror->hand[2], mirror->hand_count[2], host_state->hand[2], host_state->hand_count[2]);
+      g_assert_cmpmem (&mirror->board, sizeof mirror->board, &host_state->board, sizeof host_state->board);
+    }
+  /* the player plays on to the end */
+  victim->autoplay = TRUE;
+  bot_poke (victim);
+  g_assert_true (run_until (host_over, t, 20000));
+  g_assert_true (run_until (all_verified, t, 5000));
+  for (guint i = 0; i < t->bots->len; i++)
+    {
+      Bot *bot = g_ptr_array_index (t->bots, i);
+      g_assert_true (bot->verified_ok);
+      check_no_leaks (bot->received, pj_client_get_seat (bot->client));
+    }
+  table_free (t);
+}
+
+/* The host autosaves; a new host reopens the table from the save and the
+ * players take their seats back with their tokens. */
+static void
+test_restart_host (void)
+{
+  Table *t = table_new (PJ_PRESET_KILPATRICK, 4, 1, PJ_AI_EASY, NULL);
+  g_autofree char *dir = g_dir_make_tmp ("pj-net-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "table.pjgame", NULL);
+  g_autofree char *tokens = g_strconcat (path, ".tokens", NULL);
+  CountWait w = { t, 10 };
+  g_autoptr(GError) error = NULL;
+  PjHost *second;
+  guint saved_n;
+  char *names[3];
+  char *toks[3];
+
+  pj_host_set_save_path (t->host, path);
+  table_seat_bots (t, 1, PJ_AI_EASY, FALSE);
+  g_assert_true (pj_host_start_game (t->host, NULL));
+  g_assert_true (run_until (n_actions_at_least, &w, 10000));
+  g_assert_false (t->over);
+  for (guint i = 0; i < 3; i++)
+    {
+      Bot *bot = g_ptr_array_index (t->bots, i);
+      bot->autoplay = FALSE;
+      toks[i] = g_strdup (pj_client_get_token (bot->client));
+      names[i] = g_strdup (pj_client_get_name (bot->client));
+    }
+  run_for (50);
+  saved_n = pj_record_get_n_actions (pj_host_get_record (t->host));
+  g_assert_true (g_file_test (tokens, G_FILE_TEST_IS_REGULAR));
+
+  /* the host machine goes down */
+  g_ptr_array_set_size (t->bots, 0);
+  pj_host_stop (t->host);
+  run_for (50);
+  g_clear_object (&t->host);
+
+  second = pj_host_new_from_save (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (pj_host_get_phase (second), ==, PJ_NET_PHASE_PLAYING);
+  g_assert_cmpuint (pj_record_get_n_actions (pj_host_get_record (second)), >=, saved_n);
+  t->host = second;
+  g_signal_connect (t->host, "action-applied", G_CALLBACK (action_applied_cb), t);
+  g_signal_connect (t->host, "game-over", G_CALLBACK (host_over_cb), t);
+  g_object_set (t->host, "grace-ms", 5000, NULL);
+  g_assert_true (pj_host_listen (t->host, 0, NULL));
+  t->port = pj_host_get_port (t->host);
+
+  for (guint i = 0; i < 3; i++)
+    {
+      Bot *bot = bot_new (names[i], PJ_AI_EASY);
+      pj_client_set_token (bot->client, toks[i]);
+      g_ptr_array_add (t->bots, bot);
+      g_assert_true (bot_connect (bot, "::1", t->port) || bot_connect (bot, "127.0.0.1", t->port));
+      g_assert_cmpint (pj_client_get_seat (bot->client), ==, (int) i + 1);
+      g_assert_true (run_until (bot_has_state, bot, 5000));
+      /* a bot whose turn it is now answers it */
+      bot_poke (bot);
+      g_free (toks[i]);
+      g_free (names[i]);
+    }
+  g_assert_true (run_until (host_over, t, 20000));
+  g_assert_true (run_until (all_verified, t, 5000));
+  for (guint i = 0; i < t->bots->len; i++)
+    {
+      Bot *bot = g_ptr_array_index (t->bots, i);
+      g_assert_true (bot->verified_ok);
+    }
+  table_free (t);
+  g_unlink (tokens);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+typedef struct {
+  Bot  *bot;
+  guint n;
+} ErrWait;
+
+static gboolean
+errors_at_least (gpointer data)
+{
+  ErrWait *w = data;
+  return w->bot->errors->len >= w->n;
+}
+
+static gboolean
+rogue_or_helper_turn (gpointer data)
+{
+  Table *t = data;
+  return t->over ||
+         pj_client_is_my_turn (((Bot *) g_ptr_array_index (t->bots, 0))->client) ||
+         pj_client_is_my_turn (((Bot *) g_ptr_array_index (t->bots, 1))->client);
+}
+
+static void
+play_one (Bot *bot)
+{
+  const PjState *s = pj_client_get_state (bot->client);
+  PjAction a;
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (pj_ai_choose (s, PJ_AI_EASY, NULL, pj_client_get_n_actions (bot->client), &a));
+  text = pj_action_to_string (s, &a);
+  g_assert_true (pj_client_send_action (bot->client, text, &error));
+  g_assert_no_error (error);
+}
+
+static gboolean
+bot_moved_on (gpointer data)
+{
+  SeatWait *w = data;
+  Bot *bot = (Bot *) w->t;
+  return pj_client_get_n_actions (bot->client) > w->want;
+}
+
+/* Play one action and wait for the host's answer to reach the bot. */
+static void
+play_one_and_wait (Bot *bot)
+{
+  SeatWait w = { (Table *) bot, pj_client_get_n_actions (bot->client) };
+
+  play_one (bot);
+  g_assert_true (run_until (bot_moved_on, &w, 5000));
+}
+
+static void
+expect_error (Bot *bot, const char *line, gsize len, PjNetError code)
+{
+  ErrWait w = { bot, bot->errors->len + 1 };
+
+  pj_client_send_raw_for_testing (bot->client, line, len);
+  g_assert_true (run_until (errors_at_least, &w, 5000));
+  g_assert_cmpint (g_array_index (bot->errors, int, w.n - 1), ==, code);
+}
+
+#define SEND(bot, text, code) expect_error (bot, text "\n", strlen (text "\n"), code)
+
+/* Malformed JSON, oversized lines, unknown types, bad fields, out-of-turn and
+ * illegal actions: each gets its error, the game goes on for everyone. */
+static void
+test_abuse (void)
+{
+  Table *t = table_new (PJ_PRESET_KILPATRICK, 4, 1, PJ_AI_EASY, NULL);
+  Bot *rogue, *helper;
+  gboolean out_of_turn_done = FALSE, illegal_done = FALSE;
+  g_autofree char *big = NULL;
+  gsize big_len = 70 * 1024;
+
+  table_seat_bots (t, 1, PJ_AI_EASY, FALSE);
+  rogue = g_ptr_array_index (t->bots, 0);       /* seat 1 */
+  rogue->autoplay = FALSE;
+  g_assert_true (pj_host_start_game (t->host, NULL));
+
+  SEND (rogue, "{\"type\": \"action\", \"text\": ", PJ_NET_ERROR_MALFORMED);
+  SEND (rogue, "{\"type\": \"teleport\"}", PJ_NET_ERROR_UNKNOWN_TYPE);
+  SEND (rogue, "{\"type\": \"sit\", \"seat\": \"two\"}", PJ_NET_ERROR_INVALID_FIELD);
+  SEND (rogue, "{\"type\": \"sit\", \"seat\": 2}", PJ_NET_ERROR_WRONG_PHASE);
+  SEND (rogue, "{\"type\": \"chat\", \"text\": \"psst\", \"team\": true}", PJ_NET_ERROR_CHAT_REFUSED);
+
+  /* a line longer than 64 KiB: refused without being buffered whole */
+  big = g_malloc (big_len);
+  memset (big, 'x', big_len);
+  big[0] = '{';
+  big[big_len - 1] = '\n';
+  expect_error (rogue, big, big_len, PJ_NET_ERROR_TOO_LARGE);
+
+  /* Seats 1 (rogue) and 2 (helper) wait to be told: the game stops at
+   * either's turn, so "not your turn" and "illegal" are deterministic. */
+  helper = g_ptr_array_index (t->bots, 1);
+  helper->autoplay = FALSE;
+  while (!(out_of_turn_done && illegal_done))
+    {
+      g_assert_true (run_until (rogue_or_helper_turn, t, 10000));
+      g_assert_false (t->over);
+      if (pj_client_is_my_turn (helper->client))
+        {
+          if (!out_of_turn_done)
+            SEND (rogue, "{\"type\": \"action\", \"text\": \"discard 7\"}", PJ_NET_ERROR_NOT_YOUR_TURN);
+          out_of_turn_done = TRUE;
+          play_one_and_wait (helper);
+        }
+      else
+        {
+          if (!illegal_done)
+            {
+              SEND (rogue, "{\"type\": \"action\", \"text\": \"7 X9 z1-z2\"}", PJ_NET_ERROR_ILLEGAL_ACTION);
+              SEND (rogue, "{\"type\": \"action\", \"text\": \"discard 7\", \"n\": 199999}", PJ_NET_ERROR_STALE);
+            }
+          illegal_done = TRUE;
+          play_one_and_wait (rogue);
+        }
+    }
+  g_assert_cmpuint (rogue->errors->len, ==, 9);
+  g_assert_false (rogue->disconnected);
+
+  /* nine strikes, one short of the limit: now both play on */
+  rogue->autoplay = TRUE;
+  helper->autoplay = TRUE;
+  bot_poke (rogue);
+  bot_poke (helper);
+  g_assert_true (run_until (host_over, t, 20000));
+  g_assert_true (run_until (all_verified, t, 5000));
+  for (guint i = 0; i < t->bots->len; i++)
+    {
+      Bot *bot = g_ptr_array_index (t->bots, i);
+      g_assert_true (bot->verified_ok);
+      if (bot != rogue)
+        g_assert_cmpuint (bot->errors->len, ==, 0);
+    }
+  table_free (t);
+}
+
+static gboolean
+bot_disconnected (gpointer data)
+{
+  return ((Bot *) data)->disconnected;
+}
+
+/* Past PJ_NET_MAX_ERROR_STRIKES bad messages the host hangs up on that client. */
+static void
+test_strikes (void)
+{
+  Table *t = table_new (PJ_PRESET_BASIC, 4, 0, PJ_AI_EASY, NULL);
+  Bot *bot = bot_new ("Noisy", PJ_AI_EASY);
+  Bot *calm = bot_new ("Calm", PJ_AI_EASY);
+
+  g_ptr_array_add (t->bots, bot);
+  g_ptr_array_add (t->bots, calm);
+  g_assert_true (bot_connect (bot, "127.0.0.1", t->port));
+  g_assert_true (bot_connect (calm, "127.0.0.1", t->port));
+  for (guint i = 0; i < PJ_NET_MAX_ERROR_STRIKES; i++)
+    pj_client_send_raw_for_testing (bot->client, "nonsense\n", 9);
+  g_assert_true (run_until (bot_disconnected, bot, 5000));
+  g_assert_cmpuint (bot->errors->len, ==, PJ_NET_MAX_ERROR_STRIKES + 1);
+  g_assert_cmpint (g_array_index (bot->errors, int, PJ_NET_MAX_ERROR_STRIKES), ==,
+                   PJ_NET_ERROR_TOO_MANY_ERRORS);
+  /* the other client is still at the table */
+  pj_client_sit (calm->client, 0);
+  run_for (100);
+  g_assert_false (calm->disconnected);
+  g_assert_cmpint (pj_client_get_seat (calm->client), ==, 0);
+  table_free (t);
+}
+
+static void
+test_password (void)
+{
+  Table *t = table_new (PJ_PRESET_BASIC, 4, 0, PJ_AI_EASY, "secret");
+  Bot *none = bot_new ("None", PJ_AI_EASY);
+  Bot *wrong = bot_new ("Wrong", PJ_AI_EASY);
+  Bot *right = bot_new ("Right", PJ_AI_EASY);
+
+  g_ptr_array_add (t->bots, none);
+  g_ptr_array_add (t->bots, wrong);
+  g_ptr_array_add (t->bots, right);
+  g_assert_false (bot_connect (none, "127.0.0.1", t->port));
+  g_assert_error (none->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_BAD_PASSWORD);
+  pj_client_set_password (wrong->client, "Secret");
+  g_assert_false (bot_connect (wrong, "127.0.0.1", t->port));
+  g_assert_error (wrong->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_BAD_PASSWORD);
+  pj_client_set_password (right->client, "secret");
+  g_assert_true (bot_connect (right, "127.0.0.1", t->port));
+  g_assert_no_error (right->connect_error);
+  g_assert_cmpstr (pj_client_get_table_name (right->client), ==, "Test table");
+  table_free (t);
+}
+
+/* Handshake errors a PjClient never makes: a raw socket says them. The host
+ * runs in this thread, so the main loop turns until the answer is there. */
+static char *
+raw_exchange (guint16 port, const char *line)
+{
+  g_autoptr(GSocketClient) sc = g_socket_client_new ();
+  g_autoptr(GSocketConnection) conn = NULL;
+  g_autoptr(GDataInputStream) in = NULL;
+  g_autoptr(GError) error = NULL;
+  GSocket *socket;
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  conn = g_socket_client_connect_to_host (sc, "127.0.0.1", port, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (conn)),
+                                            line, strlen (line), NULL, NULL, &error));
+  socket = g_socket_connection_get_socket (conn);
+  while (!(g_socket_condition_check (socket, G_IO_IN | G_IO_HUP) & (G_IO_IN | G_IO_HUP)))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  run_for (20);
+  in = g_data_input_stream_new (g_io_stream_get_input_stream (G_IO_STREAM (conn)));
+  return g_data_input_stream_read_line (in, NULL, NULL, &error);
+}
+
+static void
+test_handshake (void)
+{
+  Table *t = table_new (PJ_PRESET_BASIC, 4, 0, PJ_AI_EASY, NULL);
+  g_autofree char *r1 = raw_exchange (t->port, "{\"type\":\"hello\",\"protocol\":2,\"name\":\"Future\"}\n");
+  g_autofree char *r2 = raw_exchange (t->port, "{\"type\":\"sit\",\"seat\":0}\n");
+  g_autofree char *r3 = raw_exchange (t->port, "{\"type\":\"hello\",\"protocol\":1,\"name\":\"X\",\"token\":\"00112233445566778899aabbccddeeff\"}\n");
+
+  g_assert_nonnull (strstr (r1, "\"code\":\"version\""));
+  g_assert_nonnull (strstr (r2, "\"code\":\"hello-first\""));
+  g_assert_nonnull (strstr (r3, "\"code\":\"bad-token\""));
+  table_free (t);
+}
+
+/* RULES §12: lobby chat for everyone; in a game only team chat, only at a
+ * beginner_table_talk table, only to the team. */
+static void
+test_table_talk (void)
+{
+  Table *t = table_new (PJ_PRESET_BASIC, 4, 0, PJ_AI_EASY, NULL);
+  PjRules rules;
+  Bot *b[4];
+  ErrWait w;
+
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
+  rules.beginner_table_talk = TRUE;
+  g_assert_true (pj_host_set_rules (t->host, &rules, NULL));
+  table_seat_bots (t, 0, PJ_AI_EASY, FALSE);
+  for (guint i = 0; i < 4; i++)
+    {
+      b[i] = g_ptr_array_index (t->bots, i);
+      b[i]->autoplay = FALSE;
+    }
+  pj_client_send_chat (b[0]->client, "hello all", FALSE);
+  run_for (100);
+  for (guint i = 0; i < 4; i++)
+    g_assert_cmpuint (b[i]->n_chat, ==, 1);
+
+  g_assert_true (pj_host_start_game (t->host, NULL));
+  run_for (50);
+  pj_client_send_chat (b[0]->client, "go for the door", TRUE);
+  run_for (100);
+  /* seats 0 and 2 are one team (seats alternate) */
+  g_assert_cmpuint (b[0]->n_chat, ==, 2);
+  g_assert_cmpuint (b[2]->n_chat, ==, 2);
+  g_assert_cmpstr (b[2]->last_chat, ==, "go for the door");
+  g_assert_cmpuint (b[1]->n_chat, ==, 1);
+  g_assert_cmpuint (b[3]->n_chat, ==, 1);
+  w.bot = b[1];
+  w.n = 1;
+  pj_client_send_chat (b[1]->client, "everyone hear me", FALSE);
+  g_assert_true (run_until (errors_at_least, &w, 5000));
+  g_assert_cmpint (g_array_index (b[1]->errors, int, 0), ==, PJ_NET_ERROR_CHAT_REFUSED);
+  table_free (t);
+}
+
+static gboolean
+bot_verified (gpointer data)
+{
+  return ((Bot *) data)->verified;
+}
+
+/* A host that lies about the deal is caught by every client. */
+static void
+lying_host (PjHostLie lie, const char *expect)
+{
+  Table *t = table_new (PJ_PRESET_KILPATRICK, 4, 3, PJ_AI_EASY, NULL);
+  Bot *bot;
+
+  pj_host_set_lie_for_testing (t->host, lie);
+  table_seat_bots (t, 3, PJ_AI_EASY, FALSE);
+  bot = g_ptr_array_index (t->bots, 0);
+  g_assert_true (pj_host_start_game (t->host, NULL));
+  g_assert_true (run_until (bot_verified, bot, 20000));
+  g_assert_false (bot->verified_ok);
+  g_test_message ("detail: %s", bot->verify_detail);
+  g_assert_nonnull (strstr (bot->verify_detail, expect));
+  table_free (t);
+}
+
+static void
+test_lie_salt (void)
+{
+  lying_host (PJ_HOST_LIE_SALT, "committed");
+}
+
+static void
+test_lie_seed (void)
+{
+  lying_host (PJ_HOST_LIE_SEED, "differs");
+}
+
+/* Bluffing Joker: another seat's real card never travels before a challenge. */
+static void
+test_bluff_hidden (void)
+{
+  Table *t = table_new (PJ_PRESET_BLUFFING_JOKER, 4, 0, PJ_AI_EASY, NULL);
+  CountWait w = { t, 150 };
+
+  table_seat_bots (t, 0, PJ_AI_EASY, FALSE);
+  g_assert_true (pj_host_start_game (t->host, NULL));
+  g_assert_true (run_until (n_actions_at_least, &w, 20000));
+  for (guint i = 0; i < t->bots->len; i++)
+    {
+      Bot *bot = g_ptr_array_index (t->bots, i);
+      g_assert_cmpuint (check_no_leaks (bot->received, (int) i), >, 100);
+    }
+  table_free (t);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/net/game/full-eight-players", test_full_game);
+  g_test_add_func ("/net/game/reconnect", test_reconnect);
+  g_test_add_func ("/net/game/restart-host", test_restart_host);
+  g_test_add_func ("/net/game/abuse", test_abuse);
+  g_test_add_func ("/net/game/strikes", test_strikes);
+  g_test_add_func ("/net/game/password", test_password);
+  g_test_add_func ("/net/game/handshake", test_handshake);
+  g_test_add_func ("/net/game/table-talk", test_table_talk);
+  g_test_add_func ("/net/game/fair-deal-lie-salt", test_lie_salt);
+  g_test_add_func ("/net/game/fair-deal-lie-seed", test_lie_seed);
+  g_test_add_func ("/net/game/bluff-hidden", test_bluff_hidden);
+  return g_test_run ();
+}

@@ -1,0 +1,232 @@
+/* test-net-message.c — the wire format: valid messages, a fixture file of
+ * invalid ones (each with its specific error), the bounded line reader, and
+ * the fuzzer's crash inputs replayed
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "pj-net-message.h"
+
+int pj_net_fuzz_one (const uint8_t *data, size_t size);
+
+static void
+test_valid (void)
+{
+  static const struct { PjNetDirection dir; const char *line; PjNetMessageType type; } cases[] = {
+    { PJ_NET_TO_HOST, "{\"type\":\"hello\",\"protocol\":1,\"name\":\"Ann\"}", PJ_MSG_HELLO },
+    { PJ_NET_TO_HOST, "{\"type\":\"hello\",\"protocol\":1,\"name\":\"Ann\",\"token\":\"00112233445566778899aabbccddeeff\",\"future\":[1]}", PJ_MSG_HELLO },
+    { PJ_NET_TO_HOST, "{\"type\":\"sit\",\"seat\":7}", PJ_MSG_SIT },
+    { PJ_NET_TO_HOST, "{\"type\":\"stand\"}", PJ_MSG_STAND },
+    { PJ_NET_TO_HOST, "{\"type\":\"ready\",\"ready\":false}", PJ_MSG_READY },
+    { PJ_NET_TO_HOST, "{\"type\":\"action\",\"text\":\"7 R1 r12-h2, R3 b4-b7\",\"n\":12}", PJ_MSG_ACTION },
+    { PJ_NET_TO_HOST, "{\"type\":\"chat\",\"text\":\"hi\"}\r", PJ_MSG_CHAT },
+    { PJ_NET_TO_HOST, "{\"type\":\"ping\"}", PJ_MSG_PING },
+    { PJ_NET_TO_HOST, "{\"type\":\"bye\"}", PJ_MSG_BYE },
+    { PJ_NET_TO_CLIENT, "{\"type\":\"chat\",\"from\":\"Ann\",\"seat\":-1,\"text\":\"hi\",\"team\":false}", PJ_MSG_CHAT },
+    { PJ_NET_TO_CLIENT, "{\"type\":\"over\",\"winner\":1,\"seed\":\"18446744073709551615\",\"salt\":\"00112233445566778899aabbccddeeff\",\"n\":1000}", PJ_MSG_OVER },
+    { PJ_NET_TO_CLIENT, "{\"type\":\"error\",\"code\":\"not-your-turn\",\"message\":\"It is not your turn\",\"ref\":\"action\"}", PJ_MSG_ERROR },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(JsonObject) msg = NULL;
+      PjNetMessageType type;
+      gsize len = strlen (cases[i].line);
+
+      if (cases[i].line[len - 1] == '\r')
+        len--;
+      g_assert_true (pj_net_message_parse (cases[i].line, len, cases[i].dir, &type, &msg, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (type, ==, cases[i].type);
+    }
+}
+
+static char *
+unescape (const char *text, gsize *len)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text; *p; p++)
+    {
+      if (p[0] == '\\' && p[1] == 'x' && g_ascii_isxdigit (p[2]) && g_ascii_isxdigit (p[3]))
+        {
+          g_string_append_c (out, (char) (g_ascii_xdigit_value (p[2]) * 16 + g_ascii_xdigit_value (p[3])));
+          p += 3;
+        }
+      else
+        g_string_append_c (out, *p);
+    }
+  *len = out->len;
+  return g_string_free (out, FALSE);
+}
+
+/* Valent's test-packet style: one invalid message a line, each with the
+ * error it must get. */
+static void
+test_invalid_fixture (void)
+{
+  g_autofree char *path = g_build_filename (NET_TEST_DIR, "invalid-messages.txt", NULL);
+  g_autofree char *data = NULL;
+  g_auto (GStrv) lines = NULL;
+  guint checked = 0;
+
+  g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
+  lines = g_strsplit (data, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      g_auto (GStrv) parts = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(JsonObject) msg = NULL;
+      g_autofree char *line = NULL;
+      PjNetMessageType type;
+      PjNetDirection dir;
+      gsize len;
+      int code;
+
+      if (lines[i][0] == '#' || lines[i][0] == '\0')
+        continue;
+      parts = g_strsplit (lines[i], " ", 3);
+      g_assert_cmpuint (g_strv_length (parts), ==, 3);
+      code = pj_net_error_code_from_name (parts[0]);
+      g_assert_cmpint (code, >=, 0);
+      dir = g_str_equal (parts[1], "host") ? PJ_NET_TO_HOST : PJ_NET_TO_CLIENT;
+      line = unescape (parts[2], &len);
+      if (pj_net_message_parse (line, len, dir, &type, &msg, &error))
+        g_error ("line %u was accepted: %s", i + 1, lines[i]);
+      if (!g_error_matches (error, PJ_NET_ERROR, code))
+        g_error ("line %u: want %s, got %s (%s)", i + 1, parts[0],
+                 pj_net_error_code_name (error->code), error->message);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >=, 50);
+}
+
+typedef struct {
+  GPtrArray *lines;
+  guint      too_large;
+} Collected;
+
+static gboolean
+collect_cb (const char *line, gsize len, gboolean too_large, gpointer user_data)
+{
+  Collected *c = user_data;
+
+  if (too_large)
+    c->too_large++;
+  else
+    {
+      g_assert_cmpuint (strlen (line), ==, len);
+      g_ptr_array_add (c->lines, g_strndup (line, len));
+    }
+  return TRUE;
+}
+
+static void
+test_line_reader (void)
+{
+  PjLineReader reader;
+  Collected c = { g_ptr_array_new_with_free_func (g_free), 0 };
+  g_autofree guint8 *big = g_malloc (200000);
+
+  pj_line_reader_init (&reader, 16);
+  /* split across reads, CRLF, empty lines skipped */
+  pj_line_reader_feed (&reader, (const guint8 *) "ab", 2, collect_cb, &c);
+  pj_line_reader_feed (&reader, (const guint8 *) "c\r\n\n\nd", 6, collect_cb, &c);
+  pj_line_reader_feed (&reader, (const guint8 *) "e\n", 2, collect_cb, &c);
+  g_assert_cmpuint (c.lines->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (c.lines, 0), ==, "abc");
+  g_assert_cmpstr (g_ptr_array_index (c.lines, 1), ==, "de");
+
+  /* 15 bytes and a newline fit; 16 do not */
+  pj_line_reader_feed (&reader, (const guint8 *) "123456789012345\n", 16, collect_cb, &c);
+  g_assert_cmpuint (c.lines->len, ==, 3);
+  pj_line_reader_feed (&reader, (const guint8 *) "1234567890123456\nok\n", 20, collect_cb, &c);
+  g_assert_cmpuint (c.too_large, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (c.lines, 3), ==, "ok");
+
+  /* a long line in many pieces: reported once, never buffered past the bound */
+  memset (big, 'x', 200000);
+  for (guint i = 0; i < 20; i++)
+    {
+      pj_line_reader_feed (&reader, big, 10000, collect_cb, &c);
+      g_assert_cmpuint (reader.buf->len, <=, 16);
+    }
+  g_assert_cmpuint (c.too_large, ==, 2);
+  pj_line_reader_feed (&reader, (const guint8 *) "tail\nnext\n", 10, collect_cb, &c);
+  g_assert_cmpuint (c.too_large, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (c.lines, c.lines->len - 1), ==, "next");
+
+  pj_line_reader_clear (&reader);
+  g_ptr_array_unref (c.lines);
+}
+
+static void
+test_commitment (void)
+{
+  g_autofree char *a = pj_net_commitment (42, "00112233445566778899aabbccddeeff");
+  g_autofree char *b = pj_net_commitment (43, "00112233445566778899aabbccddeeff");
+  g_autofree char *salt = pj_net_random_hex (16);
+  g_autofree char *salt2 = pj_net_random_hex (16);
+
+  g_assert_cmpuint (strlen (a), ==, 64);
+  g_assert_cmpstr (a, !=, b);
+  g_assert_cmpuint (strlen (salt), ==, 32);
+  g_assert_cmpstr (salt, !=, salt2);
+}
+
+static void
+test_error_names (void)
+{
+  for (int i = 0; i < PJ_NET_N_ERRORS; i++)
+    g_assert_cmpint (pj_net_error_code_from_name (pj_net_error_code_name (i)), ==, i);
+  g_assert_cmpint (pj_net_error_code_from_name ("nope"), ==, -1);
+}
+
+/* Every input the fuzzer ever crashed on, replayed (and the seed corpus). */
+static void
+test_corpus_regress (void)
+{
+  const char *dirs[] = { "fuzz/corpus-regress", "fuzz/corpus-seed" };
+  guint n = 0;
+
+  for (guint d = 0; d < G_N_ELEMENTS (dirs); d++)
+    {
+      g_autofree char *path = g_build_filename (NET_TEST_DIR, dirs[d], NULL);
+      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      if (dir == NULL)
+        continue;
+      while ((name = g_dir_read_name (dir)))
+        {
+          g_autofree char *file = g_build_filename (path, name, NULL);
+          g_autofree char *data = NULL;
+          gsize len;
+
+          if (name[0] == '.' || g_str_has_suffix (name, ".md"))
+            continue;
+          g_assert_true (g_file_get_contents (file, &data, &len, NULL));
+          pj_net_fuzz_one ((const guint8 *) data, len);
+          n++;
+        }
+    }
+  g_test_message ("%u inputs replayed", n);
+  g_assert_cmpuint (n, >, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/net/message/valid", test_valid);
+  g_test_add_func ("/net/message/invalid-fixture", test_invalid_fixture);
+  g_test_add_func ("/net/message/line-reader", test_line_reader);
+  g_test_add_func ("/net/message/commitment", test_commitment);
+  g_test_add_func ("/net/message/error-names", test_error_names);
+  g_test_add_func ("/net/message/corpus-regress", test_corpus_regress);
+  return g_test_run ();
+}
