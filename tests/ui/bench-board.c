@@ -76,6 +76,34 @@ time_frames (PjBoardView *board,
            (snapshot_ms + render_ms) / FRAMES, snapshot_ms / FRAMES, render_ms / FRAMES);
 }
 
+/* What any full-window Cairo drawing costs here: an empty Cairo node of
+ * the same size, rendered the same way (to tell the board from the
+ * machine). */
+static void
+time_baseline (GskRenderer *renderer,
+               int          w,
+               int          h)
+{
+  gint64 start = 0;
+
+  for (guint i = 0; i < FRAMES + 5; i++)
+    {
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+      g_autoptr (GskRenderNode) node = NULL;
+      g_autoptr (GdkTexture) texture = NULL;
+      cairo_t *cr;
+
+      if (i == 5)
+        start = g_get_monotonic_time ();
+      cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+      cairo_destroy (cr);
+      node = gtk_snapshot_free_to_node (snapshot);
+      texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+    }
+  g_print ("baseline (an empty %d×%d Cairo node, %s): %.2f ms per frame\n",
+           w, h, G_OBJECT_TYPE_NAME (renderer), (g_get_monotonic_time () - start) / 1000.0 / FRAMES);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -133,6 +161,8 @@ main (int argc, char **argv)
     gsk_renderer_realize (cairo_renderer, NULL, NULL);
     time_frames (board, gtk_native_get_renderer (gtk_widget_get_native (GTK_WIDGET (board))));
     time_frames (board, cairo_renderer);
+    time_baseline (gtk_native_get_renderer (gtk_widget_get_native (GTK_WIDGET (board))), 1920, 1080);
+    time_baseline (cairo_renderer, 1920, 1080);
     gsk_renderer_unrealize (cairo_renderer);
     g_object_unref (cairo_renderer);
   }
