@@ -3,7 +3,8 @@
  * network namespaces, a private system bus and its own daemon(s):
  *
  *   solo  /discovery/solo/publish-browse   publish, find with TXT, update, collide, withdraw
- *   lan   /discovery/lan                   publish on A, resolve and connect from B
+ *   lan   /discovery/lan                   publish on A, resolve and connect from B;
+ *                                          a same-named table on B: one is renamed
  *   bare  /discovery/bare/restart          the daemon starts after the browser, stops, restarts
  *   bare  /discovery/bare/no-avahi         a bus without Avahi: all soft
  *   (none) /discovery/no-bus               no system bus at all (any user, no namespaces)
@@ -470,11 +471,30 @@ echo_round_trip (GSocketConnectable *address,
   g_object_unref (connect.stream);
 }
 
+typedef struct {
+  PjBrowser   *browser;
+  PjPublisher *twin;
+} Twins;
+
+static gboolean
+twins_settled (Twins *twins)
+{
+  PjTableInfo *one = find_table (G_LIST_MODEL (twins->browser), "LAN Table");
+  PjTableInfo *two = find_table (G_LIST_MODEL (twins->browser), "LAN Table #2");
+
+  return pj_publisher_get_published (twins->twin) &&
+         one != NULL && two != NULL &&
+         g_strcmp0 (pj_table_info_get_host_name (one), pj_table_info_get_host_name (two)) != 0 &&
+         pj_table_info_get_local (one) != pj_table_info_get_local (two);
+}
+
 static void
 lan_guest (void)
 {
   PjBrowser *browser = pj_browser_new ();
   Lookup lookup = { browser, "LAN Table", 0 };
+  Twins twin_check = { NULL, NULL };
+  PjPublisher *twin;
   PjTableInfo *table;
   g_autoptr (GSocketAddress) primary = NULL;
   g_autoptr (GSocketConnectable) all = NULL;
@@ -516,7 +536,24 @@ lan_guest (void)
     }
   g_assert_cmpuint (n, ==, pj_table_info_get_n_addresses (table));
 
+  /* The same name from another machine. mDNS settles it either way: B's
+   * probe may meet A's answer, or both get established and the conflict is
+   * seen on the next announcement — then either side's entry group reports
+   * COLLISION and takes Avahi's alternative name. What must hold: two rows,
+   * "LAN Table" and "LAN Table #2", one on each host, same table name. */
+  twin = pj_publisher_new ("LAN Table", 4800, 1);
+  twin_check.browser = browser;
+  twin_check.twin = twin;
+  WAIT_FOR (twins_settled, &twin_check, "same-named tables settled");
+  g_assert_cmpuint (count_tables (G_LIST_MODEL (browser), "LAN Table"), ==, 1);
+  table = find_table (G_LIST_MODEL (browser), pj_publisher_get_service_name (twin));
+  g_assert_cmpstr (pj_table_info_get_table_name (table), ==, "LAN Table");
+  g_assert_cmpstr (pj_table_info_get_host_name (table), ==, "hostb.local");
+  g_assert_true (pj_table_info_get_local (table));
+  g_test_message ("guest: B's table is “%s”", pj_publisher_get_service_name (twin));
+
   echo_round_trip (G_SOCKET_CONNECTABLE (primary), "bye");
+  g_assert_finalize_object (twin);
   g_assert_finalize_object (browser);
 }
 
