@@ -25,7 +25,7 @@ typedef struct {
   gboolean     ready;
   char        *token;          /* human seats: the token that owns the seat */
   Client      *client;         /* the connection sitting here now, or NULL */
-  guint        grace_id;       /* running grace period after a drop */
+  GSource     *grace;          /* running grace period after a drop */
   gboolean     covered;        /* a computer plays for the absent human */
 } Seat;
 
@@ -66,7 +66,8 @@ struct _PjHost {
   guint            computer_delay_ms;
 
   GCancellable    *cancellable;   /* cancelled at dispose: ends computer moves */
-  guint            ai_timeout_id;
+  GSource         *ai_timeout;
+  GMainContext    *context;       /* the thread-default context of the creating thread */
   gboolean         ai_busy;
 };
 
@@ -98,6 +99,29 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void schedule_computer (PjHost *self);
+
+/* Timeouts go to the host's own context (g_timeout_add would use the global
+ * default one, which another thread may be running). */
+static GSource *
+add_timeout (PjHost *self, guint ms, GSourceFunc func, gpointer data)
+{
+  GSource *source = g_timeout_source_new (ms);
+
+  g_source_set_callback (source, func, data, NULL);
+  g_source_attach (source, self->context);
+  return source;
+}
+
+static void
+clear_source (GSource **source)
+{
+  if (*source)
+    {
+      g_source_destroy (*source);
+      g_source_unref (*source);
+      *source = NULL;
+    }
+}
 static void broadcast_lobby (PjHost *self);
 
 /* ---- clients ------------------------------------------------------------ */
@@ -118,7 +142,7 @@ client_free (Client *c)
 static void
 seat_clear (Seat *seat)
 {
-  g_clear_handle_id (&seat->grace_id, g_source_remove);
+  clear_source (&seat->grace);
   g_clear_pointer (&seat->name, g_free);
   g_clear_pointer (&seat->token, g_free);
   seat->kind = PJ_NET_SEAT_OPEN;
@@ -492,7 +516,7 @@ computer_timeout_cb (gpointer user_data)
   ComputerTask *ct;
   g_autoptr(GTask) task = NULL;
 
-  self->ai_timeout_id = 0;
+  g_clear_pointer (&self->ai_timeout, g_source_unref);
   if (self->phase != PJ_NET_PHASE_PLAYING ||
       !(seat->kind == PJ_NET_SEAT_COMPUTER || seat->covered))
     return G_SOURCE_REMOVE;
@@ -515,13 +539,13 @@ schedule_computer (PjHost *self)
   const PjState *s;
   Seat *seat;
 
-  if (self->phase != PJ_NET_PHASE_PLAYING || self->ai_busy || self->ai_timeout_id)
+  if (self->phase != PJ_NET_PHASE_PLAYING || self->ai_busy || self->ai_timeout)
     return;
   s = pj_record_get_state (self->record);
   seat = &self->seats[s->actor];
   if (seat->kind != PJ_NET_SEAT_COMPUTER && !seat->covered)
     return;
-  self->ai_timeout_id = g_timeout_add (self->computer_delay_ms, computer_timeout_cb, self);
+  self->ai_timeout = add_timeout (self, self->computer_delay_ms, computer_timeout_cb, self);
 }
 
 /* The grace period ran out: a computer plays the absent human's turns. */
@@ -531,7 +555,7 @@ grace_over_cb (gpointer user_data)
   Seat *seat = user_data;
   PjHost *self = seat->host;
 
-  seat->grace_id = 0;
+  g_clear_pointer (&seat->grace, g_source_unref);
   if (seat->client == NULL && seat->kind == PJ_NET_SEAT_HUMAN)
     {
       seat->covered = TRUE;
@@ -544,8 +568,8 @@ grace_over_cb (gpointer user_data)
 static void
 start_grace (PjHost *self, Seat *seat)
 {
-  g_clear_handle_id (&seat->grace_id, g_source_remove);
-  seat->grace_id = g_timeout_add (self->grace_ms, grace_over_cb, seat);
+  clear_source (&seat->grace);
+  seat->grace = add_timeout (self, self->grace_ms, grace_over_cb, seat);
 }
 
 /* ---- requests ------------------------------------------------------------ */
@@ -603,7 +627,7 @@ handle_hello (PjHost *self, Client *c, JsonObject *msg)
           old->seat = -1;
           drop_client (self, old);
         }
-      g_clear_handle_id (&seat->grace_id, g_source_remove);
+      clear_source (&seat->grace);
       seat->covered = FALSE;
       seat->client = c;
       c->seat = (int) seat->index;
@@ -948,10 +972,10 @@ pj_host_stop (PjHost *self)
   for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
     {
       self->seats[i].client = NULL;
-      g_clear_handle_id (&self->seats[i].grace_id, g_source_remove);
+      clear_source (&self->seats[i].grace);
     }
   g_ptr_array_set_size (self->clients, 0);
-  g_clear_handle_id (&self->ai_timeout_id, g_source_remove);
+  clear_source (&self->ai_timeout);
   g_cancellable_cancel (self->cancellable);
 }
 
@@ -1290,6 +1314,7 @@ pj_host_finalize (GObject *object)
   g_free (self->commitment);
   g_free (self->save_path);
   g_clear_object (&self->cancellable);
+  g_main_context_unref (self->context);
   G_OBJECT_CLASS (pj_host_parent_class)->finalize (object);
 }
 
@@ -1399,6 +1424,7 @@ pj_host_class_init (PjHostClass *klass)
 static void
 pj_host_init (PjHost *self)
 {
+  self->context = g_main_context_ref_thread_default ();
   self->service = g_socket_service_new ();
   g_signal_connect (self->service, "incoming", G_CALLBACK (incoming_cb), self);
   self->clients = g_ptr_array_new_with_free_func ((GDestroyNotify) client_free);

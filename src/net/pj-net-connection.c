@@ -18,6 +18,7 @@ struct _PjNetConnection {
   gint          ref_count;
   GIOStream    *stream;
   GCancellable *cancellable;
+  GMainContext *context;        /* thread-default context of the owner */
   PjNetDirection incoming;
   PjNetConnectionCallbacks callbacks;
   gpointer      user_data;
@@ -44,6 +45,7 @@ pj_net_connection_new (GIOStream *stream, PjNetDirection incoming,
   conn->ref_count = 1;
   conn->stream = g_object_ref (stream);
   conn->cancellable = g_cancellable_new ();
+  conn->context = g_main_context_ref_thread_default ();
   conn->incoming = incoming;
   conn->callbacks = *callbacks;
   conn->user_data = user_data;
@@ -76,6 +78,7 @@ pj_net_connection_unref (PjNetConnection *conn)
   pj_line_reader_clear (&conn->reader);
   g_clear_object (&conn->cancellable);
   g_clear_object (&conn->stream);
+  g_main_context_unref (conn->context);
   g_free (conn);
 }
 
@@ -211,8 +214,11 @@ pj_net_connection_send_raw (PjNetConnection *conn, const void *data, gsize len)
     {
       /* from an idle: the owner may be walking its list of connections now */
       conn->overflowed = TRUE;
-      g_idle_add_full (G_PRIORITY_DEFAULT, overflow_idle, pj_net_connection_ref (conn),
-                       (GDestroyNotify) pj_net_connection_unref);
+      GSource *idle = g_idle_source_new ();
+      g_source_set_callback (idle, overflow_idle, pj_net_connection_ref (conn),
+                             (GDestroyNotify) pj_net_connection_unref);
+      g_source_attach (idle, conn->context);
+      g_source_unref (idle);
       return;
     }
   g_queue_push_tail (&conn->queue, g_bytes_new (data, len));
