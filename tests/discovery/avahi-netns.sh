@@ -20,6 +20,8 @@
 set -uo pipefail
 
 SKIP=77
+PATH=$PATH:/usr/sbin:/sbin
+AVAHI_DAEMON=${PJ_AVAHI_DAEMON:-$(command -v avahi-daemon)}
 RUN_TIMEOUT=${PJ_TEST_TIMEOUT:-25}
 
 skip() { echo "SKIP: $*" >&2; exit $SKIP; }
@@ -73,8 +75,8 @@ start_avahi() {  # $1 = host. A private tmpfs on /run gives each daemon its own 
     # shellcheck disable=SC2016
     DBUS_SYSTEM_BUS_ADDRESS=$(bus_addr "$1") ip netns exec "$ns" \
         unshare --mount --propagation private sh -c \
-        'mount -t tmpfs -o mode=755 pjdrun /run && exec avahi-daemon -f "$0" --no-drop-root --no-chroot --no-rlimits' \
-        "$d/avahi-daemon.conf" >> "$d/avahi.log" 2>&1 < /dev/null &
+        'mount -t tmpfs -o mode=755 pjdrun /run && exec "$1" -f "$0" --no-drop-root --no-chroot --no-rlimits' \
+        "$d/avahi-daemon.conf" "$AVAHI_DAEMON" >> "$d/avahi.log" 2>&1 < /dev/null &
     echo $! > "$d/avahi.pid"
 }
 
@@ -147,13 +149,12 @@ esac
 [ $# -ge 1 ] || { echo "$0 $MODE: no program to run" >&2; exit 2; }
 
 # ---- can we do this here at all? -------------------------------------------
-[ "$(id -u)" -eq 0 ] || skip "network namespaces need root"
+[ "${EUID:-$(id -u)}" -eq 0 ] || skip "network namespaces need root"
 for tool in ip unshare dbus-daemon dbus-send timeout sysctl; do
-    command -v "$tool" > /dev/null || skip "'$tool' is not installed (packages: iproute2 util-linux dbus procps)"
+    command -v "$tool" > /dev/null || skip "'$tool' is not installed (packages: iproute2 util-linux dbus procps coreutils)"
 done
-command -v avahi-daemon > /dev/null || [ -x /usr/sbin/avahi-daemon ] ||
+[ -n "$AVAHI_DAEMON" ] && [ -x "$AVAHI_DAEMON" ] ||
     skip "avahi-daemon is not installed (package: avahi-daemon)"
-PATH=$PATH:/usr/sbin:/sbin
 [ -r /usr/share/dbus-1/system.conf ] || skip "no D-Bus system bus configuration"
 
 SELF=$(readlink -f "$0")

@@ -482,8 +482,12 @@ twins_settled (Twins *twins)
   PjTableInfo *one = find_table (G_LIST_MODEL (twins->browser), "LAN Table");
   PjTableInfo *two = find_table (G_LIST_MODEL (twins->browser), "LAN Table #2");
 
+  /* While A renames, one entry (interface, protocol, name) can resolve to B
+   * while another still resolves to A: wait until that has passed. */
   return pj_publisher_get_published (twins->twin) &&
          one != NULL && two != NULL &&
+         count_tables (G_LIST_MODEL (twins->browser), "LAN Table") == 1 &&
+         count_tables (G_LIST_MODEL (twins->browser), "LAN Table #2") == 1 &&
          g_strcmp0 (pj_table_info_get_host_name (one), pj_table_info_get_host_name (two)) != 0 &&
          pj_table_info_get_local (one) != pj_table_info_get_local (two);
 }
