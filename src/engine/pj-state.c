@@ -399,8 +399,13 @@ pj_state_redact (PjState *s, int viewer)
   for (guint i = 0; i < s->n_stock; i++)
     s->pile[i] = PJ_CARD_UNKNOWN;
   for (guint i = s->n_cards - s->n_discard; i < s->n_cards; i++)
-    if (s->pile[i] & PJ_CARD_FACE_DOWN)
-      s->pile[i] = (guint8) ((s->pile[i] & ~0x0f) | PJ_CARD_UNKNOWN);
+    {
+      /* the mover of a pending bluff knows the card it just laid face down */
+      gboolean own_pending = s->pending.kind != PJ_ACTION_NONE && (int) s->turn == viewer
+                             && i == (guint) (s->n_cards - s->n_discard);
+      if ((s->pile[i] & PJ_CARD_FACE_DOWN) && !own_pending)
+        s->pile[i] = (guint8) ((s->pile[i] & ~0x0f) | PJ_CARD_UNKNOWN);
+    }
   if (s->pending.kind != PJ_ACTION_NONE && (int) s->turn != viewer)
     s->pending.card = PJ_CARD_UNKNOWN;
   /* the stock order is unknown, so future reshuffles are too */

@@ -459,6 +459,56 @@ test_rules_strings (void)
         }
 }
 
+/* BJ: every seat's view of a bluff awaiting challenges reads back, the
+ * mover's included (it sees the card it laid face down; nobody else does). */
+static void
+test_bluff_views_round_trip (void)
+{
+  PjRules rules;
+  PjActionList list;
+  PjRng pick;
+  guint checked = 0;
+
+  pj_rules_preset (&rules, PJ_PRESET_BLUFFING_JOKER, 4);
+  pj_action_list_init (&list);
+  pj_rng_seed (&pick, 11);
+  for (guint game = 0; game < 3; game++)
+    {
+      PjState s;
+
+      pj_state_new_game (&s, &rules, 300 + game, -1);
+      while (!pj_state_is_over (&s) && checked < 2000)
+        {
+          PjAction a;
+
+          pj_legal_actions (&s, &list);
+          a = s.phase == PJ_PHASE_CHALLENGE ? list.v[1] : list.v[pj_rng_below (&pick, list.n)];
+          pj_state_apply (&s, &a);
+          if (s.phase != PJ_PHASE_CHALLENGE)
+            continue;
+          for (int viewer = -1; viewer < (int) rules.players; viewer++)
+            {
+              g_autoptr (GError) error = NULL;
+              g_autofree char *text = NULL;
+              PjState view = s, back;
+
+              pj_state_redact (&view, viewer);
+              text = pj_position_to_string (&view);
+              if (!pj_position_from_string (&back, text, &error))
+                g_printerr ("viewer %d:\n%s\n", viewer, text);
+              g_assert_no_error (error);
+              if (viewer == (int) s.turn)
+                g_assert_cmpuint (view.pending.card, ==, s.pending.card);
+              else
+                g_assert_cmpuint (view.pending.card, ==, PJ_CARD_UNKNOWN);
+              checked++;
+            }
+        }
+    }
+  g_assert_cmpuint (checked, >, 100);
+  pj_action_list_clear (&list);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -470,6 +520,7 @@ main (int argc, char **argv)
   g_test_add_func ("/notation/position/bad-input", test_bad_positions);
   g_test_add_func ("/notation/action/bad-input", test_bad_actions);
   g_test_add_func ("/notation/rules/options", test_rules_strings);
+  g_test_add_func ("/notation/position/BJ-bluff-views", test_bluff_views_round_trip);
 
   return g_test_run ();
 }
