@@ -1,9 +1,13 @@
-/* pj-game.c — a local game: engine state, seats and the move history
+/* pj-game.c — a game on the table: engine state, seats and the move history
  *
  * The game is the single owner of the engine state. Humans reach it through
  * pj_game_apply(), which accepts only actions the engine lists as legal;
  * computer seats choose on a worker thread (a GTask working on a copy of the
  * state) and their choice comes back through the same checked path.
+ *
+ * A mirror (pj_game_new_mirror()) owns no game at all: the same checked
+ * path ends in the send function, and the state changes only when the
+ * host's answer comes in (pj_game_mirror_update()).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -42,6 +46,17 @@ struct _PjGame
   GFile         *autosave_file;
   gboolean       saving;
   gboolean       save_dirty;
+
+  /* mirror of a remote table: the record is NULL, the host decides */
+  gboolean       mirror;
+  int            local_seat;      /* -1: a spectator */
+  guint          n_actions;       /* the host's count */
+  gboolean       awaiting;        /* an action sent, not answered yet */
+  PjGameSendFunc send_func;
+  gpointer       send_data;
+  GDestroyNotify send_destroy;
+  PjGameStats    mirror_stats;    /* counted from the updates (no record to replay) */
+  GDateTime     *created;
 };
 
 G_DEFINE_FINAL_TYPE (PjGame, pj_game, G_TYPE_OBJECT)
@@ -59,6 +74,7 @@ enum {
   PROP_THINKING,
   PROP_DELAY,
   PROP_HISTORY,
+  PROP_AWAITING,
   N_PROPS
 };
 
@@ -135,6 +151,9 @@ pj_game_finalize (GObject *object)
   pj_action_list_clear (&self->legal);
   g_clear_pointer (&self->record, pj_record_unref);
   g_clear_pointer (&self->ended, g_date_time_unref);
+  g_clear_pointer (&self->created, g_date_time_unref);
+  if (self->send_destroy != NULL)
+    self->send_destroy (self->send_data);
   for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
     g_free (self->name[i]);
 
@@ -185,6 +204,10 @@ pj_game_get_property (GObject    *object,
 
     case PROP_HISTORY:
       g_value_set_object (value, self->history);
+      break;
+
+    case PROP_AWAITING:
+      g_value_set_boolean (value, self->awaiting);
       break;
 
     default:
@@ -249,6 +272,10 @@ pj_game_class_init (PjGameClass *klass)
   properties[PROP_HISTORY] =
     g_param_spec_object ("history", NULL, NULL, G_TYPE_LIST_MODEL,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* A mirror sent an action and waits for the host's answer. */
+  properties[PROP_AWAITING] =
+    g_param_spec_boolean ("awaiting", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -307,6 +334,8 @@ sync_seat (PjGame *self,
 {
   const char *name = self->name[seat];
 
+  if (self->record == NULL)
+    return;
   if (name == NULL || name[0] == '\0' || strlen (name) > PJ_RECORD_MAX_NAME ||
       !g_utf8_validate (name, -1, NULL))
     name = pj_colour_name (seat);
@@ -417,6 +446,7 @@ pj_game_new_rematch (PjGame  *game,
   guint players;
 
   g_return_val_if_fail (PJ_IS_GAME (game), NULL);
+  g_return_val_if_fail (!game->mirror, NULL);
 
   players = game->state.rules.players;
   self = pj_game_new (&game->state.rules, seed,
@@ -557,6 +587,9 @@ pj_game_get_viewer (PjGame *self)
 {
   g_return_val_if_fail (PJ_IS_GAME (self), -1);
 
+  if (self->mirror)
+    return self->local_seat;
+
   if (self->controller[self->state.actor] == PJ_CONTROLLER_HUMAN &&
       !pj_state_is_over (&self->state))
     return self->state.actor;
@@ -572,6 +605,10 @@ gboolean
 pj_game_is_human_turn (PjGame *self)
 {
   g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+
+  if (self->mirror)
+    return !pj_state_is_over (&self->state) && self->local_seat >= 0 &&
+           self->state.actor == (guint) self->local_seat;
 
   return !pj_state_is_over (&self->state) &&
          self->controller[self->state.actor] == PJ_CONTROLLER_HUMAN;
@@ -637,7 +674,7 @@ pj_game_get_human_actions (PjGame *self,
   g_return_val_if_fail (PJ_IS_GAME (self), NULL);
   g_return_val_if_fail (n_actions != NULL, NULL);
 
-  if (!pj_game_is_human_turn (self) || self->legal.n == 0)
+  if (!pj_game_is_human_turn (self) || self->awaiting || self->legal.n == 0)
     {
       *n_actions = 0;
       return NULL;
@@ -876,6 +913,9 @@ single_human (PjGame *self)
 {
   guint humans = 0;
 
+  if (self->mirror)
+    return FALSE;
+
   for (guint i = 0; i < self->state.rules.players; i++)
     {
       if (self->controller[i] == PJ_CONTROLLER_REMOTE)
@@ -988,6 +1028,17 @@ pj_game_get_stats (PjGame      *self,
 
   memset (stats, 0, sizeof *stats);
   rules = &self->state.rules;
+
+  if (self->mirror)
+    {
+      g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
+
+      *stats = self->mirror_stats;
+      stats->turns = self->state.turn_number;
+      stats->duration_s = MAX (g_date_time_difference (self->ended ? self->ended : now,
+                                                       self->created) / G_TIME_SPAN_SECOND, 0);
+      return;
+    }
   stats->turns = self->state.turn_number;
 
   n = pj_record_get_n_actions (self->record);
@@ -1088,7 +1139,8 @@ pj_game_set_autosave_path (PjGame     *self,
   g_return_if_fail (PJ_IS_GAME (self));
 
   g_clear_object (&self->autosave_file);
-  if (path == NULL)
+  /* the host keeps a LAN game; a mirror must not overwrite the local one */
+  if (path == NULL || self->mirror)
     return;
 
   {
@@ -1118,6 +1170,278 @@ find_legal (PjGame         *self,
   return FALSE;
 }
 
+/* ---- mirrors of a remote table ------------------------------------------ */
+
+static gboolean
+mirror_send (PjGame         *self,
+             const PjAction *action,
+             GError        **error)
+{
+  g_autofree char *text = pj_action_to_string (&self->state, action);
+
+  if (self->send_func == NULL)
+    {
+      g_set_error_literal (error, PJ_GAME_ERROR, PJ_GAME_ERROR_NOT_YOUR_TURN,
+                           _("This table is not connected"));
+      return FALSE;
+    }
+  if (!self->send_func (self, action, text, self->send_data, error))
+    return FALSE;
+
+  self->awaiting = TRUE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AWAITING]);
+  return TRUE;
+}
+
+static void
+set_awaiting (PjGame   *self,
+              gboolean  awaiting)
+{
+  if (self->awaiting == awaiting)
+    return;
+  self->awaiting = awaiting;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AWAITING]);
+}
+
+/**
+ * pj_game_new_mirror:
+ * @position: the host's position as @local_seat may see it
+ * @local_seat: the seat played here, or -1 for a spectator
+ * @n_actions: the actions played before @position
+ * @send: (nullable): where pj_game_apply() sends the chosen action
+ *
+ * A game that shows a table decided elsewhere (see pj-game.h). Every seat
+ * starts as PJ_CONTROLLER_REMOTE but @local_seat (a human); the table tells
+ * who plays the others with pj_game_set_controller().
+ */
+PjGame *
+pj_game_new_mirror (const PjState  *position,
+                    int             local_seat,
+                    guint           n_actions,
+                    PjGameSendFunc  send,
+                    gpointer        user_data,
+                    GDestroyNotify  destroy)
+{
+  PjGame *self;
+
+  g_return_val_if_fail (position != NULL, NULL);
+  g_return_val_if_fail (local_seat >= -1 && local_seat < (int) position->rules.players, NULL);
+
+  self = g_object_new (PJ_TYPE_GAME, NULL);
+  self->mirror = TRUE;
+  self->local_seat = local_seat;
+  self->n_actions = n_actions;
+  self->send_func = send;
+  self->send_data = user_data;
+  self->send_destroy = destroy;
+  self->state = *position;
+  self->created = g_date_time_new_now_utc ();
+  for (guint i = 0; i < position->rules.players; i++)
+    self->controller[i] = (int) i == local_seat ? PJ_CONTROLLER_HUMAN : PJ_CONTROLLER_REMOTE;
+  if (pj_game_is_human_turn (self))
+    pj_legal_actions (&self->state, &self->legal);
+
+  return self;
+}
+
+gboolean
+pj_game_is_mirror (PjGame *self)
+{
+  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+
+  return self->mirror;
+}
+
+/* The seat played on this screen: a mirror's local seat (-1: spectator);
+ * in a local game the seat whose hand is shown. */
+int
+pj_game_get_local_seat (PjGame *self)
+{
+  g_return_val_if_fail (PJ_IS_GAME (self), -1);
+
+  return self->mirror ? self->local_seat : pj_game_get_viewer (self);
+}
+
+guint
+pj_game_get_n_actions (PjGame *self)
+{
+  g_return_val_if_fail (PJ_IS_GAME (self), 0);
+
+  if (self->mirror)
+    return self->n_actions;
+  return pj_record_get_n_actions (self->record);
+}
+
+gboolean
+pj_game_get_awaiting (PjGame *self)
+{
+  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+
+  return self->awaiting;
+}
+
+/* The action behind an update's text, in the position before it. Another
+ * seat's cards are unknown here, so its action is not among the legal
+ * ones of this position: it is found again in a copy where that seat holds
+ * the played rank. Only its steps and kind matter (for the animation and
+ * the history); the position itself always comes from the host. */
+static gboolean
+parse_seen_action (const PjState *before,
+                   const char    *text,
+                   PjAction      *out)
+{
+  g_autofree char *plain = NULL;
+  gboolean hidden = FALSE;
+  guint actor = before->actor;
+
+  if (pj_action_from_string (before, text, out, NULL))
+    return TRUE;
+
+  /* a Bluffing Joker card played face down: "?=5 R1 r12-r17" */
+  if (g_str_has_prefix (text, "?="))
+    {
+      hidden = TRUE;
+      plain = g_strdup (text + 2);
+    }
+  else
+    plain = g_strdup (text);
+
+  for (guint r = PJ_CARD_ACE; r <= PJ_CARD_JOKER; r++)
+    {
+      PjState probe = *before;
+      guint n = MAX (probe.hand_count[actor], 1);
+
+      for (guint k = 0; k < n; k++)
+        probe.hand[actor][k] = (guint8) r;
+      probe.hand_count[actor] = (guint8) n;
+      if (pj_action_from_string (&probe, plain, out, NULL))
+        {
+          if (hidden)
+            out->card = PJ_CARD_UNKNOWN;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static void
+count_mirror_stats (PjGame         *self,
+                    const PjState  *before,
+                    const PjAction *a)
+{
+  const PjRules *rules = &self->state.rules;
+  guint team = pj_team_of (rules, before->actor);
+
+  if (a->kind == PJ_ACTION_MOVE || a->kind == PJ_ACTION_DISCARD ||
+      a->kind == PJ_ACTION_FREE_COME_OUT)
+    self->mirror_stats.cards_played++;
+
+  for (guint c = 0; c < rules->players; c++)
+    for (guint k = 0; k < PJ_PEGS; k++)
+      if (before->board.peg[c][k] != PJ_POS_START && self->state.board.peg[c][k] == PJ_POS_START)
+        {
+          self->mirror_stats.sent_home++;
+          if (pj_team_of (rules, c) != team)
+            self->mirror_stats.hits[team]++;
+        }
+}
+
+/**
+ * pj_game_mirror_update:
+ * @self: a mirror
+ * @n_actions: the host's count of actions after this update
+ * @actor: the seat that acted, or -1 for a position without an action
+ *   (the deal, a rejoin)
+ * @action: (nullable): the action's text as this seat may see it
+ * @position: the host's position as this seat may see it
+ *
+ * The host's answer. An action that follows the last one seen animates
+ * ("action-applied"); anything else (a rejoin, a missed update) makes the
+ * position jump ("state-reset"). Returns TRUE if the action was animated.
+ */
+gboolean
+pj_game_mirror_update (PjGame        *self,
+                       guint          n_actions,
+                       int            actor,
+                       const char    *action,
+                       const PjState *position)
+{
+  PjState before;
+  PjAction seen;
+  gboolean animated, was_over;
+
+  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+  g_return_val_if_fail (self->mirror, FALSE);
+  g_return_val_if_fail (position != NULL, FALSE);
+
+  before = self->state;
+  was_over = pj_state_is_over (&before);
+  animated = action != NULL && actor == (int) before.actor &&
+             n_actions == self->n_actions + 1 && !was_over &&
+             parse_seen_action (&before, action, &seen);
+
+  self->state = *position;
+  self->n_actions = n_actions;
+  pj_action_list_clear (&self->legal);
+  pj_action_list_init (&self->legal);
+  if (pj_game_is_human_turn (self))
+    pj_legal_actions (&self->state, &self->legal);
+  set_awaiting (self, FALSE);
+
+  g_object_freeze_notify (G_OBJECT (self));
+  if (before.actor != self->state.actor)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACTOR]);
+  if (before.turn_number != self->state.turn_number)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TURN_NUMBER]);
+  if (!was_over && pj_state_is_over (&self->state))
+    {
+      g_clear_pointer (&self->ended, g_date_time_unref);
+      self->ended = g_date_time_new_now_utc ();
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OVER]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WINNER]);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+
+  if (animated)
+    {
+      g_autoptr (PjMoveItem) item = make_item (self, &before, &seen);
+
+      count_mirror_stats (self, &before, &seen);
+      g_list_store_append (self->history, item);
+      g_signal_emit (self, signals[ACTION_APPLIED], 0, &seen, &before);
+    }
+  else
+    g_signal_emit (self, signals[STATE_RESET], 0);
+
+  if (pj_state_is_over (&self->state))
+    {
+      if (!was_over)
+        g_signal_emit (self, signals[GAME_OVER], 0, (int) self->state.winner);
+    }
+  else
+    g_signal_emit (self, signals[TURN_CHANGED], 0, (guint) self->state.actor);
+
+  return animated;
+}
+
+/**
+ * pj_game_mirror_refused:
+ * @self: a mirror
+ *
+ * The host refused the action sent (its error is the caller's to show):
+ * the local seat may choose again.
+ */
+void
+pj_game_mirror_refused (PjGame *self)
+{
+  g_return_if_fail (PJ_IS_GAME (self));
+
+  if (!self->awaiting)
+    return;
+  set_awaiting (self, FALSE);
+  g_signal_emit (self, signals[TURN_CHANGED], 0, (guint) self->state.actor);
+}
+
 /* Apply a human's action: only a legal action of a local human to move. */
 gboolean
 pj_game_apply (PjGame          *self,
@@ -1134,10 +1458,17 @@ pj_game_apply (PjGame          *self,
       return FALSE;
     }
 
-  if (self->controller[self->state.actor] != PJ_CONTROLLER_HUMAN)
+  if (!pj_game_is_human_turn (self))
     {
       g_set_error_literal (error, PJ_GAME_ERROR, PJ_GAME_ERROR_NOT_YOUR_TURN,
                            _("It is not a local player’s turn"));
+      return FALSE;
+    }
+
+  if (self->awaiting)
+    {
+      g_set_error_literal (error, PJ_GAME_ERROR, PJ_GAME_ERROR_WAITING,
+                           _("Your move is on its way to the host"));
       return FALSE;
     }
 
@@ -1147,6 +1478,9 @@ pj_game_apply (PjGame          *self,
                            _("That move is not allowed now"));
       return FALSE;
     }
+
+  if (self->mirror)
+    return mirror_send (self, action, error);
 
   apply_internal (self, action);
   return TRUE;
@@ -1248,7 +1582,7 @@ maybe_start_computer (PjGame *self)
   g_autoptr (GTask) task = NULL;
   ComputerTurn *turn;
 
-  if (!self->running || self->thinking || pj_state_is_over (&self->state))
+  if (self->mirror || !self->running || self->thinking || pj_state_is_over (&self->state))
     return;
   if (self->controller[self->state.actor] == PJ_CONTROLLER_HUMAN ||
       self->controller[self->state.actor] == PJ_CONTROLLER_REMOTE)
@@ -1324,7 +1658,7 @@ pj_game_hint_async (PjGame              *self,
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, pj_game_hint_async);
 
-  if (!pj_game_is_human_turn (self))
+  if (!pj_game_is_human_turn (self) || self->awaiting)
     {
       g_task_return_new_error (task, PJ_GAME_ERROR, PJ_GAME_ERROR_NOT_YOUR_TURN,
                                _("It is not a local player’s turn"));

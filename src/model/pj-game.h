@@ -1,4 +1,27 @@
-/* pj-game.h — a local game: engine state, seats and the move history
+/* pj-game.h — a game on the table: engine state, seats and the move history
+ *
+ * A PjGame is either local (it owns the engine state and the record; its
+ * computer seats play on worker threads) or a mirror of a table that a LAN
+ * host decides (pj_game_new_mirror()). Views cannot tell the two apart: they
+ * draw pj_game_get_state(), offer pj_game_get_human_actions() and send the
+ * chosen one to pj_game_apply(), and animate "action-applied".
+ *
+ * In a mirror:
+ * - the state is the host's position as the local seat may see it (other
+ *   hands, the stock and face-down cards are PJ_CARD_UNKNOWN);
+ * - pj_game_apply() checks the action against the local seat's legal
+ *   actions in that position and hands its notation to the send function
+ *   (e.g. pj_client_send_action()); nothing changes until the host answers
+ *   (pj_game_get_awaiting() meanwhile; pj_game_mirror_refused() if it says no);
+ * - pj_game_mirror_update() brings the host's answer: the action text is
+ *   applied to the previous position only to learn its steps for
+ *   "action-applied", then the host's position is adopted as it is;
+ * - the local seat is the viewer and the only seat whose turn is "human";
+ *   pj_game_get_controller() says who plays each seat (PJ_CONTROLLER_HUMAN
+ *   for a person here or elsewhere, a computer level for the host's computer
+ *   players, PJ_CONTROLLER_REMOTE for an open seat);
+ * - computer players, undo, autosave and the record are off (the record is
+ *   NULL): the host keeps the game.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,7 +41,9 @@ typedef enum {
   PJ_GAME_ERROR_NOT_YOUR_TURN,   /* the seat to move is not a local human */
   PJ_GAME_ERROR_BUSY,            /* a computer player is choosing */
   PJ_GAME_ERROR_CANNOT_UNDO,     /* no human action to take back, or other humans play */
+  PJ_GAME_ERROR_WAITING,         /* a mirror's action awaits the host's answer */
 } PjGameError;
+
 
 /* Figures of one game, for the end-of-game dialog. */
 typedef struct {
@@ -31,6 +56,14 @@ typedef struct {
 
 #define PJ_TYPE_GAME (pj_game_get_type ())
 G_DECLARE_FINAL_TYPE (PjGame, pj_game, PJ, GAME, GObject)
+
+/* Sends a mirror's chosen action (its notation in the mirror's position) to
+ * the table's host; FALSE with error when it cannot be sent. */
+typedef gboolean (*PjGameSendFunc) (PjGame          *game,
+                                    const PjAction  *action,
+                                    const char      *text,
+                                    gpointer         user_data,
+                                    GError         **error);
 
 PjGame         *pj_game_new                (const PjRules *rules,
                                             guint64        seed,
@@ -98,5 +131,23 @@ void            pj_game_set_autosave_path  (PjGame        *self,
 gboolean        pj_game_get_saving         (PjGame        *self);
 
 const char     *pj_game_colour_name        (guint          colour);
+
+/* Mirrors of a remote table (see the top of this file). */
+PjGame         *pj_game_new_mirror         (const PjState *position,
+                                            int            local_seat,
+                                            guint          n_actions,
+                                            PjGameSendFunc send,
+                                            gpointer       user_data,
+                                            GDestroyNotify destroy);
+gboolean        pj_game_is_mirror          (PjGame        *self);
+int             pj_game_get_local_seat     (PjGame        *self);
+guint           pj_game_get_n_actions      (PjGame        *self);
+gboolean        pj_game_get_awaiting       (PjGame        *self);
+gboolean        pj_game_mirror_update      (PjGame        *self,
+                                            guint          n_actions,
+                                            int            actor,
+                                            const char    *action,
+                                            const PjState *position);
+void            pj_game_mirror_refused     (PjGame        *self);
 
 G_END_DECLS

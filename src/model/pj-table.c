@@ -1,0 +1,781 @@
+/* pj-table.c — a LAN table as the app sees it: hosted here or joined
+ *
+ * The table only wires things together: the client's updates go into the
+ * mirror game, the mirror's chosen actions go out through the client, and
+ * the host (when it is ours) is announced with the seats it has free.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "pj-table.h"
+
+struct _PjTable
+{
+  GObject       parent_instance;
+
+  char         *player_name;
+  PjClient     *client;
+  PjHost       *host;
+  PjPublisher  *publisher;
+  PjGame       *game;
+
+  char         *address;
+  guint16       port;
+  gboolean      leaving;
+
+  /* reconnecting after a drop: a bounded backoff */
+  gboolean      reconnecting;
+  guint         reconnect_source;
+  guint         attempt;
+  guint         first_delay_ms;
+  guint         max_delay_ms;
+  guint         max_attempts;
+  GCancellable *cancellable;
+
+  /* a person who dropped and whose turns a computer on the host plays */
+  gboolean      covered[PJ_MAX_PLAYERS];
+};
+
+G_DEFINE_FINAL_TYPE (PjTable, pj_table, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_CONNECTED,
+  PROP_RECONNECTING,
+  PROP_GAME,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  GAME_STARTED,
+  ERROR,
+  CHAT,
+  VERIFIED,
+  LOBBY_CHANGED,
+  SEAT_COVERED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void schedule_reconnect (PjTable *self);
+
+/* ---- the mirror ---------------------------------------------------------- */
+
+static PjController
+controller_of_level (PjAiLevel level)
+{
+  switch (level)
+    {
+    case PJ_AI_EASY: return PJ_CONTROLLER_EASY;
+    case PJ_AI_HARD: return PJ_CONTROLLER_HARD;
+    default: return PJ_CONTROLLER_NORMAL;
+    }
+}
+
+/* Names and who plays each seat, as the lobby says (a covered person's
+ * seat shows as a computer player's until they come back). */
+static void
+sync_game_seats (PjTable *self)
+{
+  guint n;
+
+  if (self->game == NULL)
+    return;
+
+  n = MIN (pj_client_get_n_seats (self->client), pj_game_get_n_players (self->game));
+  for (guint seat = 0; seat < n; seat++)
+    {
+      PjNetSeatInfo info;
+      PjController controller;
+
+      pj_client_get_seat_info (self->client, seat, &info);
+      pj_game_set_seat_name (self->game, seat, info.name != NULL && info.name[0] != '\0' ? info.name : NULL);
+
+      if ((int) seat == pj_game_get_local_seat (self->game))
+        controller = PJ_CONTROLLER_HUMAN;
+      else if (info.kind == PJ_NET_SEAT_COMPUTER)
+        controller = controller_of_level (info.level);
+      else if (info.kind == PJ_NET_SEAT_HUMAN)
+        controller = self->covered[seat] ? PJ_CONTROLLER_NORMAL : PJ_CONTROLLER_HUMAN;
+      else
+        controller = PJ_CONTROLLER_REMOTE;
+      pj_game_set_controller (self->game, seat, controller);
+    }
+}
+
+static void
+set_covered (PjTable  *self,
+             guint     seat,
+             gboolean  covered)
+{
+  if (seat >= PJ_MAX_PLAYERS || self->covered[seat] == covered)
+    return;
+  self->covered[seat] = covered;
+  sync_game_seats (self);
+  g_signal_emit (self, signals[SEAT_COVERED], 0, seat, covered);
+}
+
+static gboolean
+send_action_cb (PjGame          *game,
+                const PjAction  *action,
+                const char      *text,
+                gpointer         user_data,
+                GError         **error)
+{
+  return pj_client_send_action (PJ_CLIENT (user_data), text, error);
+}
+
+/* ---- the client's signals --------------------------------------------------- */
+
+static void
+update_publisher (PjTable *self)
+{
+  guint taken = 0, total;
+  int preset;
+
+  if (self->publisher == NULL || self->host == NULL)
+    return;
+
+  total = pj_host_get_n_seats (self->host);
+  for (guint seat = 0; seat < total; seat++)
+    {
+      PjNetSeatInfo info;
+
+      pj_host_get_seat_info (self->host, seat, &info);
+      if (info.kind != PJ_NET_SEAT_OPEN)
+        taken++;
+    }
+  pj_publisher_set_seats (self->publisher, taken, total);
+  preset = pj_rules_match_preset (pj_host_get_rules (self->host));
+  pj_publisher_set_variant (self->publisher, preset >= 0 ? pj_preset_name ((PjPreset) preset) : "custom");
+}
+
+static void
+lobby_changed_cb (PjTable  *self,
+                  PjClient *client)
+{
+  /* a covered player who is back plays their seat again */
+  for (guint seat = 0; seat < pj_client_get_n_seats (client); seat++)
+    {
+      PjNetSeatInfo info;
+
+      pj_client_get_seat_info (client, seat, &info);
+      if (info.kind != PJ_NET_SEAT_HUMAN || info.connected)
+        set_covered (self, seat, FALSE);
+    }
+  sync_game_seats (self);
+  update_publisher (self);
+  g_signal_emit (self, signals[LOBBY_CHANGED], 0);
+}
+
+static void
+game_started_cb (PjTable  *self,
+                 PjClient *client)
+{
+  const PjState *state = pj_client_get_state (client);
+
+  /* a rejoin: the position that follows resets the mirror */
+  if (self->game != NULL && !pj_game_is_over (self->game))
+    return;
+
+  g_clear_object (&self->game);
+  memset (self->covered, 0, sizeof self->covered);
+  self->game = pj_game_new_mirror (state, pj_client_get_seat (client), pj_client_get_n_actions (client),
+                                   send_action_cb, g_object_ref (client), g_object_unref);
+  sync_game_seats (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+  g_signal_emit (self, signals[GAME_STARTED], 0, self->game);
+}
+
+static void
+state_changed_cb (PjTable    *self,
+                  guint       n,
+                  int         actor,
+                  const char *action,
+                  const char *revealed,
+                  PjClient   *client)
+{
+  if (self->game == NULL)
+    return;
+
+  /* a person away whose turn was played: a computer covers them */
+  if (actor >= 0 && actor != pj_client_get_seat (client))
+    {
+      PjNetSeatInfo info;
+
+      pj_client_get_seat_info (client, (guint) actor, &info);
+      if (info.kind == PJ_NET_SEAT_HUMAN && !info.connected)
+        set_covered (self, (guint) actor, TRUE);
+    }
+
+  pj_game_mirror_update (self->game, n, actor, action, pj_client_get_state (client));
+}
+
+static void
+client_error_cb (PjTable      *self,
+                 const GError *error,
+                 PjClient     *client)
+{
+  /* a refused action: the player may choose again */
+  if (self->game != NULL && pj_game_get_awaiting (self->game) && error->domain == PJ_NET_ERROR &&
+      (error->code == PJ_NET_ERROR_ILLEGAL_ACTION || error->code == PJ_NET_ERROR_NOT_YOUR_TURN ||
+       error->code == PJ_NET_ERROR_STALE || error->code == PJ_NET_ERROR_WRONG_PHASE))
+    pj_game_mirror_refused (self->game);
+
+  g_signal_emit (self, signals[ERROR], 0, error);
+}
+
+static void
+chat_cb (PjTable    *self,
+         const char *from,
+         int         seat,
+         const char *text,
+         gboolean    team,
+         PjClient   *client)
+{
+  g_signal_emit (self, signals[CHAT], 0, from, seat, text, team);
+}
+
+static void
+verified_cb (PjTable    *self,
+             gboolean    ok,
+             const char *detail,
+             PjClient   *client)
+{
+  g_signal_emit (self, signals[VERIFIED], 0, ok, detail);
+}
+
+static void
+set_reconnecting (PjTable  *self,
+                  gboolean  reconnecting)
+{
+  if (self->reconnecting == reconnecting)
+    return;
+  self->reconnecting = reconnecting;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RECONNECTING]);
+}
+
+static void
+give_up (PjTable      *self,
+         const GError *cause)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_clear_handle_id (&self->reconnect_source, g_source_remove);
+  set_reconnecting (self, FALSE);
+  if (cause != NULL && cause->domain == PJ_NET_ERROR)
+    error = g_error_copy (cause);
+  else
+    error = g_error_new_literal (PJ_NET_ERROR, PJ_NET_ERROR_CLOSED,
+                                 _("The connection to the table was lost"));
+  g_signal_emit (self, signals[ERROR], 0, error);
+}
+
+static void
+disconnected_cb (PjTable      *self,
+                 const GError *error,
+                 PjClient     *client)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECTED]);
+
+  /* a reconnect attempt in flight answers for itself */
+  if (self->leaving || self->reconnecting)
+    return;
+
+  /* In a game the seat waits for our token: come back. In the lobby the
+   * host has freed the seat already, so there is nothing to come back to. */
+  if (self->game != NULL && !pj_game_is_over (self->game) &&
+      pj_client_get_phase (client) == PJ_NET_PHASE_PLAYING)
+    {
+      self->attempt = 0;
+      set_reconnecting (self, TRUE);
+      schedule_reconnect (self);
+      return;
+    }
+
+  give_up (self, NULL);
+}
+
+/* ---- reconnecting ------------------------------------------------------------ */
+
+static void
+reconnected_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr (PjTable) self = user_data;
+  g_autoptr (GError) error = NULL;
+
+  if (pj_client_connect_finish (PJ_CLIENT (object), result, &error))
+    {
+      self->attempt = 0;
+      set_reconnecting (self, FALSE);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECTED]);
+      return;
+    }
+
+  if (self->leaving || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  /* the host will not have us back: trying again would not change that */
+  if (error->domain == PJ_NET_ERROR &&
+      (error->code == PJ_NET_ERROR_BAD_TOKEN || error->code == PJ_NET_ERROR_BAD_PASSWORD ||
+       error->code == PJ_NET_ERROR_VERSION))
+    {
+      give_up (self, error);
+      return;
+    }
+  schedule_reconnect (self);
+}
+
+static gboolean
+reconnect_cb (gpointer user_data)
+{
+  PjTable *self = user_data;
+
+  self->reconnect_source = 0;
+  pj_client_connect_async (self->client, self->address, self->port, self->cancellable,
+                           reconnected_cb, g_object_ref (self));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_reconnect (PjTable *self)
+{
+  guint delay = self->first_delay_ms;
+
+  if (self->attempt >= self->max_attempts)
+    {
+      give_up (self, NULL);
+      return;
+    }
+  for (guint i = 0; i < self->attempt && delay < self->max_delay_ms; i++)
+    delay *= 2;
+  delay = MIN (delay, self->max_delay_ms);
+  self->attempt++;
+  g_clear_handle_id (&self->reconnect_source, g_source_remove);
+  self->reconnect_source = g_timeout_add (delay, reconnect_cb, self);
+}
+
+/* ---- hosting and joining ------------------------------------------------------ */
+
+static void
+host_lobby_changed_cb (PjTable *self,
+                       PjHost  *host)
+{
+  update_publisher (self);
+}
+
+static void
+own_connect_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr (PjTable) self = user_data;
+  g_autoptr (GError) error = NULL;
+
+  if (!pj_client_connect_finish (PJ_CLIENT (object), result, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_signal_emit (self, signals[ERROR], 0, error);
+      return;
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECTED]);
+}
+
+gboolean
+pj_table_host (PjTable     *self,
+               const char  *table_name,
+               const char  *password,
+               guint16      port,
+               GError     **error)
+{
+  g_autoptr (PjHost) host = NULL;
+
+  g_return_val_if_fail (PJ_IS_TABLE (self), FALSE);
+  g_return_val_if_fail (table_name != NULL, FALSE);
+  g_return_val_if_fail (self->host == NULL && self->address == NULL, FALSE);
+
+  if (password != NULL && password[0] == '\0')
+    password = NULL;
+
+  host = pj_host_new (table_name, password);
+  /* a short pause before each computer move, so people can follow it */
+  g_object_set (host, "computer-delay-ms", 700, NULL);
+  if (!pj_host_listen (host, port, error))
+    return FALSE;
+
+  self->host = g_steal_pointer (&host);
+  g_signal_connect_object (self->host, "lobby-changed", G_CALLBACK (host_lobby_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+
+  self->publisher = pj_publisher_new (table_name, pj_host_get_port (self->host), PJ_NET_PROTOCOL_VERSION);
+  pj_publisher_set_password_required (self->publisher, password != NULL);
+  update_publisher (self);
+
+  /* our own player sits down like anyone else */
+  self->address = g_strdup ("127.0.0.1");
+  self->port = pj_host_get_port (self->host);
+  pj_client_set_password (self->client, password);
+  pj_client_connect_async (self->client, self->address, self->port, self->cancellable,
+                           own_connect_cb, g_object_ref (self));
+  return TRUE;
+}
+
+static void
+join_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr (GTask) task = user_data;
+  PjTable *self = g_task_get_source_object (task);
+  GError *error = NULL;
+
+  if (!pj_client_connect_finish (PJ_CLIENT (object), result, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECTED]);
+  g_task_return_boolean (task, TRUE);
+}
+
+void
+pj_table_join_async (PjTable             *self,
+                     const char          *address,
+                     guint16              port,
+                     const char          *password,
+                     GCancellable        *cancellable,
+                     GAsyncReadyCallback  callback,
+                     gpointer             user_data)
+{
+  GTask *task;
+
+  g_return_if_fail (PJ_IS_TABLE (self));
+  g_return_if_fail (address != NULL);
+  g_return_if_fail (self->host == NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, pj_table_join_async);
+
+  g_free (self->address);
+  self->address = g_strdup (address);
+  self->port = port ? port : PJ_NET_DEFAULT_PORT;
+  pj_client_set_password (self->client, password != NULL && password[0] != '\0' ? password : NULL);
+  pj_client_connect_async (self->client, self->address, self->port, cancellable, join_done_cb, task);
+}
+
+gboolean
+pj_table_join_finish (PjTable       *self,
+                      GAsyncResult  *result,
+                      GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+void
+pj_table_leave (PjTable *self)
+{
+  g_return_if_fail (PJ_IS_TABLE (self));
+
+  self->leaving = TRUE;
+  g_cancellable_cancel (self->cancellable);
+  g_clear_handle_id (&self->reconnect_source, g_source_remove);
+  set_reconnecting (self, FALSE);
+  if (self->game != NULL)
+    pj_game_stop (self->game);
+  pj_client_disconnect (self->client);
+  g_clear_object (&self->publisher);
+  if (self->host != NULL)
+    pj_host_stop (self->host);
+}
+
+/* ---- getters ------------------------------------------------------------------ */
+
+PjClient *
+pj_table_get_client (PjTable *self)
+{
+  g_return_val_if_fail (PJ_IS_TABLE (self), NULL);
+  return self->client;
+}
+
+PjHost *
+pj_table_get_host (PjTable *self)
+{
+  g_return_val_if_fail (PJ_IS_TABLE (self), NULL);
+  return self->host;
+}
+
+PjPublisher *
+pj_table_get_publisher (PjTable *self)
+{
+  g_return_val_if_fail (PJ_IS_TABLE (self), NULL);
+  return self->publisher;
+}
+
+PjGame *
+pj_table_get_game (PjTable *self)
+{
+  g_return_val_if_fail (PJ_IS_TABLE (self), NULL);
+  return self->game;
+}
+
+const char *
+pj_table_get_address (PjTable *self)
+{
+  g_return_val_if_fail (PJ_IS_TABLE (self), NULL);
+  return self->address;
+}
+
+guint16
+pj_table_get_port (PjTable *self)
+{
+  g_return_val_if_fail (PJ_IS_TABLE (self), 0);
+  return self->port;
+}
+
+gboolean
+pj_table_get_connected (PjTable *self)
+{
+  g_return_val_if_fail (PJ_IS_TABLE (self), FALSE);
+  return pj_client_is_connected (self->client);
+}
+
+gboolean
+pj_table_get_reconnecting (PjTable *self)
+{
+  g_return_val_if_fail (PJ_IS_TABLE (self), FALSE);
+  return self->reconnecting;
+}
+
+gboolean
+pj_table_get_seat_covered (PjTable *self,
+                           guint    seat)
+{
+  g_return_val_if_fail (PJ_IS_TABLE (self), FALSE);
+  return seat < PJ_MAX_PLAYERS && self->covered[seat];
+}
+
+gboolean
+pj_table_can_start (PjTable *self)
+{
+  guint n;
+
+  g_return_val_if_fail (PJ_IS_TABLE (self), FALSE);
+
+  n = pj_client_get_n_seats (self->client);
+  if (n == 0 || pj_client_get_phase (self->client) != PJ_NET_PHASE_LOBBY)
+    return FALSE;
+  for (guint seat = 0; seat < n; seat++)
+    {
+      PjNetSeatInfo info;
+
+      pj_client_get_seat_info (self->client, seat, &info);
+      if (info.kind == PJ_NET_SEAT_OPEN ||
+          (info.kind == PJ_NET_SEAT_HUMAN && (!info.ready || !info.connected)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+void
+pj_table_set_reconnect_policy (PjTable *self,
+                               guint    first_delay_ms,
+                               guint    max_delay_ms,
+                               guint    max_attempts)
+{
+  g_return_if_fail (PJ_IS_TABLE (self));
+
+  self->first_delay_ms = MAX (first_delay_ms, 1);
+  self->max_delay_ms = MAX (max_delay_ms, self->first_delay_ms);
+  self->max_attempts = max_attempts;
+}
+
+gboolean
+pj_table_parse_address (const char  *text,
+                        char       **host,
+                        guint16     *port)
+{
+  g_autofree char *copy = NULL;
+  const char *port_text = NULL;
+  char *name;
+  guint64 value = PJ_NET_DEFAULT_PORT;
+
+  g_return_val_if_fail (host != NULL && port != NULL, FALSE);
+
+  if (text == NULL)
+    return FALSE;
+  copy = g_strstrip (g_strdup (text));
+  name = copy;
+
+  if (name[0] == '[')
+    {
+      char *end = strchr (name, ']');
+
+      if (end == NULL)
+        return FALSE;
+      *end = '\0';
+      name++;
+      if (end[1] == ':')
+        port_text = end + 2;
+      else if (end[1] != '\0')
+        return FALSE;
+    }
+  else
+    {
+      char *colon = strchr (name, ':');
+
+      /* one colon: name:port; more: a bare IPv6 address */
+      if (colon != NULL && strchr (colon + 1, ':') == NULL)
+        {
+          *colon = '\0';
+          port_text = colon + 1;
+        }
+    }
+
+  if (name[0] == '\0' || strpbrk (name, " \t/") != NULL)
+    return FALSE;
+  if (port_text != NULL &&
+      !g_ascii_string_to_unsigned (port_text, 10, 1, G_MAXUINT16, &value, NULL))
+    return FALSE;
+
+  *host = g_strdup (name);
+  *port = (guint16) value;
+  return TRUE;
+}
+
+/* ---- GObject -------------------------------------------------------------------- */
+
+static void
+pj_table_dispose (GObject *object)
+{
+  PjTable *self = (PjTable *) object;
+
+  if (self->client != NULL)
+    {
+      pj_table_leave (self);
+      g_signal_handlers_disconnect_by_data (self->client, self);
+    }
+  g_clear_object (&self->publisher);
+  g_clear_object (&self->host);
+  g_clear_object (&self->game);
+  g_clear_object (&self->client);
+  g_clear_object (&self->cancellable);
+
+  G_OBJECT_CLASS (pj_table_parent_class)->dispose (object);
+}
+
+static void
+pj_table_finalize (GObject *object)
+{
+  PjTable *self = (PjTable *) object;
+
+  g_free (self->player_name);
+  g_free (self->address);
+
+  G_OBJECT_CLASS (pj_table_parent_class)->finalize (object);
+}
+
+static void
+pj_table_get_property (GObject    *object,
+                       guint       prop_id,
+                       GValue     *value,
+                       GParamSpec *pspec)
+{
+  PjTable *self = PJ_TABLE (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONNECTED:
+      g_value_set_boolean (value, pj_table_get_connected (self));
+      break;
+
+    case PROP_RECONNECTING:
+      g_value_set_boolean (value, self->reconnecting);
+      break;
+
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pj_table_class_init (PjTableClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = pj_table_dispose;
+  object_class->finalize = pj_table_finalize;
+  object_class->get_property = pj_table_get_property;
+
+  properties[PROP_CONNECTED] =
+    g_param_spec_boolean ("connected", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RECONNECTING] =
+    g_param_spec_boolean ("reconnecting", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, PJ_TYPE_GAME,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[GAME_STARTED] =
+    g_signal_new ("game-started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, PJ_TYPE_GAME);
+  signals[ERROR] =
+    g_signal_new ("error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+  signals[CHAT] =
+    g_signal_new ("chat", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 4,
+                  G_TYPE_STRING, G_TYPE_INT, G_TYPE_STRING, G_TYPE_BOOLEAN);
+  signals[VERIFIED] =
+    g_signal_new ("verified", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_BOOLEAN, G_TYPE_STRING);
+  signals[LOBBY_CHANGED] =
+    g_signal_new ("lobby-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SEAT_COVERED] =
+    g_signal_new ("seat-covered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_BOOLEAN);
+}
+
+static void
+pj_table_init (PjTable *self)
+{
+  self->cancellable = g_cancellable_new ();
+  self->first_delay_ms = 500;
+  self->max_delay_ms = 8000;
+  self->max_attempts = 12;   /* about a minute and a half in all */
+}
+
+PjTable *
+pj_table_new (const char *player_name)
+{
+  PjTable *self;
+
+  g_return_val_if_fail (player_name != NULL && player_name[0] != '\0', NULL);
+
+  self = g_object_new (PJ_TYPE_TABLE, NULL);
+  self->player_name = g_strdup (player_name);
+  self->client = pj_client_new (player_name);
+  g_signal_connect_swapped (self->client, "lobby-changed", G_CALLBACK (lobby_changed_cb), self);
+  g_signal_connect_swapped (self->client, "game-started", G_CALLBACK (game_started_cb), self);
+  g_signal_connect_swapped (self->client, "state-changed", G_CALLBACK (state_changed_cb), self);
+  g_signal_connect_swapped (self->client, "error", G_CALLBACK (client_error_cb), self);
+  g_signal_connect_swapped (self->client, "chat", G_CALLBACK (chat_cb), self);
+  g_signal_connect_swapped (self->client, "verified", G_CALLBACK (verified_cb), self);
+  g_signal_connect_swapped (self->client, "disconnected", G_CALLBACK (disconnected_cb), self);
+  return self;
+}
