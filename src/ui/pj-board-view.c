@@ -37,6 +37,31 @@ typedef struct {
   guint8 to;
 } Pick;
 
+/* A piece of the drawing kept as pixels: it is drawn again only when what
+ * it shows changes, not on every frame. */
+typedef struct {
+  cairo_surface_t *image;    /* device pixels, at the widget's scale factor */
+  GdkTexture      *texture;  /* the same pixels, for renderers that keep textures */
+  graphene_rect_t  bounds;   /* in widget coordinates */
+  guint            key;      /* what it shows: a peg's place, a name's weight */
+  char            *text;     /* what it says, for names and the middle */
+} Sprite;
+
+/* Everything the kept drawing depends on besides the game's state; when
+ * any of it changes every sprite is drawn again. */
+typedef struct {
+  int              width;
+  int              height;
+  int              scale;
+  guint            n;
+  guint            hps;
+  guint            bottom;
+  gboolean         dark;
+  GdkRGBA          fg;
+  GtkTextDirection direction;
+  guint            font_hash;
+} CacheKey;
+
 typedef struct {
   guint  n;
   guint  hps;
@@ -86,6 +111,14 @@ struct _PjBoardView
   guint      anim_step;
   gint64     anim_step_start;
   guint      tick_id;
+
+  /* drawing kept between frames (see update_caches) */
+  CacheKey   cache_key;
+  Sprite     board_sprite;   /* board, track, home and start areas, holes */
+  Sprite     peg_sprites[PJ_MAX_PLAYERS][PJ_PEGS];
+  Sprite     name_sprites[MAX_SIDES];
+  Sprite     middle_sprite;  /* the discard pile and the stock */
+  gboolean   use_textures;   /* for this frame's renderer (see sprite_append) */
 };
 
 G_DEFINE_FINAL_TYPE (PjBoardView, pj_board_view, GTK_TYPE_WIDGET)
@@ -1007,6 +1040,207 @@ key_pressed_cb (GtkEventControllerKey *controller,
     }
 }
 
+/* ---- kept drawing ---------------------------------------------------------- */
+
+static void
+sprite_clear (Sprite *sprite)
+{
+  g_clear_pointer (&sprite->image, cairo_surface_destroy);
+  g_clear_object (&sprite->texture);
+  g_clear_pointer (&sprite->text, g_free);
+  sprite->key = 0;
+}
+
+static void
+drop_caches (PjBoardView *self)
+{
+  sprite_clear (&self->board_sprite);
+  sprite_clear (&self->middle_sprite);
+  for (guint c = 0; c < PJ_MAX_PLAYERS; c++)
+    for (guint k = 0; k < PJ_PEGS; k++)
+      sprite_clear (&self->peg_sprites[c][k]);
+  for (guint seat = 0; seat < MAX_SIDES; seat++)
+    sprite_clear (&self->name_sprites[seat]);
+  memset (&self->cache_key, 0, sizeof self->cache_key);
+}
+
+/* Keeps the sprites while nothing they depend on has changed: the size,
+ * the scale factor, the style (light or dark, the text colour, the font,
+ * the text direction) and the board's geometry. Comparing here, where the
+ * drawing happens, cannot miss a change whichever signal brought it. */
+static void
+update_caches (PjBoardView   *self,
+               const Layout  *L,
+               const GdkRGBA *fg,
+               gboolean       dark)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  const PangoFontDescription *font = pango_context_get_font_description (gtk_widget_get_pango_context (widget));
+  CacheKey key;
+
+  memset (&key, 0, sizeof key);   /* padding too: the keys are compared as bytes */
+  key.width = gtk_widget_get_width (widget);
+  key.height = gtk_widget_get_height (widget);
+  key.scale = gtk_widget_get_scale_factor (widget);
+  key.n = L->n;
+  key.hps = L->hps;
+  key.bottom = L->bottom;
+  key.dark = dark;
+  key.fg = *fg;
+  key.direction = gtk_widget_get_direction (widget);
+  key.font_hash = font != NULL ? pango_font_description_hash (font) : 0;
+
+  if (memcmp (&key, &self->cache_key, sizeof key) != 0)
+    {
+      drop_caches (self);
+      self->cache_key = key;
+    }
+}
+
+/* A sprite is drawn the way GTK draws a Cairo node: recorded in widget
+ * coordinates, then played back at the widget's scale factor (HiDPI stays
+ * crisp) onto whole device pixels, so it looks exactly as if drawn
+ * straight onto the widget. */
+static cairo_t *
+sprite_begin (PjBoardView *self)
+{
+  cairo_surface_t *recording;
+  cairo_t *cr;
+
+  recording = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA,
+                                              &(cairo_rectangle_t) { 0, 0,
+                                                                     self->cache_key.width,
+                                                                     self->cache_key.height });
+  cr = cairo_create (recording);
+  cairo_surface_destroy (recording);
+  /* the line style the board's single Cairo node left for what followed */
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  return cr;
+}
+
+static void
+sprite_end (PjBoardView *self,
+            Sprite      *sprite,
+            cairo_t     *cr)
+{
+  cairo_surface_t *recording = cairo_surface_reference (cairo_get_target (cr));
+  int scale = self->cache_key.scale;
+  cairo_surface_t *image;
+  cairo_t *icr;
+  double x, y, w, h;
+  int x0, y0, x1, y1;
+
+  cairo_destroy (cr);
+  g_clear_pointer (&sprite->image, cairo_surface_destroy);
+  g_clear_object (&sprite->texture);
+  cairo_recording_surface_ink_extents (recording, &x, &y, &w, &h);
+  if (w <= 0 || h <= 0)
+    {
+      cairo_surface_destroy (recording);
+      return;
+    }
+
+  x0 = MAX ((int) floor (x * scale) - 1, 0);
+  y0 = MAX ((int) floor (y * scale) - 1, 0);
+  x1 = MIN ((int) ceil ((x + w) * scale) + 1, self->cache_key.width * scale);
+  y1 = MIN ((int) ceil ((y + h) * scale) + 1, self->cache_key.height * scale);
+  if (x1 <= x0 || y1 <= y0)
+    {
+      cairo_surface_destroy (recording);
+      return;
+    }
+
+  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, x1 - x0, y1 - y0);
+  cairo_surface_set_device_scale (image, scale, scale);
+  cairo_surface_set_device_offset (image, -x0, -y0);
+  icr = cairo_create (image);
+  cairo_set_source_surface (icr, recording, 0, 0);
+  cairo_paint (icr);
+  cairo_destroy (icr);
+  cairo_surface_destroy (recording);
+  cairo_surface_flush (image);
+  /* from here on the image is plain device pixels */
+  cairo_surface_set_device_offset (image, 0, 0);
+  cairo_surface_set_device_scale (image, 1, 1);
+
+  sprite->bounds = GRAPHENE_RECT_INIT ((float) x0 / scale, (float) y0 / scale,
+                                       (float) (x1 - x0) / scale, (float) (y1 - y0) / scale);
+  sprite->image = image;
+}
+
+/* GTK 4.8's GL renderer uploads a texture once and keeps it, but its Cairo
+ * renderer converts a texture's every pixel on every frame (through
+ * floats), which costs more than drawing the board. So for the Cairo
+ * renderer the kept pixels are painted from a Cairo node made anew each
+ * frame (a node kept across frames is not safe: 4.8's GL renderer caches
+ * what it draws for a Cairo node by the node's address). */
+static void
+sprite_append (PjBoardView  *self,
+               Sprite       *sprite,
+               GtkSnapshot  *snapshot)
+{
+  if (sprite->image == NULL)
+    return;
+
+  if (self->use_textures)
+    {
+      if (sprite->texture == NULL)
+        {
+          /* the texture shares the pixels; cairo's ARGB32 is GDK_MEMORY_DEFAULT */
+          g_autoptr (GBytes) bytes = NULL;
+          int height = cairo_image_surface_get_height (sprite->image);
+          int stride = cairo_image_surface_get_stride (sprite->image);
+
+          bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (sprite->image),
+                                              (gsize) stride * height,
+                                              (GDestroyNotify) cairo_surface_destroy,
+                                              cairo_surface_reference (sprite->image));
+          sprite->texture = gdk_memory_texture_new (cairo_image_surface_get_width (sprite->image),
+                                                    height, GDK_MEMORY_DEFAULT, bytes, stride);
+        }
+      gtk_snapshot_append_texture (snapshot, sprite->texture, &sprite->bounds);
+    }
+  else
+    {
+      cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &sprite->bounds);
+      int scale = self->cache_key.scale;
+
+      cairo_translate (cr, sprite->bounds.origin.x, sprite->bounds.origin.y);
+      cairo_scale (cr, 1.0 / scale, 1.0 / scale);
+      cairo_set_source_surface (cr, sprite->image, 0, 0);
+      cairo_paint (cr);
+      cairo_destroy (cr);
+    }
+}
+
+/* A small Cairo node around (x, y) for what changes from frame to frame:
+ * renderers that upload Cairo nodes as textures then upload only that. */
+static cairo_t *
+append_cairo_around (GtkSnapshot *snapshot,
+                     double       x,
+                     double       y,
+                     double       reach)
+{
+  double x0 = floor (x - reach - 2), y0 = floor (y - reach - 2);
+  double x1 = ceil (x + reach + 2), y1 = ceil (y + reach + 2);
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (x0, y0, x1 - x0, y1 - y0));
+
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  return cr;
+}
+
+/* How far a peg drawn by draw_peg reaches from its centre, its number's
+ * badge included. */
+static double
+peg_reach (double r)
+{
+  double size = MAX (r * 0.75, 7.0);
+
+  return MAX (r * 1.1 + 1.0, r * 0.72 + size * 0.62 * 1.2 + 1.0) * G_SQRT2;
+}
+
 /* ---- drawing ------------------------------------------------------------ */
 
 static void
@@ -1142,6 +1376,298 @@ get_colours (PjBoardView *self,
   *board = *dark ? (GdkRGBA) { 0.24, 0.21, 0.18, 1 } : (GdkRGBA) { 0.93, 0.87, 0.76, 1 };
 }
 
+/* What depends only on the size, the style and the geometry: drawn once
+ * into board_sprite. */
+static void
+draw_board_layer (PjBoardView   *self,
+                  cairo_t       *cr,
+                  const Layout  *L,
+                  const GdkRGBA *fg,
+                  gboolean       dark,
+                  const GdkRGBA *board)
+{
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+
+  /* the board itself, a little larger than the track */
+  for (guint k = 0; k < L->n; k++)
+    {
+      double grow = 1.0 + 1.1 * L->d / hypot (L->corner_x[k] - L->cx, L->corner_y[k] - L->cy);
+      double x = L->cx + (L->corner_x[k] - L->cx) * grow;
+      double y = L->cy + (L->corner_y[k] - L->cy) * grow;
+
+      if (k == 0)
+        cairo_move_to (cr, x, y);
+      else
+        cairo_line_to (cr, x, y);
+    }
+  cairo_close_path (cr);
+  gdk_cairo_set_source_rgba (cr, board);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.25);
+  cairo_set_line_width (cr, MAX (L->d * 0.08, 1.0));
+  cairo_stroke (cr);
+
+  /* the track line */
+  for (guint k = 0; k <= L->n; k++)
+    {
+      if (k == 0)
+        cairo_move_to (cr, L->corner_x[k], L->corner_y[k]);
+      else
+        cairo_line_to (cr, L->corner_x[k], L->corner_y[k]);
+    }
+  cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.12);
+  cairo_set_line_width (cr, L->d * 0.55);
+  cairo_stroke (cr);
+
+  /* The band of the player to move came here; it is drawn per frame on top
+   * instead, which looks the same: it lies outside the track, where
+   * nothing below is drawn after it. */
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+
+  for (guint seat = 0; seat < L->n; seat++)
+    {
+      GdkRGBA c;
+      double x0, y0, x1, y1;
+
+      pj_peg_style_get_colour (seat, &c);
+
+      /* home track: from the in-spot inward */
+      side_point (L, seat, PJ_IN_SPOT_HOLE, 0, &x0, &y0);
+      side_point (L, seat, PJ_IN_SPOT_HOLE, 1.15 * PJ_HOME_HOLES, &x1, &y1);
+      cairo_move_to (cr, x0, y0);
+      cairo_line_to (cr, x1, y1);
+      cairo_set_source_rgba (cr, c.red, c.green, c.blue, 0.35);
+      cairo_set_line_width (cr, L->d * 0.7);
+      cairo_stroke (cr);
+
+      /* start area beside the come-out hole, joined to it */
+      side_point (L, seat, PJ_COME_OUT_HOLE, 0, &x0, &y0);
+      side_point (L, seat, PJ_COME_OUT_HOLE, 2.4, &x1, &y1);
+      cairo_move_to (cr, x0, y0);
+      cairo_line_to (cr, x1, y1);
+      cairo_set_line_width (cr, L->d * 0.25);
+      cairo_stroke (cr);
+      side_point (L, seat, PJ_COME_OUT_HOLE - 2.0, 2.4, &x0, &y0);
+      side_point (L, seat, PJ_COME_OUT_HOLE + 2.0, 2.4, &x1, &y1);
+      cairo_move_to (cr, x0, y0);
+      cairo_line_to (cr, x1, y1);
+      cairo_set_line_width (cr, L->d * 0.95);
+      cairo_stroke (cr);
+
+      /* rings on the come-out hole and the in-spot */
+      side_point (L, seat, PJ_COME_OUT_HOLE, 0, &x0, &y0);
+      side_point (L, seat, PJ_IN_SPOT_HOLE, 0, &x1, &y1);
+      cairo_new_path (cr);
+      cairo_arc (cr, x0, y0, L->d * 0.36, 0, 2 * G_PI);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x1, y1, L->d * 0.36, 0, 2 * G_PI);
+      cairo_set_source_rgba (cr, c.red, c.green, c.blue, 0.9);
+      cairo_set_line_width (cr, MAX (L->d * 0.08, 1.0));
+      cairo_stroke (cr);
+    }
+
+  /* empty holes */
+  cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, dark ? 0.45 : 0.35);
+  for (guint hole = 0; hole < L->n * L->hps; hole++)
+    {
+      double x, y;
+      Place pl = { 0, (guint8) hole, 0 };
+
+      place_point (L, &pl, &x, &y);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x, y, L->hole_r, 0, 2 * G_PI);
+    }
+  for (guint seat = 0; seat < L->n; seat++)
+    for (guint k = 0; k < PJ_PEGS; k++)
+      {
+        double x, y;
+        Place home = { (guint8) seat, PJ_POS_HOME (k), 0 };
+        Place start = { (guint8) seat, PJ_POS_START, (guint8) k };
+
+        place_point (L, &home, &x, &y);
+        cairo_new_sub_path (cr);
+        cairo_arc (cr, x, y, L->hole_r, 0, 2 * G_PI);
+        place_point (L, &start, &x, &y);
+        cairo_new_sub_path (cr);
+        cairo_arc (cr, x, y, L->hole_r, 0, 2 * G_PI);
+      }
+  cairo_fill (cr);
+}
+
+/* The player to move: a band along their side. */
+static void
+append_turn_band (GtkSnapshot  *snapshot,
+                  const Layout *L,
+                  guint         seat)
+{
+  GdkRGBA c;
+  double x0, y0, x1, y1;
+  cairo_t *cr;
+
+  pj_peg_style_get_colour (seat, &c);
+  side_point (L, seat, 0.3, -0.9, &x0, &y0);
+  side_point (L, seat, L->hps - 0.3, -0.9, &x1, &y1);
+  cr = append_cairo_around (snapshot, (x0 + x1) / 2, (y0 + y1) / 2,
+                            hypot (x1 - x0, y1 - y0) / 2 + L->d * 0.35);
+  cairo_move_to (cr, x0, y0);
+  cairo_line_to (cr, x1, y1);
+  cairo_set_source_rgba (cr, c.red, c.green, c.blue, 0.85);
+  cairo_set_line_width (cr, L->d * 0.35);
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+}
+
+/* A peg at rest, from its sprite; the sprite is drawn again only when the
+ * peg is somewhere else (it is drawn for its exact place, not moved
+ * there, so it stays as sharp as one drawn there directly). */
+static void
+append_peg (PjBoardView   *self,
+            GtkSnapshot   *snapshot,
+            const Layout  *L,
+            guint          colour,
+            guint          index,
+            guint          pos,
+            const GdkRGBA *outline)
+{
+  Sprite *sprite = &self->peg_sprites[colour][index];
+
+  if (sprite->key != pos + 1)
+    {
+      Place pl = { (guint8) colour, (guint8) pos, (guint8) index };
+      cairo_t *cr = sprite_begin (self);
+      double x, y;
+
+      place_point (L, &pl, &x, &y);
+      pj_peg_style_draw_peg (cr, colour, x, y, L->peg_r, outline);
+      if (L->peg_r >= 6)
+        draw_peg_number (self, cr, index, x, y, L->peg_r);
+      sprite_end (self, sprite, cr);
+      sprite->key = pos + 1;
+    }
+  sprite_append (self, sprite, snapshot);
+}
+
+static void
+append_ring (GtkSnapshot   *snapshot,
+             double         x,
+             double         y,
+             double         r,
+             double         width,
+             const GdkRGBA *colour,
+             const double  *dash)
+{
+  cairo_t *cr = append_cairo_around (snapshot, x, y, r + width);
+
+  if (dash != NULL)
+    cairo_set_dash (cr, dash, 2, 0);
+  cairo_new_path (cr);
+  cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+  gdk_cairo_set_source_rgba (cr, colour);
+  cairo_set_line_width (cr, width);
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+}
+
+/* A seat's name outside its side, with the colour's symbol; bold for the
+ * player to move. */
+static void
+append_seat_name (PjBoardView   *self,
+                  GtkSnapshot   *snapshot,
+                  const Layout  *L,
+                  guint          seat,
+                  gboolean       to_move,
+                  const GdkRGBA *fg,
+                  const GdkRGBA *outline)
+{
+  Sprite *sprite = &self->name_sprites[seat];
+  const char *name = pj_game_get_seat_name (self->game, seat);
+  g_autofree char *label = NULL;
+
+  if (pj_game_get_controller (self->game, seat) == PJ_CONTROLLER_HUMAN)
+    label = g_strdup (name);
+  else
+    /* Translators: a computer player's name on the board */
+    label = g_strdup_printf (_("%s (computer)"), name);
+
+  if (sprite->image == NULL || sprite->key != (guint) to_move + 1 || g_strcmp0 (sprite->text, label) != 0)
+    {
+      double ax, ay, tx, ty, nx, ny, x, y, angle;
+      cairo_t *cr = sprite_begin (self);
+
+      side_frame (L, seat, &ax, &ay, &tx, &ty, &nx, &ny);
+      side_point (L, seat, L->hps / 2.0, -1.85, &x, &y);
+      angle = atan2 (ty, tx);
+      /* keep text upright */
+      if (angle > G_PI / 2 + 0.01)
+        angle -= G_PI;
+      else if (angle < -G_PI / 2 + 0.01)
+        angle += G_PI;
+
+      draw_text (self, cr, label, x, y, L->d * 0.75, angle, to_move, fg);
+      {
+        g_autoptr (PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), label);
+        PangoFontDescription *font = pango_font_description_new ();
+        int tw, th;
+
+        pango_font_description_set_absolute_size (font, MAX (L->d * 0.75, 6.0) * PANGO_SCALE);
+        pango_font_description_set_weight (font, to_move ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+        pango_layout_set_font_description (layout, font);
+        pango_font_description_free (font);
+        pango_layout_get_pixel_size (layout, &tw, &th);
+        pj_peg_style_draw_peg (cr, seat,
+                               x - cos (angle) * (tw / 2.0 + L->d * 0.6),
+                               y - sin (angle) * (tw / 2.0 + L->d * 0.6),
+                               L->d * 0.36, outline);
+      }
+      sprite_end (self, sprite, cr);
+      sprite->key = (guint) to_move + 1;
+      g_free (sprite->text);
+      sprite->text = g_steal_pointer (&label);
+    }
+  sprite_append (self, sprite, snapshot);
+}
+
+/* The middle: the discard pile's top card and the stock. */
+static void
+append_middle (PjBoardView   *self,
+               GtkSnapshot   *snapshot,
+               const Layout  *L,
+               const PjState *s,
+               const GdkRGBA *fg,
+               gboolean       dark)
+{
+  Sprite *sprite = &self->middle_sprite;
+  guint top = pj_state_top_discard (s);
+  g_autofree char *top_text = NULL;
+  g_autofree char *shown = NULL;
+
+  if (PJ_CARD_RANK (top) == PJ_CARD_JOKER)
+    top_text = g_strdup (_("Joker"));
+  else if (top != PJ_CARD_NONE && PJ_CARD_RANK (top) != PJ_CARD_UNKNOWN)
+    top_text = g_strdup (pj_card_to_string ((PjCard) PJ_CARD_RANK (top)));
+  shown = g_strdup_printf ("%s\n%u", top_text != NULL ? top_text : "", s->n_stock);
+
+  if (sprite->image == NULL || g_strcmp0 (sprite->text, shown) != 0)
+    {
+      double cw = L->d * 2.2, ch = L->d * 3.1;
+      g_autofree char *stock = g_strdup_printf ("%u", s->n_stock);
+      cairo_t *cr = sprite_begin (self);
+
+      if (top_text != NULL)
+        draw_card (self, cr, L->cx - cw - L->d * 0.3, L->cy - ch * 0.6, cw, ch, top_text,
+                   _("Discard"), TRUE, fg, dark);
+      draw_card (self, cr, L->cx + L->d * 0.3, L->cy - ch * 0.6, cw, ch, stock,
+                 _("Stock"), FALSE, fg, dark);
+      sprite_end (self, sprite, cr);
+      g_free (sprite->text);
+      sprite->text = g_steal_pointer (&shown);
+    }
+  sprite_append (self, sprite, snapshot);
+}
+
+/* A frame is the kept board, then what changes: the turn, the highlights,
+ * the pegs (each from its own sprite), the names and the middle, in the
+ * order a single Cairo drawing of it all would paint them. */
 static void
 pj_board_view_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
@@ -1154,7 +1680,6 @@ pj_board_view_snapshot (GtkWidget   *widget,
   guint moving = G_MAXUINT;
   double mx = 0, my = 0;
   Layout L;
-  cairo_t *cr;
   int w = gtk_widget_get_width (widget);
   int h = gtk_widget_get_height (widget);
 
@@ -1169,167 +1694,56 @@ pj_board_view_snapshot (GtkWidget   *widget,
   if (moving_peg (self, &L, &moving, &mx, &my))
     pos[PJ_PEG_COLOUR (moving)][PJ_PEG_INDEX (moving)] = 0xfe;   /* drawn on its own */
 
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  update_caches (self, &L, &fg, dark);
+  {
+    GtkNative *native = gtk_widget_get_native (widget);
+    GskRenderer *renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
 
-  /* the board itself, a little larger than the track */
-  for (guint k = 0; k < L.n; k++)
+    self->use_textures = !GSK_IS_CAIRO_RENDERER (renderer);
+  }
+
+  if (self->board_sprite.image == NULL)
     {
-      double grow = 1.0 + 1.1 * L.d / hypot (L.corner_x[k] - L.cx, L.corner_y[k] - L.cy);
-      double x = L.cx + (L.corner_x[k] - L.cx) * grow;
-      double y = L.cy + (L.corner_y[k] - L.cy) * grow;
+      cairo_t *cr = sprite_begin (self);
 
-      if (k == 0)
-        cairo_move_to (cr, x, y);
-      else
-        cairo_line_to (cr, x, y);
+      draw_board_layer (self, cr, &L, &fg, dark, &board);
+      sprite_end (self, &self->board_sprite, cr);
     }
-  cairo_close_path (cr);
-  gdk_cairo_set_source_rgba (cr, &board);
-  cairo_fill_preserve (cr);
-  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.25);
-  cairo_set_line_width (cr, MAX (L.d * 0.08, 1.0));
-  cairo_stroke (cr);
+  sprite_append (self, &self->board_sprite, snapshot);
 
-  /* the track line */
-  for (guint k = 0; k <= L.n; k++)
-    {
-      if (k == 0)
-        cairo_move_to (cr, L.corner_x[k], L.corner_y[k]);
-      else
-        cairo_line_to (cr, L.corner_x[k], L.corner_y[k]);
-    }
-  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.12);
-  cairo_set_line_width (cr, L.d * 0.55);
-  cairo_stroke (cr);
-
-  for (guint seat = 0; seat < L.n; seat++)
-    {
-      GdkRGBA c;
-      double x0, y0, x1, y1, ax, ay, tx, ty, nx, ny;
-
-      pj_peg_style_get_colour (seat, &c);
-      side_frame (&L, seat, &ax, &ay, &tx, &ty, &nx, &ny);
-
-      /* the player to move: a band along their side */
-      if (s != NULL && !pj_state_is_over (s) && s->actor == seat)
-        {
-          side_point (&L, seat, 0.3, -0.9, &x0, &y0);
-          side_point (&L, seat, L.hps - 0.3, -0.9, &x1, &y1);
-          cairo_move_to (cr, x0, y0);
-          cairo_line_to (cr, x1, y1);
-          cairo_set_source_rgba (cr, c.red, c.green, c.blue, 0.85);
-          cairo_set_line_width (cr, L.d * 0.35);
-          cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-          cairo_stroke (cr);
-        }
-
-      /* home track: from the in-spot inward */
-      side_point (&L, seat, PJ_IN_SPOT_HOLE, 0, &x0, &y0);
-      side_point (&L, seat, PJ_IN_SPOT_HOLE, 1.15 * PJ_HOME_HOLES, &x1, &y1);
-      cairo_move_to (cr, x0, y0);
-      cairo_line_to (cr, x1, y1);
-      cairo_set_source_rgba (cr, c.red, c.green, c.blue, 0.35);
-      cairo_set_line_width (cr, L.d * 0.7);
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-      cairo_stroke (cr);
-
-      /* start area beside the come-out hole, joined to it */
-      side_point (&L, seat, PJ_COME_OUT_HOLE, 0, &x0, &y0);
-      side_point (&L, seat, PJ_COME_OUT_HOLE, 2.4, &x1, &y1);
-      cairo_move_to (cr, x0, y0);
-      cairo_line_to (cr, x1, y1);
-      cairo_set_line_width (cr, L.d * 0.25);
-      cairo_stroke (cr);
-      side_point (&L, seat, PJ_COME_OUT_HOLE - 2.0, 2.4, &x0, &y0);
-      side_point (&L, seat, PJ_COME_OUT_HOLE + 2.0, 2.4, &x1, &y1);
-      cairo_move_to (cr, x0, y0);
-      cairo_line_to (cr, x1, y1);
-      cairo_set_line_width (cr, L.d * 0.95);
-      cairo_stroke (cr);
-
-      /* rings on the come-out hole and the in-spot */
-      side_point (&L, seat, PJ_COME_OUT_HOLE, 0, &x0, &y0);
-      side_point (&L, seat, PJ_IN_SPOT_HOLE, 0, &x1, &y1);
-      cairo_new_path (cr);
-      cairo_arc (cr, x0, y0, L.d * 0.36, 0, 2 * G_PI);
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, x1, y1, L.d * 0.36, 0, 2 * G_PI);
-      cairo_set_source_rgba (cr, c.red, c.green, c.blue, 0.9);
-      cairo_set_line_width (cr, MAX (L.d * 0.08, 1.0));
-      cairo_stroke (cr);
-    }
-
-  /* empty holes */
-  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, dark ? 0.45 : 0.35);
-  for (guint hole = 0; hole < L.n * L.hps; hole++)
-    {
-      double x, y;
-      Place pl = { 0, (guint8) hole, 0 };
-
-      place_point (&L, &pl, &x, &y);
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, x, y, L.hole_r, 0, 2 * G_PI);
-    }
-  for (guint seat = 0; seat < L.n; seat++)
-    for (guint k = 0; k < PJ_PEGS; k++)
-      {
-        double x, y;
-        Place home = { (guint8) seat, PJ_POS_HOME (k), 0 };
-        Place start = { (guint8) seat, PJ_POS_START, (guint8) k };
-
-        place_point (&L, &home, &x, &y);
-        cairo_new_sub_path (cr);
-        cairo_arc (cr, x, y, L.hole_r, 0, 2 * G_PI);
-        place_point (&L, &start, &x, &y);
-        cairo_new_sub_path (cr);
-        cairo_arc (cr, x, y, L.hole_r, 0, 2 * G_PI);
-      }
-  cairo_fill (cr);
+  if (s != NULL && !pj_state_is_over (s) && s->actor < L.n)
+    append_turn_band (snapshot, &L, s->actor);
 
   /* destinations light up under the pegs, pegs that may move get a ring */
-  for (guint i = 0; i < self->n_lit; i++)
+  for (guint i = 0; i < self->n_lit && self->have_peg; i++)
     {
-      double x, y;
+      double x, y, width = MAX (L.d * 0.14, 2.0);
+      cairo_t *cr;
 
       place_point (&L, &self->lit[i], &x, &y);
-      if (self->have_peg)
-        {
-          cairo_new_path (cr);
-          cairo_arc (cr, x, y, L.peg_r * 1.05, 0, 2 * G_PI);
-          cairo_set_source_rgba (cr, accent.red, accent.green, accent.blue, 0.45);
-          cairo_fill_preserve (cr);
-          gdk_cairo_set_source_rgba (cr, &accent);
-          cairo_set_line_width (cr, MAX (L.d * 0.14, 2.0));
-          cairo_stroke (cr);
-        }
+      cr = append_cairo_around (snapshot, x, y, L.peg_r * 1.05 + width);
+      cairo_new_path (cr);
+      cairo_arc (cr, x, y, L.peg_r * 1.05, 0, 2 * G_PI);
+      cairo_set_source_rgba (cr, accent.red, accent.green, accent.blue, 0.45);
+      cairo_fill_preserve (cr);
+      gdk_cairo_set_source_rgba (cr, &accent);
+      cairo_set_line_width (cr, width);
+      cairo_stroke (cr);
+      cairo_destroy (cr);
     }
 
   /* pegs */
   for (guint c = 0; c < L.n; c++)
     for (guint k = 0; k < PJ_PEGS; k++)
-      {
-        Place pl = { (guint8) c, pos[c][k], (guint8) k };
-        double x, y;
-
-        if (pos[c][k] == 0xfe)
-          continue;
-        place_point (&L, &pl, &x, &y);
-        pj_peg_style_draw_peg (cr, c, x, y, L.peg_r, &outline);
-        if (L.peg_r >= 6)
-          draw_peg_number (self, cr, k, x, y, L.peg_r);
-      }
+      if (pos[c][k] != 0xfe)
+        append_peg (self, snapshot, &L, c, k, pos[c][k], &outline);
 
   for (guint i = 0; i < self->n_lit && !self->have_peg; i++)
     {
       double x, y;
 
       place_point (&L, &self->lit[i], &x, &y);
-      cairo_new_path (cr);
-      cairo_arc (cr, x, y, L.peg_r * 1.3, 0, 2 * G_PI);
-      gdk_cairo_set_source_rgba (cr, &accent);
-      cairo_set_line_width (cr, MAX (L.d * 0.12, 2.0));
-      cairo_stroke (cr);
+      append_ring (snapshot, x, y, L.peg_r * 1.3, MAX (L.d * 0.12, 2.0), &accent, NULL);
     }
 
   if (self->have_peg)
@@ -1344,11 +1758,7 @@ pj_board_view_snapshot (GtkWidget   *widget,
             break;
           }
       place_point (&L, &pl, &x, &y);
-      cairo_new_path (cr);
-      cairo_arc (cr, x, y, L.peg_r * 1.35, 0, 2 * G_PI);
-      gdk_cairo_set_source_rgba (cr, &accent);
-      cairo_set_line_width (cr, MAX (L.d * 0.2, 3.0));
-      cairo_stroke (cr);
+      append_ring (snapshot, x, y, L.peg_r * 1.35, MAX (L.d * 0.2, 3.0), &accent, NULL);
     }
 
   /* the hint: a dashed ring from where to where */
@@ -1356,7 +1766,6 @@ pj_board_view_snapshot (GtkWidget   *widget,
     {
       static const double dash[] = { 4.0, 3.0 };
 
-      cairo_set_dash (cr, dash, 2, 0);
       for (guint i = 0; i < self->hint.n_steps; i++)
         if (is_primary (&self->hint, i))
           {
@@ -1367,22 +1776,42 @@ pj_board_view_snapshot (GtkWidget   *widget,
 
             place_point (&L, &a, &x0, &y0);
             place_point (&L, &b, &x1, &y1);
-            cairo_new_path (cr);
-            cairo_arc (cr, x0, y0, L.peg_r * 1.4, 0, 2 * G_PI);
-            cairo_new_sub_path (cr);
-            cairo_arc (cr, x1, y1, L.peg_r * 1.4, 0, 2 * G_PI);
-            gdk_cairo_set_source_rgba (cr, &accent);
-            cairo_set_line_width (cr, MAX (L.d * 0.12, 2.0));
-            cairo_stroke (cr);
+            /* one dashed path in the original: the dashes of the second
+             * ring start where the first one's left off */
+            {
+              double r = L.peg_r * 1.4, width = MAX (L.d * 0.12, 2.0);
+              double bx0 = MIN (x0, x1) - r - width - 2, by0 = MIN (y0, y1) - r - width - 2;
+              double bx1 = MAX (x0, x1) + r + width + 2, by1 = MAX (y0, y1) + r + width + 2;
+              cairo_t *cr = gtk_snapshot_append_cairo (snapshot,
+                                                       &GRAPHENE_RECT_INIT (floor (bx0), floor (by0),
+                                                                            ceil (bx1) - floor (bx0),
+                                                                            ceil (by1) - floor (by0)));
+
+              cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+              cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+              cairo_set_dash (cr, dash, 2, 0);
+              cairo_new_path (cr);
+              cairo_arc (cr, x0, y0, r, 0, 2 * G_PI);
+              cairo_new_sub_path (cr);
+              cairo_arc (cr, x1, y1, r, 0, 2 * G_PI);
+              gdk_cairo_set_source_rgba (cr, &accent);
+              cairo_set_line_width (cr, width);
+              cairo_stroke (cr);
+              cairo_destroy (cr);
+            }
           }
-      cairo_set_dash (cr, NULL, 0, 0);
     }
 
   if (moving != G_MAXUINT)
     {
-      pj_peg_style_draw_peg (cr, PJ_PEG_COLOUR (moving), mx, my, L.peg_r * 1.12, &outline);
+      double r = L.peg_r * 1.12;
+      cairo_t *cr = append_cairo_around (snapshot, mx, my, peg_reach (r));
+
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      pj_peg_style_draw_peg (cr, PJ_PEG_COLOUR (moving), mx, my, r, &outline);
       if (L.peg_r >= 6)
-        draw_peg_number (self, cr, PJ_PEG_INDEX (moving), mx, my, L.peg_r * 1.12);
+        draw_peg_number (self, cr, PJ_PEG_INDEX (moving), mx, my, r);
+      cairo_destroy (cr);
     }
 
   /* keyboard focus */
@@ -1393,78 +1822,27 @@ pj_board_view_snapshot (GtkWidget   *widget,
       double x, y;
 
       place_point (&L, &self->lit[self->focus], &x, &y);
-      cairo_set_dash (cr, dash, 2, 0);
-      cairo_new_path (cr);
-      cairo_arc (cr, x, y, L.peg_r * 1.7, 0, 2 * G_PI);
-      gdk_cairo_set_source_rgba (cr, &fg);
-      cairo_set_line_width (cr, 2.0);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
+      append_ring (snapshot, x, y, L.peg_r * 1.7, 2.0, &fg, dash);
     }
 
-  /* seat names outside their sides, with the colour's symbol */
   for (guint seat = 0; seat < L.n && self->game != NULL; seat++)
-    {
-      double ax, ay, tx, ty, nx, ny, x, y, angle;
-      gboolean to_move = s != NULL && !pj_state_is_over (s) && s->actor == seat;
-      g_autofree char *label = NULL;
-      const char *name = pj_game_get_seat_name (self->game, seat);
-      PjController controller = pj_game_get_controller (self->game, seat);
+    append_seat_name (self, snapshot, &L, seat,
+                      s != NULL && !pj_state_is_over (s) && s->actor == seat, &fg, &outline);
 
-      side_frame (&L, seat, &ax, &ay, &tx, &ty, &nx, &ny);
-      side_point (&L, seat, L.hps / 2.0, -1.85, &x, &y);
-      angle = atan2 (ty, tx);
-      /* keep text upright */
-      if (angle > G_PI / 2 + 0.01)
-        angle -= G_PI;
-      else if (angle < -G_PI / 2 + 0.01)
-        angle += G_PI;
-
-      if (controller == PJ_CONTROLLER_HUMAN)
-        label = g_strdup (name);
-      else
-        /* Translators: a computer player's name on the board */
-        label = g_strdup_printf (_("%s (computer)"), name);
-
-      draw_text (self, cr, label, x, y, L.d * 0.75, angle, to_move, &fg);
-      {
-        g_autoptr (PangoLayout) layout = gtk_widget_create_pango_layout (widget, label);
-        PangoFontDescription *font = pango_font_description_new ();
-        int tw, th;
-
-        pango_font_description_set_absolute_size (font, MAX (L.d * 0.75, 6.0) * PANGO_SCALE);
-        pango_font_description_set_weight (font, to_move ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
-        pango_layout_set_font_description (layout, font);
-        pango_font_description_free (font);
-        pango_layout_get_pixel_size (layout, &tw, &th);
-        pj_peg_style_draw_peg (cr, seat,
-                               x - cos (angle) * (tw / 2.0 + L.d * 0.6),
-                               y - sin (angle) * (tw / 2.0 + L.d * 0.6),
-                               L.d * 0.36, &outline);
-      }
-    }
-
-  /* the middle: the discard pile's top card and the stock */
   if (s != NULL)
-    {
-      guint top = pj_state_top_discard (s);
-      double cw = L.d * 2.2, ch = L.d * 3.1;
-      g_autofree char *stock = g_strdup_printf ("%u", s->n_stock);
-      g_autofree char *top_text = NULL;
+    append_middle (self, snapshot, &L, s, &fg, dark);
+}
 
-      if (PJ_CARD_RANK (top) == PJ_CARD_JOKER)
-        top_text = g_strdup (_("Joker"));
-      else if (top != PJ_CARD_NONE && PJ_CARD_RANK (top) != PJ_CARD_UNKNOWN)
-        top_text = g_strdup (pj_card_to_string ((PjCard) PJ_CARD_RANK (top)));
+/* Fonts may change under the same description (new fonts installed, new
+ * rendering settings): the kept text must be drawn again. */
+static void
+pj_board_view_system_setting_changed (GtkWidget        *widget,
+                                      GtkSystemSetting  setting)
+{
+  drop_caches (PJ_BOARD_VIEW (widget));
+  gtk_widget_queue_draw (widget);
 
-      if (top_text != NULL)
-        draw_card (self, cr, L.cx - cw - L.d * 0.3, L.cy - ch * 0.6, cw, ch, top_text,
-                   _("Discard"), TRUE, &fg, dark);
-      draw_card (self, cr, L.cx + L.d * 0.3, L.cy - ch * 0.6, cw, ch, stock,
-                 _("Stock"), FALSE, &fg, dark);
-    }
-
-  cairo_destroy (cr);
+  GTK_WIDGET_CLASS (pj_board_view_parent_class)->system_setting_changed (widget, setting);
 }
 
 static void
@@ -1489,6 +1867,7 @@ pj_board_view_dispose (GObject *object)
 
   stop_animation (self);
   pj_board_view_set_game (self, NULL);
+  drop_caches (self);
 
   G_OBJECT_CLASS (pj_board_view_parent_class)->dispose (object);
 }
@@ -1600,6 +1979,7 @@ pj_board_view_class_init (PjBoardViewClass *klass)
 
   widget_class->snapshot = pj_board_view_snapshot;
   widget_class->measure = pj_board_view_measure;
+  widget_class->system_setting_changed = pj_board_view_system_setting_changed;
 
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, PJ_TYPE_GAME,
@@ -1662,6 +2042,12 @@ pj_board_view_init (PjBoardView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"),
                                   -1);
+
+  /* the kept drawing is checked against the style and scale when drawn
+   * (update_caches); these make sure a frame is drawn when they change */
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+  g_signal_connect (self, "notify::scale-factor", G_CALLBACK (gtk_widget_queue_draw), NULL);
 }
 
 GtkWidget *
