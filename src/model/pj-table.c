@@ -94,7 +94,10 @@ sync_game_seats (PjTable *self)
       PjController controller;
 
       pj_client_get_seat_info (self->client, seat, &info);
-      pj_game_set_seat_name (self->game, seat, info.name != NULL && info.name[0] != '\0' ? info.name : NULL);
+      /* a computer is named by its colour here (the views say "computer") */
+      pj_game_set_seat_name (self->game, seat,
+                             info.kind == PJ_NET_SEAT_HUMAN && info.name != NULL && info.name[0] != '\0'
+                             ? info.name : NULL);
 
       if ((int) seat == pj_game_get_local_seat (self->game))
         controller = PJ_CONTROLLER_HUMAN;

@@ -12,6 +12,10 @@
 struct _PjApplication
 {
   AdwApplication parent_instance;
+
+  /* --new-instance: a second copy on the same desktop (e.g. to host and
+   * join a LAN table from one computer); it keeps no autosave */
+  gboolean       new_instance;
 };
 
 G_DEFINE_FINAL_TYPE (PjApplication, pj_application, ADW_TYPE_APPLICATION)
@@ -63,8 +67,9 @@ pj_application_activate (GApplication *app)
 
   if (window == NULL)
     {
-      g_autofree char *path = autosave_path ();
-      g_autoptr (PjGame) saved = unfinished_game (path);
+      PjApplication *self = PJ_APPLICATION (app);
+      g_autofree char *path = self->new_instance ? NULL : autosave_path ();
+      g_autoptr (PjGame) saved = path != NULL ? unfinished_game (path) : NULL;
 
       window = GTK_WINDOW (pj_window_new (GTK_APPLICATION (app)));
       pj_window_set_autosave_path (PJ_WINDOW (window), path);
@@ -143,18 +148,41 @@ pj_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.rules", rules_accels);
 }
 
+/* Before registering: a new instance does not hand over to the running one. */
+static int
+pj_application_handle_local_options (GApplication *app,
+                                     GVariantDict *options)
+{
+  PjApplication *self = PJ_APPLICATION (app);
+
+  if (g_variant_dict_contains (options, "new-instance"))
+    {
+      self->new_instance = TRUE;
+      g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
+    }
+  return -1;
+}
+
 static void
 pj_application_class_init (PjApplicationClass *klass)
 {
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
   app_class->activate = pj_application_activate;
+  app_class->handle_local_options = pj_application_handle_local_options;
   app_class->startup = pj_application_startup;
 }
 
 static void
 pj_application_init (PjApplication *self)
 {
+  const GOptionEntry entries[] = {
+    { "new-instance", 0, 0, G_OPTION_ARG_NONE, NULL,
+      N_("Open another window that runs on its own (e.g. to host and join a LAN game on one computer)"), NULL },
+    { NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), entries);
 }
 
 PjApplication *

@@ -5,13 +5,21 @@
  * the model's legal actions, and that action goes back through the model's
  * checked pj_game_apply().
  *
+ * A LAN game is no different for the views: its PjGame is a mirror of the
+ * table (pj-game.h), kept by a PjTable (pj-table.h). The window only adds
+ * the pages to host or join one, the banner for drops, table talk in the
+ * sidebar when the rules allow it (RULES §12), and the fair-deal result.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>
 
 #include "pj-board-view.h"
 #include "pj-card-names.h"
+#include "pj-chat-box.h"
 #include "pj-hand-view.h"
+#include "pj-join-page.h"
+#include "pj-lobby-page.h"
 #include "pj-move-item.h"
 #include "pj-new-game-dialog.h"
 #include "pj-peg-style.h"
@@ -42,6 +50,19 @@ struct _PjWindow
   GtkWidget            *cancel_button;
   GtkScrolledWindow    *history_scroller;
   GtkListView          *history_list;
+  GtkStack             *main_stack;
+  GtkRevealer          *banner_revealer;
+  GtkLabel             *banner_label;
+  GtkWidget            *sidebar_box;
+  PjChatBox            *game_chat;
+
+  /* LAN play */
+  PjTable              *table;
+  GtkWidget            *lobby_page;
+  GtkWidget            *join_page;
+  PjBrowser            *browser;
+  GtkWidget            *over_dialog;     /* weak: the winner dialog of a LAN game */
+  char                 *over_body;
 
   GSettings            *settings;
   char                 *autosave_path;
@@ -68,6 +89,13 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+static void update_game_chat (PjWindow *self);
+static void game_chat_send_cb (PjWindow *self, const char *text, gboolean team);
+static void chat_reset (PjWindow *self);
+static void host_lan_action (GtkWidget *widget, const char *action_name, GVariant *param);
+static void join_lan_action (GtkWidget *widget, const char *action_name, GVariant *param);
+static void leave_table_action (GtkWidget *widget, const char *action_name, GVariant *param);
 
 /* ---- keeping the views in step with the game --------------------------- */
 
@@ -107,14 +135,21 @@ update_buttons (PjWindow *self)
   gtk_widget_set_visible (self->cancel_button, card != 0);
   gtk_widget_set_visible (self->challenge_button, find_action (self, PJ_ACTION_CHALLENGE, 0, &action));
   gtk_widget_set_visible (self->pass_button, find_action (self, PJ_ACTION_PASS, 0, &action));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", human);
+  /* In a LAN game a hint is table talk of a kind: beginners' tables only */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint",
+                                 human && (!pj_game_is_mirror (self->game) ||
+                                           pj_game_get_rules (self->game)->beginner_table_talk));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  self->game != NULL && pj_game_can_undo (self->game));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", self->game != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as",
+                                 self->game != NULL && !pj_game_is_mirror (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.leave-table", self->table != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.discard",
                                  card != 0 && find_action (self, PJ_ACTION_DISCARD, card, &action));
 
-  if (human && card == 0 && prompt == NULL)
+  if (self->game != NULL && pj_game_get_awaiting (self->game))
+    prompt = _("Sending your move to the host…");
+  else if (human && card == 0 && prompt == NULL)
     prompt = _("Pick a card");
   gtk_label_set_label (self->prompt_label, prompt ? prompt : "");
 }
@@ -138,6 +173,10 @@ update_title (PjWindow *self)
   else if (pj_game_get_thinking (self->game))
     /* Translators: a computer player is choosing its move */
     subtitle = g_strdup_printf (_("%s is thinking…"), pj_game_get_seat_name (self->game, actor));
+  else if (pj_game_is_mirror (self->game) && !pj_game_is_human_turn (self->game) &&
+           pj_game_get_controller (self->game, actor) == PJ_CONTROLLER_HUMAN)
+    /* Translators: another person at a LAN table is choosing, e.g. "Bob is choosing…" */
+    subtitle = g_strdup_printf (_("%s is choosing…"), pj_game_get_seat_name (self->game, actor));
   else if (pj_game_is_human_turn (self->game))
     /* Translators: the human player to move, e.g. "Red, your turn" */
     subtitle = g_strdup_printf (_("%s, your turn"), pj_game_get_seat_name (self->game, actor));
@@ -412,6 +451,9 @@ human_team (PjGame *game)
 {
   const PjRules *rules = pj_game_get_rules (game);
 
+  if (pj_game_is_mirror (game))
+    return pj_game_get_local_seat (game) >= 0 ? (int) pj_team_of (rules, (guint) pj_game_get_local_seat (game)) : -1;
+
   for (guint seat = 0; seat < rules->players; seat++)
     if (pj_game_get_controller (game, seat) == PJ_CONTROLLER_HUMAN)
       return (int) pj_team_of (rules, seat);
@@ -440,6 +482,8 @@ game_over_response_cb (AdwMessageDialog *dialog,
     pj_window_new_game (self);
   else if (g_strcmp0 (response, "again") == 0)
     play_again (self);
+  else if (g_strcmp0 (response, "leave") == 0)
+    pj_window_leave_table (self);
 }
 
 static void
@@ -473,13 +517,28 @@ game_over_cb (PjWindow *self,
   body = g_strdup_printf (_("%s win the game."), names);
   dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), stats_list (game));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "new", _("_New Game…"),
-                                    "again", _("_Play Again"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "again",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "again");
+  if (pj_game_is_mirror (game))
+    {
+      /* the host keeps the table; the fair-deal check follows shortly */
+      adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                        "close", _("_Close"),
+                                        "leave", _("_Leave the Table"),
+                                        NULL);
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
+      g_free (self->over_body);
+      self->over_body = g_strdup (body);
+      g_set_weak_pointer (&self->over_dialog, dialog);
+    }
+  else
+    {
+      adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                        "new", _("_New Game…"),
+                                        "again", _("_Play Again"),
+                                        NULL);
+      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "again",
+                                                  ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "again");
+    }
   g_signal_connect (dialog, "response", G_CALLBACK (game_over_response_cb), self);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -548,6 +607,9 @@ start_game_cb (PjWindow        *self,
                PjGame          *game,
                PjNewGameDialog *dialog)
 {
+  /* a game here ends any LAN table */
+  if (self->table != NULL)
+    pj_window_leave_table (self);
   pj_window_set_game (self, game);
   pj_game_start (game);
 }
@@ -1050,6 +1112,391 @@ pj_window_get_compact (PjWindow *self)
   return self->compact;
 }
 
+/* ---- LAN play ------------------------------------------------------------- */
+
+static const char *
+player_name (void)
+{
+  const char *name = g_get_real_name ();
+
+  if (name == NULL || name[0] == '\0' || g_strcmp0 (name, "Unknown") == 0)
+    name = g_get_user_name ();
+  return name;
+}
+
+static void
+toast (PjWindow   *self,
+       const char *text)
+{
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+}
+
+static void
+show_banner (PjWindow   *self,
+             const char *text)
+{
+  if (text != NULL)
+    gtk_label_set_label (self->banner_label, text);
+  gtk_revealer_set_reveal_child (self->banner_revealer, text != NULL);
+}
+
+/* RULES §12: during a game only team talk, and only at a beginners' table;
+ * spectators have no team. */
+static void
+update_game_chat (PjWindow *self)
+{
+  gboolean shown = self->table != NULL && self->game != NULL && pj_game_is_mirror (self->game) &&
+                   pj_game_get_local_seat (self->game) >= 0 &&
+                   pj_game_get_rules (self->game)->beginner_table_talk;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->game_chat), shown);
+}
+
+static void
+game_chat_send_cb (PjWindow   *self,
+                   const char *text,
+                   gboolean    team)
+{
+  if (self->table != NULL)
+    pj_client_send_chat (pj_table_get_client (self->table), text, TRUE);
+}
+
+static void
+chat_reset (PjWindow *self)
+{
+  pj_chat_box_clear (self->game_chat);
+  update_game_chat (self);
+}
+
+static void
+show_page (PjWindow   *self,
+           const char *name)
+{
+  gtk_stack_set_visible_child_name (self->main_stack, name);
+}
+
+static void
+drop_page (PjWindow   *self,
+           GtkWidget **page)
+{
+  if (*page == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (*page, self);
+  gtk_stack_remove (self->main_stack, *page);
+  *page = NULL;
+}
+
+static void
+a_fresh_local_game (PjWindow *self)
+{
+  g_autoptr (PjGame) game = NULL;
+  PjRules rules;
+
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
+  game = pj_game_new (&rules, ((guint64) g_random_int () << 32) | g_random_int (), -1);
+  pj_window_set_game (self, game);
+  pj_game_start (game);
+}
+
+/**
+ * pj_window_leave_table:
+ * @self: a window
+ *
+ * Leave the LAN table (stop hosting it, if it is ours) and go back to a
+ * game on this computer.
+ */
+void
+pj_window_leave_table (PjWindow *self)
+{
+  g_autoptr (PjTable) table = NULL;
+
+  g_return_if_fail (PJ_IS_WINDOW (self));
+
+  show_page (self, "game");
+  drop_page (self, &self->lobby_page);
+  drop_page (self, &self->join_page);
+  show_banner (self, NULL);
+  if (self->table == NULL)
+    return;
+
+  table = g_steal_pointer (&self->table);
+  g_signal_handlers_disconnect_by_data (table, self);
+  pj_table_leave (table);
+  if (self->game != NULL && pj_game_is_mirror (self->game))
+    a_fresh_local_game (self);
+  update_game_chat (self);
+  update_buttons (self);
+}
+
+static void
+table_game_started_cb (PjWindow *self,
+                       PjGame   *game,
+                       PjTable  *table)
+{
+  g_clear_weak_pointer (&self->over_dialog);
+  pj_window_set_game (self, game);
+  pj_game_start (game);
+  show_page (self, "game");
+  if (pj_game_get_local_seat (game) < 0)
+    toast (self, _("You are watching this game"));
+}
+
+static void
+table_error_cb (PjWindow     *self,
+                const GError *error,
+                PjTable      *table)
+{
+  /* the lobby page shows its own; in a game they come here */
+  if (pj_table_get_game (table) != NULL)
+    toast (self, error->message);
+  if (g_error_matches (error, PJ_NET_ERROR, PJ_NET_ERROR_CLOSED) && !pj_table_get_connected (table))
+    show_banner (self, _("The connection to the table was lost"));
+}
+
+static void
+table_reconnecting_cb (PjWindow   *self,
+                       GParamSpec *pspec,
+                       PjTable    *table)
+{
+  if (pj_table_get_reconnecting (table))
+    show_banner (self, _("Reconnecting…"));
+  else if (pj_table_get_connected (table))
+    {
+      show_banner (self, NULL);
+      toast (self, _("Back at the table"));
+    }
+}
+
+static void
+table_seat_covered_cb (PjWindow *self,
+                       guint     seat,
+                       gboolean  covered,
+                       PjTable  *table)
+{
+  g_autofree char *text = NULL;
+  const char *name = self->game != NULL ? pj_game_get_seat_name (self->game, seat) : pj_game_colour_name (seat);
+
+  if (covered)
+    /* Translators: a player dropped from a LAN game, e.g. "Bob lost the connection: a computer plays for them until they come back" */
+    text = g_strdup_printf (_("%s lost the connection: a computer plays for them until they come back"), name);
+  else
+    /* Translators: e.g. "Bob is back" */
+    text = g_strdup_printf (_("%s is back"), name);
+  toast (self, text);
+  if (self->board != NULL)
+    gtk_widget_queue_draw (GTK_WIDGET (self->board));
+}
+
+static void
+table_chat_cb (PjWindow   *self,
+               const char *from,
+               int         seat,
+               const char *text,
+               gboolean    team,
+               PjTable    *table)
+{
+  pj_chat_box_add_message (self->game_chat, from, text, team);
+}
+
+/* The fair-deal check at the end: in the winner dialog if it is still up. */
+static void
+table_verified_cb (PjWindow   *self,
+                   gboolean    ok,
+                   const char *detail,
+                   PjTable    *table)
+{
+  g_autofree char *text = NULL;
+
+  if (ok)
+    text = g_strdup (_("Deal verified: the host dealt the cards it had committed to"));
+  else
+    /* Translators: the fair-deal check failed; the mismatch follows */
+    text = g_strdup_printf (_("The deal could not be verified: %s"), detail ? detail : "");
+
+  if (self->over_dialog != NULL)
+    {
+      g_autofree char *body = g_strdup_printf ("%s\n\n%s", self->over_body ? self->over_body : "", text);
+
+      adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self->over_dialog), body);
+    }
+  else
+    toast (self, text);
+}
+
+static void
+lobby_leave_cb (PjWindow *self)
+{
+  pj_window_leave_table (self);
+}
+
+static void show_lobby (PjWindow *self);
+
+/**
+ * pj_window_set_table:
+ * @self: a window
+ * @table: a LAN table, joined or hosted here
+ *
+ * Play at @table: its lobby now, its mirror game from the deal on.
+ */
+void
+pj_window_set_table (PjWindow *self,
+                     PjTable  *table)
+{
+  g_return_if_fail (PJ_IS_WINDOW (self));
+  g_return_if_fail (PJ_IS_TABLE (table));
+
+  if (self->table == table)
+    return;
+  if (self->table != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->table, self);
+      pj_table_leave (self->table);
+      g_clear_object (&self->table);
+    }
+
+  self->table = g_object_ref (table);
+  g_signal_connect_swapped (table, "game-started", G_CALLBACK (table_game_started_cb), self);
+  g_signal_connect_swapped (table, "error", G_CALLBACK (table_error_cb), self);
+  g_signal_connect_swapped (table, "notify::reconnecting", G_CALLBACK (table_reconnecting_cb), self);
+  g_signal_connect_swapped (table, "seat-covered", G_CALLBACK (table_seat_covered_cb), self);
+  g_signal_connect_swapped (table, "chat", G_CALLBACK (table_chat_cb), self);
+  g_signal_connect_swapped (table, "verified", G_CALLBACK (table_verified_cb), self);
+
+  /* the host keeps its game beside the local one, to reopen after a crash */
+  if (pj_table_get_host (table) != NULL && self->autosave_path != NULL)
+    {
+      g_autofree char *dir = g_path_get_dirname (self->autosave_path);
+      g_autofree char *path = g_build_filename (dir, "lan-table.json", NULL);
+
+      g_mkdir_with_parents (dir, 0700);
+      pj_host_set_save_path (pj_table_get_host (table), path);
+    }
+
+  chat_reset (self);
+  update_buttons (self);
+  if (pj_table_get_game (table) == NULL)
+    show_lobby (self);
+}
+
+PjTable *
+pj_window_get_table (PjWindow *self)
+{
+  g_return_val_if_fail (PJ_IS_WINDOW (self), NULL);
+
+  return self->table;
+}
+
+static void
+table_opened_cb (PjWindow    *self,
+                 PjTable     *table,
+                 PjLobbyPage *page)
+{
+  pj_window_set_table (self, table);
+}
+
+static void
+show_lobby (PjWindow *self)
+{
+  if (self->lobby_page != NULL &&
+      pj_lobby_page_get_table (PJ_LOBBY_PAGE (self->lobby_page)) == self->table)
+    {
+      show_page (self, "lobby");
+      return;
+    }
+  drop_page (self, &self->lobby_page);
+  self->lobby_page = pj_lobby_page_new_for_table (self->table);
+  g_signal_connect_swapped (self->lobby_page, "leave", G_CALLBACK (lobby_leave_cb), self);
+  gtk_stack_add_named (self->main_stack, self->lobby_page, "lobby");
+  show_page (self, "lobby");
+  drop_page (self, &self->join_page);
+}
+
+/**
+ * pj_window_host_lan:
+ * @self: a window
+ *
+ * Show the page to open a table here. Returns it.
+ */
+GtkWidget *
+pj_window_host_lan (PjWindow *self)
+{
+  g_return_val_if_fail (PJ_IS_WINDOW (self), NULL);
+
+  if (self->table != NULL)
+    pj_window_leave_table (self);
+  drop_page (self, &self->lobby_page);
+  self->lobby_page = pj_lobby_page_new_host (player_name ());
+  g_signal_connect_swapped (self->lobby_page, "leave", G_CALLBACK (lobby_leave_cb), self);
+  g_signal_connect_swapped (self->lobby_page, "table-opened", G_CALLBACK (table_opened_cb), self);
+  gtk_stack_add_named (self->main_stack, self->lobby_page, "lobby");
+  show_page (self, "lobby");
+  return self->lobby_page;
+}
+
+static void
+joined_cb (PjWindow   *self,
+           PjTable    *table,
+           PjJoinPage *page)
+{
+  pj_window_set_table (self, table);
+}
+
+static void
+join_back_cb (PjWindow *self)
+{
+  show_page (self, "game");
+  drop_page (self, &self->join_page);
+}
+
+/**
+ * pj_window_join_lan:
+ * @self: a window
+ *
+ * Show the page that lists the tables on the network. Returns it.
+ */
+GtkWidget *
+pj_window_join_lan (PjWindow *self)
+{
+  g_return_val_if_fail (PJ_IS_WINDOW (self), NULL);
+
+  if (self->table != NULL)
+    pj_window_leave_table (self);
+  drop_page (self, &self->join_page);
+  if (self->browser == NULL)
+    self->browser = pj_browser_new ();
+  self->join_page = pj_join_page_new (player_name ());
+  pj_join_page_set_browser (PJ_JOIN_PAGE (self->join_page), self->browser);
+  g_signal_connect_swapped (self->join_page, "joined", G_CALLBACK (joined_cb), self);
+  g_signal_connect_swapped (self->join_page, "back", G_CALLBACK (join_back_cb), self);
+  gtk_stack_add_named (self->main_stack, self->join_page, "join");
+  show_page (self, "join");
+  return self->join_page;
+}
+
+static void
+host_lan_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  pj_window_host_lan (PJ_WINDOW (widget));
+}
+
+static void
+join_lan_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  pj_window_join_lan (PJ_WINDOW (widget));
+}
+
+static void
+leave_table_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  pj_window_leave_table (PJ_WINDOW (widget));
+}
+
 /* ---- GObject ------------------------------------------------------------- */
 
 static gboolean
@@ -1085,6 +1532,15 @@ pj_window_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->history_selection);
   g_clear_object (&self->settings);
+  if (self->table != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->table, self);
+      pj_table_leave (self->table);
+      g_clear_object (&self->table);
+    }
+  g_clear_object (&self->browser);
+  g_clear_weak_pointer (&self->over_dialog);
+  g_clear_pointer (&self->over_body, g_free);
   g_clear_pointer (&self->autosave_path, g_free);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PJ_TYPE_WINDOW);
@@ -1169,6 +1625,10 @@ pj_window_class_init (PjWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PjWindow, cancel_button);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, history_scroller);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, history_list);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, banner_revealer);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, banner_label);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, sidebar_box);
   gtk_widget_class_bind_template_callback (widget_class, challenge_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, pass_clicked_cb);
 
@@ -1182,6 +1642,9 @@ pj_window_class_init (PjWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.cancel-move", NULL, cancel_move_action);
   gtk_widget_class_install_action (widget_class, "win.select-card", "i", select_card_action);
   gtk_widget_class_install_action (widget_class, "win.toggle-history", NULL, toggle_history_action);
+  gtk_widget_class_install_action (widget_class, "win.host-lan", NULL, host_lan_action);
+  gtk_widget_class_install_action (widget_class, "win.join-lan", NULL, join_lan_action);
+  gtk_widget_class_install_action (widget_class, "win.leave-table", NULL, leave_table_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "win.hint", NULL);
@@ -1242,6 +1705,20 @@ pj_window_init (PjWindow *self)
   g_signal_group_connect_swapped (self->game_signals, "game-over", G_CALLBACK (game_over_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "state-reset", G_CALLBACK (state_reset_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::thinking", G_CALLBACK (thinking_changed_cb), self);
+  g_signal_group_connect_swapped (self->game_signals, "notify::awaiting", G_CALLBACK (refresh), self);
+
+  /* table talk during a LAN game: shown only where the rules allow it */
+  self->game_chat = PJ_CHAT_BOX (pj_chat_box_new ());
+  pj_chat_box_set_team_only (self->game_chat, TRUE);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->game_chat), 6);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->game_chat), 6);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->game_chat), 6);
+  gtk_widget_set_size_request (GTK_WIDGET (self->game_chat), -1, 200);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->game_chat), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->game_chat), FALSE);
+  gtk_box_append (GTK_BOX (self->sidebar_box), GTK_WIDGET (self->game_chat));
+  g_signal_connect_swapped (self->game_chat, "send", G_CALLBACK (game_chat_send_cb), self);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.leave-table", FALSE);
 }
 
 PjWindow *
@@ -1289,6 +1766,7 @@ pj_window_set_game (PjWindow *self,
   if (history != NULL)
     g_signal_connect_object (history, "items-changed", G_CALLBACK (history_changed_cb), self, G_CONNECT_SWAPPED);
 
+  update_game_chat (self);
   refresh (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
 }

@@ -9,6 +9,7 @@
 #include "pj-board-view.h"
 #include "pj-game.h"
 #include "pj-hand-view.h"
+#include "pj-table.h"
 
 G_BEGIN_DECLS
 
@@ -34,5 +35,13 @@ void         pj_window_open_file      (PjWindow       *self,
 gboolean     pj_window_save_file      (PjWindow       *self,
                                        GFile          *file,
                                        GError        **error);
+
+/* LAN play */
+GtkWidget   *pj_window_host_lan       (PjWindow       *self);
+GtkWidget   *pj_window_join_lan       (PjWindow       *self);
+void         pj_window_set_table      (PjWindow       *self,
+                                       PjTable        *table);
+PjTable     *pj_window_get_table      (PjWindow       *self);
+void         pj_window_leave_table    (PjWindow       *self);
 
 G_END_DECLS

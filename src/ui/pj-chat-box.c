@@ -1,0 +1,215 @@
+/* pj-chat-box.c — table talk: the messages so far and a line to write
+ *
+ * The box only shows and collects text; what may be said when (RULES §12)
+ * is the host's call, and the window decides where the box is shown.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+
+#include "pj-chat-box.h"
+
+#define MAX_MESSAGES 200
+
+struct _PjChatBox
+{
+  GtkWidget          parent_instance;
+
+  GtkWidget         *scroller;
+  GtkListBox        *list;
+  GtkEntry          *entry;
+  guint              n_messages;
+  gboolean           team_only;
+};
+
+G_DEFINE_FINAL_TYPE (PjChatBox, pj_chat_box, GTK_TYPE_WIDGET)
+
+enum {
+  SEND,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static gboolean
+scroll_to_end_cb (gpointer user_data)
+{
+  PjChatBox *self = user_data;
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+  return G_SOURCE_REMOVE;
+}
+
+void
+pj_chat_box_add_message (PjChatBox  *self,
+                         const char *from,
+                         const char *text,
+                         gboolean    team)
+{
+  g_autofree char *markup = NULL;
+  GtkWidget *label;
+
+  g_return_if_fail (PJ_IS_CHAT_BOX (self));
+  g_return_if_fail (from != NULL && text != NULL);
+
+  if (team)
+    /* Translators: a team chat message: who, then what, e.g. "<b>Ann</b> (team): go" */
+    markup = g_markup_printf_escaped (_("<b>%s</b> (team): %s"), from, text);
+  else
+    /* Translators: a chat message: who, then what */
+    markup = g_markup_printf_escaped (_("<b>%s</b>: %s"), from, text);
+
+  label = gtk_label_new (NULL);
+  gtk_label_set_markup (GTK_LABEL (label), markup);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_widget_set_margin_start (label, 6);
+  gtk_widget_set_margin_end (label, 6);
+  gtk_widget_set_margin_top (label, 2);
+  gtk_widget_set_margin_bottom (label, 2);
+  gtk_list_box_append (self->list, label);
+
+  /* a long evening of talk does not grow without bound */
+  if (++self->n_messages > MAX_MESSAGES)
+    {
+      gtk_list_box_remove (self->list, gtk_widget_get_first_child (GTK_WIDGET (self->list)));
+      self->n_messages--;
+    }
+  g_idle_add_full (G_PRIORITY_LOW, scroll_to_end_cb, g_object_ref (self), g_object_unref);
+}
+
+void
+pj_chat_box_clear (PjChatBox *self)
+{
+  GtkWidget *row;
+
+  g_return_if_fail (PJ_IS_CHAT_BOX (self));
+
+  while ((row = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
+    gtk_list_box_remove (self->list, row);
+  self->n_messages = 0;
+}
+
+guint
+pj_chat_box_get_n_messages (PjChatBox *self)
+{
+  g_return_val_if_fail (PJ_IS_CHAT_BOX (self), 0);
+
+  return self->n_messages;
+}
+
+void
+pj_chat_box_set_team_only (PjChatBox *self,
+                           gboolean   team_only)
+{
+  g_return_if_fail (PJ_IS_CHAT_BOX (self));
+
+  self->team_only = team_only;
+  gtk_entry_set_placeholder_text (self->entry, team_only ? _("Message your team")
+                                                         : _("Message the table"));
+}
+
+gboolean
+pj_chat_box_get_team_only (PjChatBox *self)
+{
+  g_return_val_if_fail (PJ_IS_CHAT_BOX (self), FALSE);
+
+  return self->team_only;
+}
+
+static void
+entry_activate_cb (PjChatBox *self,
+                   GtkEntry  *entry)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+
+  if (copy[0] == '\0')
+    return;
+  g_signal_emit (self, signals[SEND], 0, copy, self->team_only);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "");
+}
+
+static void
+entry_icon_cb (PjChatBox            *self,
+               GtkEntryIconPosition  position,
+               GtkEntry             *entry)
+{
+  entry_activate_cb (self, entry);
+}
+
+static void
+pj_chat_box_dispose (GObject *object)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (pj_chat_box_parent_class)->dispose (object);
+}
+
+static void
+pj_chat_box_class_init (PjChatBoxClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = pj_chat_box_dispose;
+
+  /**
+   * PjChatBox::send:
+   * @text: what was written
+   * @team: for the team only
+   */
+  signals[SEND] =
+    g_signal_new ("send", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_BOOLEAN);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "pj-chat");
+}
+
+static void
+pj_chat_box_init (PjChatBox *self)
+{
+  GtkWidget *list;
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
+                                  GTK_ORIENTATION_VERTICAL);
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))), 6);
+
+  list = gtk_list_box_new ();
+  self->list = GTK_LIST_BOX (list);
+  gtk_list_box_set_selection_mode (self->list, GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "chat-list");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Chat messages"), -1);
+
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (self->scroller), 96);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), list);
+  gtk_widget_set_vexpand (self->scroller, TRUE);
+  gtk_widget_add_css_class (self->scroller, "card");
+  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+
+  self->entry = GTK_ENTRY (gtk_entry_new ());
+  gtk_entry_set_max_length (self->entry, 250);
+  gtk_entry_set_icon_from_icon_name (self->entry, GTK_ENTRY_ICON_SECONDARY, "mail-send-symbolic");
+  gtk_entry_set_icon_tooltip_text (self->entry, GTK_ENTRY_ICON_SECONDARY, _("Send"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Chat message"), -1);
+  gtk_widget_set_parent (GTK_WIDGET (self->entry), GTK_WIDGET (self));
+  g_signal_connect_swapped (self->entry, "activate", G_CALLBACK (entry_activate_cb), self);
+  g_signal_connect_swapped (self->entry, "icon-release", G_CALLBACK (entry_icon_cb), self);
+
+  pj_chat_box_set_team_only (self, FALSE);
+}
+
+GtkWidget *
+pj_chat_box_new (void)
+{
+  return g_object_new (PJ_TYPE_CHAT_BOX, NULL);
+}

@@ -1,0 +1,497 @@
+/* pj-join-page.c — find a LAN table (or name its address) and join it
+ *
+ * Discovery is a convenience: without Avahi the list says so and joining
+ * by address works the same. A table that asks for a password gets a
+ * prompt first; a wrong one brings the host's own refusal back to it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "pj-join-page.h"
+
+struct _PjJoinPage
+{
+  GtkWidget        parent_instance;
+
+  AdwWindowTitle  *title;
+  AdwEntryRow     *name_row;
+  AdwEntryRow     *address_row;
+  GtkWidget       *tables_group;
+  GtkListBox      *list;
+  GtkLabel        *status_label;
+
+  PjBrowser       *browser;
+  GCancellable    *cancellable;
+  PjTable         *joining;
+  gboolean         busy;
+};
+
+G_DEFINE_FINAL_TYPE (PjJoinPage, pj_join_page, GTK_TYPE_WIDGET)
+
+enum {
+  BACK,
+  JOINED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void join (PjJoinPage *self, const char *host, guint16 port, const char *label, const char *password);
+
+static void
+toast (PjJoinPage *self,
+       const char *text)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+
+  if (overlay != NULL)
+    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (text));
+  else
+    g_message ("%s", text);
+}
+
+static void
+set_busy (PjJoinPage *self,
+          const char *label)
+{
+  g_autofree char *subtitle = NULL;
+
+  self->busy = label != NULL;
+  if (label != NULL)
+    /* Translators: while joining, e.g. "Connecting to kitchen:47251…" */
+    subtitle = g_strdup_printf (_("Connecting to %s…"), label);
+  adw_window_title_set_subtitle (self->title, subtitle ? subtitle : "");
+  gtk_widget_set_sensitive (GTK_WIDGET (self->list), !self->busy);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->address_row), !self->busy);
+}
+
+/* ---- password prompt ------------------------------------------------------- */
+
+typedef struct {
+  PjJoinPage *self;
+  char       *host;
+  guint16     port;
+  char       *label;
+  GtkWidget  *entry;
+} Prompt;
+
+static void
+prompt_free (gpointer data)
+{
+  Prompt *p = data;
+
+  g_object_unref (p->self);
+  g_free (p->host);
+  g_free (p->label);
+  g_free (p);
+}
+
+static void
+prompt_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    Prompt           *p)
+{
+  if (g_strcmp0 (response, "join") == 0)
+    join (p->self, p->host, p->port, p->label, gtk_editable_get_text (GTK_EDITABLE (p->entry)));
+}
+
+static void
+ask_password (PjJoinPage *self,
+              const char *host,
+              guint16     port,
+              const char *label,
+              const char *refusal)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+  Prompt *p = g_new0 (Prompt, 1);
+
+  p->self = g_object_ref (self);
+  p->host = g_strdup (host);
+  p->port = port;
+  p->label = g_strdup (label);
+
+  if (refusal != NULL)
+    /* Translators: the host refused the password; its words follow */
+    body = g_strdup_printf (_("The table refused: %s"), refusal);
+  else
+    /* Translators: e.g. "“kitchen’s table” asks for a password." */
+    body = g_strdup_printf (_("“%s” asks for a password."), label);
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   _("Password Needed"), body);
+  p->entry = gtk_password_entry_new ();
+  gtk_password_entry_set_show_peek_icon (GTK_PASSWORD_ENTRY (p->entry), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (p->entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Password"), -1);
+  g_object_set (p->entry, "activates-default", TRUE, NULL);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), p->entry);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "join", _("_Join"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "join", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "join");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_data (dialog, "response", G_CALLBACK (prompt_response_cb), p,
+                         (GClosureNotify) (void (*) (void)) prompt_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* ---- joining ---------------------------------------------------------------- */
+
+typedef struct {
+  PjJoinPage *self;
+  char       *host;
+  guint16     port;
+  char       *label;
+  gboolean    with_password;
+} Attempt;
+
+static void
+attempt_free (Attempt *a)
+{
+  g_object_unref (a->self);
+  g_free (a->host);
+  g_free (a->label);
+  g_free (a);
+}
+
+static void
+join_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  Attempt *a = user_data;
+  PjJoinPage *self = a->self;
+  g_autoptr (PjTable) table = g_object_ref (PJ_TABLE (object));
+  g_autoptr (GError) error = NULL;
+
+  if (self->joining == table)
+    g_clear_object (&self->joining);
+
+  if (!pj_table_join_finish (table, result, &error))
+    {
+      set_busy (self, NULL);
+      if (g_error_matches (error, PJ_NET_ERROR, PJ_NET_ERROR_BAD_PASSWORD))
+        ask_password (self, a->host, a->port, a->label, a->with_password ? error->message : NULL);
+      else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          /* Translators: joining failed; the reason follows */
+          g_autofree char *text = g_strdup_printf (_("Could not join: %s"), error->message);
+          toast (self, text);
+        }
+      attempt_free (a);
+      return;
+    }
+
+  set_busy (self, NULL);
+  g_signal_emit (self, signals[JOINED], 0, table);
+  attempt_free (a);
+}
+
+static void
+join (PjJoinPage *self,
+      const char *host,
+      guint16     port,
+      const char *label,
+      const char *password)
+{
+  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name_row))));
+  PjTable *table;
+  Attempt *a;
+
+  if (name[0] == '\0')
+    {
+      g_free (name);
+      name = g_strdup (g_get_real_name ());
+      if (name[0] == '\0' || g_strcmp0 (name, "Unknown") == 0)
+        {
+          g_free (name);
+          name = g_strdup (g_get_user_name ());
+        }
+    }
+  if (strlen (name) > PJ_NET_MAX_NAME)
+    name[PJ_NET_MAX_NAME] = '\0', g_utf8_make_valid (name, -1);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+
+  a = g_new0 (Attempt, 1);
+  a->self = g_object_ref (self);
+  a->host = g_strdup (host);
+  a->port = port;
+  a->label = g_strdup (label);
+  a->with_password = password != NULL && password[0] != '\0';
+
+  table = pj_table_new (name);
+  g_clear_object (&self->joining);
+  self->joining = table;
+  set_busy (self, label);
+  pj_table_join_async (table, host, port, password, self->cancellable, join_done_cb, a);
+}
+
+gboolean
+pj_join_page_join_address (PjJoinPage *self,
+                           const char *address,
+                           const char *password)
+{
+  g_autofree char *host = NULL;
+  g_autofree char *label = NULL;
+  guint16 port = 0;
+
+  g_return_val_if_fail (PJ_IS_JOIN_PAGE (self), FALSE);
+
+  if (!pj_table_parse_address (address, &host, &port))
+    {
+      toast (self, _("That is not an address: try “192.168.1.5”, “kitchen.local:47251” or “[fe80::1]:47251”"));
+      return FALSE;
+    }
+  label = strchr (host, ':') != NULL ? g_strdup_printf ("[%s]:%u", host, port)
+                                     : g_strdup_printf ("%s:%u", host, port);
+  join (self, host, port, label, password);
+  return TRUE;
+}
+
+static void
+address_apply_cb (PjJoinPage  *self,
+                  AdwEntryRow *row)
+{
+  pj_join_page_join_address (self, gtk_editable_get_text (GTK_EDITABLE (row)), NULL);
+}
+
+/* ---- the list of tables ------------------------------------------------------ */
+
+static void
+update_table_row (AdwActionRow *row,
+                  GParamSpec   *pspec,
+                  PjTableInfo  *info)
+{
+  g_autofree char *subtitle = NULL;
+  const char *variant = pj_table_info_get_variant (info);
+  PjPreset preset;
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pj_table_info_get_table_name (info));
+  if (variant != NULL && pj_preset_lookup (variant, &preset))
+    variant = _(pj_preset_title (preset));
+  else
+    variant = C_("variant", "Custom rules");
+  /* Translators: a table found on the network: variant, seats, host; e.g. "Basic · 2 of 4 seats taken · kitchen.local" */
+  subtitle = g_strdup_printf (_("%s · %u of %u seats taken · %s"), variant,
+                              pj_table_info_get_seats_taken (info), pj_table_info_get_seats_total (info),
+                              pj_table_info_get_host_name (info) ? pj_table_info_get_host_name (info) : "");
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_widget_set_visible (g_object_get_data (G_OBJECT (row), "lock"),
+                          pj_table_info_get_password_required (info));
+}
+
+static void
+table_activated_cb (AdwActionRow *row,
+                    PjJoinPage   *self)
+{
+  PjTableInfo *info = g_object_get_data (G_OBJECT (row), "info");
+  const char *address = pj_table_info_get_address (info);
+
+  if (self->busy || address == NULL)
+    return;
+  if (pj_table_info_get_password_required (info))
+    ask_password (self, address, pj_table_info_get_port (info), pj_table_info_get_table_name (info), NULL);
+  else
+    join (self, address, pj_table_info_get_port (info), pj_table_info_get_table_name (info), NULL);
+}
+
+static GtkWidget *
+create_table_row (gpointer item,
+                  gpointer user_data)
+{
+  PjTableInfo *info = item;
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *lock = gtk_image_new_from_icon_name ("system-lock-screen-symbolic");
+  GtkWidget *arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
+
+  gtk_widget_set_tooltip_text (lock, _("A password is needed"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (lock), GTK_ACCESSIBLE_PROPERTY_LABEL, _("A password is needed"), -1);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), lock);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), arrow);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  g_object_set_data (G_OBJECT (row), "lock", lock);
+  g_object_set_data_full (G_OBJECT (row), "info", g_object_ref (info), g_object_unref);
+  g_signal_connect (row, "activated", G_CALLBACK (table_activated_cb), user_data);
+  g_signal_connect_object (info, "notify", G_CALLBACK (update_table_row), row, G_CONNECT_SWAPPED);
+  update_table_row (ADW_ACTION_ROW (row), NULL, info);
+  return row;
+}
+
+static void
+update_status (PjJoinPage *self)
+{
+  gboolean off = self->browser == NULL || !pj_browser_get_available (self->browser);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), off);
+  gtk_widget_set_visible (GTK_WIDGET (self->list), !off);
+}
+
+void
+pj_join_page_set_browser (PjJoinPage *self,
+                          PjBrowser  *browser)
+{
+  g_return_if_fail (PJ_IS_JOIN_PAGE (self));
+  g_return_if_fail (browser == NULL || PJ_IS_BROWSER (browser));
+
+  if (self->browser != NULL)
+    g_signal_handlers_disconnect_by_data (self->browser, self);
+  g_set_object (&self->browser, browser);
+  gtk_list_box_bind_model (self->list, browser ? G_LIST_MODEL (browser) : NULL,
+                           create_table_row, self, NULL);
+  if (browser != NULL)
+    g_signal_connect_swapped (browser, "notify::available", G_CALLBACK (update_status), self);
+  update_status (self);
+}
+
+gboolean
+pj_join_page_get_discovery_off (PjJoinPage *self)
+{
+  g_return_val_if_fail (PJ_IS_JOIN_PAGE (self), TRUE);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->status_label));
+}
+
+const char *
+pj_join_page_get_status (PjJoinPage *self)
+{
+  g_return_val_if_fail (PJ_IS_JOIN_PAGE (self), NULL);
+
+  return pj_join_page_get_discovery_off (self) ? gtk_label_get_label (self->status_label) : NULL;
+}
+
+/* ---- GObject ------------------------------------------------------------------ */
+
+static void
+back_clicked_cb (PjJoinPage *self)
+{
+  g_cancellable_cancel (self->cancellable);
+  g_signal_emit (self, signals[BACK], 0);
+}
+
+static void
+pj_join_page_dispose (GObject *object)
+{
+  PjJoinPage *self = (PjJoinPage *) object;
+  GtkWidget *child;
+
+  g_cancellable_cancel (self->cancellable);
+  if (self->browser != NULL)
+    g_signal_handlers_disconnect_by_data (self->browser, self);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_object (&self->browser);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->joining);
+
+  G_OBJECT_CLASS (pj_join_page_parent_class)->dispose (object);
+}
+
+static void
+pj_join_page_class_init (PjJoinPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = pj_join_page_dispose;
+
+  signals[BACK] =
+    g_signal_new ("back", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* Connected to a table: its lobby comes next. */
+  signals[JOINED] =
+    g_signal_new ("joined", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, PJ_TYPE_TABLE);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "pj-join");
+}
+
+static void
+pj_join_page_init (PjJoinPage *self)
+{
+  GtkWidget *header, *back, *scroller, *clamp, *box, *group, *placeholder;
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
+                                  GTK_ORIENTATION_VERTICAL);
+
+  header = adw_header_bar_new ();
+  self->title = ADW_WINDOW_TITLE (adw_window_title_new (_("Join a LAN Game"), NULL));
+  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), GTK_WIDGET (self->title));
+  back = gtk_button_new_from_icon_name ("go-previous-symbolic");
+  gtk_widget_set_tooltip_text (back, _("Back to the board"));
+  g_signal_connect_swapped (back, "clicked", G_CALLBACK (back_clicked_cb), self);
+  adw_header_bar_pack_start (ADW_HEADER_BAR (header), back);
+  gtk_widget_set_parent (header, GTK_WIDGET (self));
+
+  scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scroller, TRUE);
+  gtk_widget_set_parent (scroller, GTK_WIDGET (self));
+  clamp = adw_clamp_new ();
+  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 640);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), clamp);
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 24);
+  gtk_widget_set_margin_bottom (box, 24);
+  adw_clamp_set_child (ADW_CLAMP (clamp), box);
+
+  group = adw_preferences_group_new ();
+  self->name_row = ADW_ENTRY_ROW (adw_entry_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->name_row), _("Your name"));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->name_row));
+  gtk_box_append (GTK_BOX (box), group);
+
+  self->tables_group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->tables_group), _("Tables on This Network"));
+  self->list = GTK_LIST_BOX (gtk_list_box_new ());
+  gtk_list_box_set_selection_mode (self->list, GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->list), "boxed-list");
+  placeholder = gtk_label_new (_("Looking for tables…"));
+  gtk_widget_add_css_class (placeholder, "dim-label");
+  gtk_widget_set_margin_top (placeholder, 18);
+  gtk_widget_set_margin_bottom (placeholder, 18);
+  gtk_list_box_set_placeholder (self->list, placeholder);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->tables_group), GTK_WIDGET (self->list));
+  self->status_label = GTK_LABEL (gtk_label_new (_("Discovery is off (Avahi is not running) — join by address")));
+  gtk_label_set_wrap (self->status_label, TRUE);
+  gtk_label_set_xalign (self->status_label, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "dim-label");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->status_label), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Discovery is off (Avahi is not running) — join by address"), -1);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->tables_group), GTK_WIDGET (self->status_label));
+  gtk_box_append (GTK_BOX (box), self->tables_group);
+
+  group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Join by Address"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+                                         _("The host’s name or address, and the port if it is not 47251: “kitchen.local”, “192.168.1.5:47252”, “[fe80::1]:47251”."));
+  self->address_row = ADW_ENTRY_ROW (adw_entry_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->address_row), _("Address"));
+  adw_entry_row_set_show_apply_button (self->address_row, TRUE);
+  g_signal_connect_swapped (self->address_row, "apply", G_CALLBACK (address_apply_cb), self);
+  g_signal_connect_swapped (self->address_row, "entry-activated", G_CALLBACK (address_apply_cb), self);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->address_row));
+  gtk_box_append (GTK_BOX (box), group);
+
+  update_status (self);
+}
+
+GtkWidget *
+pj_join_page_new (const char *player_name)
+{
+  PjJoinPage *self = g_object_new (PJ_TYPE_JOIN_PAGE, NULL);
+
+  if (player_name != NULL)
+    gtk_editable_set_text (GTK_EDITABLE (self->name_row), player_name);
+  return GTK_WIDGET (self);
+}

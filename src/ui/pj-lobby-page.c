@@ -1,0 +1,735 @@
+/* pj-lobby-page.c — a LAN table before the deal: seats, rules, chat, Start
+ *
+ * The page shows what the table's client says (every client, the host's
+ * own included, sees the same lobby) and sends requests through it; only
+ * the things that belong to the host (rules, computer seats, Start) go to
+ * the PjHost directly, and only when the table is hosted here.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "pj-chat-box.h"
+#include "pj-lobby-page.h"
+#include "pj-peg-style.h"
+#include "pj-rules-window.h"
+
+struct _PjLobbyPage
+{
+  GtkWidget          parent_instance;
+
+  GtkWidget         *header;
+  AdwWindowTitle    *title;
+  GtkWidget         *start_button;
+  GtkWidget         *setup_group;
+  AdwEntryRow       *name_row;
+  AdwEntryRow       *password_row;
+  AdwEntryRow       *player_row;
+  GtkWidget         *open_button;
+  GtkLabel          *address_label;
+  GtkWidget         *rules_group;
+  AdwComboRow       *variant_row;
+  AdwComboRow       *players_row;
+  GtkSwitch         *talk_switch;
+  GtkWidget         *seats_group;
+  GPtrArray         *seat_rows;
+  GtkWidget         *chat_group;
+  PjChatBox         *chat;
+
+  PjTable           *table;
+  gboolean           updating;
+};
+
+G_DEFINE_FINAL_TYPE (PjLobbyPage, pj_lobby_page, GTK_TYPE_WIDGET)
+
+enum {
+  LEAVE,
+  TABLE_OPENED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+toast (PjLobbyPage *self,
+       const char  *text)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+
+  if (overlay != NULL)
+    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (text));
+  else
+    g_message ("%s", text);
+}
+
+static gboolean
+is_host (PjLobbyPage *self)
+{
+  return self->table != NULL && pj_table_get_host (self->table) != NULL;
+}
+
+/* ---- seats --------------------------------------------------------------- */
+
+static void
+draw_peg (GtkDrawingArea *area,
+          cairo_t        *cr,
+          int             width,
+          int             height,
+          gpointer        user_data)
+{
+  GdkRGBA outline = { 0, 0, 0, 0.6 };
+
+  pj_peg_style_draw_peg (cr, GPOINTER_TO_UINT (user_data), width / 2.0, height / 2.0,
+                         MIN (width, height) / 2.0 - 1, &outline);
+}
+
+static void
+sit_clicked_cb (GtkButton   *button,
+                PjLobbyPage *self)
+{
+  pj_client_sit (pj_table_get_client (self->table),
+                 GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "seat")));
+}
+
+static void
+stand_clicked_cb (PjLobbyPage *self)
+{
+  pj_client_stand (pj_table_get_client (self->table));
+}
+
+static void
+ready_toggled_cb (GtkToggleButton *button,
+                  PjLobbyPage     *self)
+{
+  if (!self->updating)
+    pj_client_set_ready (pj_table_get_client (self->table), gtk_toggle_button_get_active (button));
+}
+
+/* the host's choice for a seat nobody sits in: open, or a computer */
+static void
+kind_selected_cb (GtkDropDown *dropdown,
+                  GParamSpec  *pspec,
+                  PjLobbyPage *self)
+{
+  guint seat = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dropdown), "seat"));
+  guint selected = gtk_drop_down_get_selected (dropdown);
+  g_autoptr (GError) error = NULL;
+
+  if (self->updating || !is_host (self))
+    return;
+  if (!pj_host_set_seat_computer (pj_table_get_host (self->table), seat, selected > 0,
+                                  selected > 0 ? (PjAiLevel) (selected - 1) : PJ_AI_NORMAL, &error))
+    toast (self, error->message);
+}
+
+static const char *
+level_title (PjAiLevel level)
+{
+  switch (level)
+    {
+    case PJ_AI_EASY: return C_("computer level", "Easy");
+    case PJ_AI_HARD: return C_("computer level", "Hard");
+    default: return C_("computer level", "Normal");
+    }
+}
+
+static GtkWidget *
+seat_row (PjLobbyPage *self,
+          guint        seat)
+{
+  PjClient *client = pj_table_get_client (self->table);
+  const PjRules *rules = pj_client_get_rules (client);
+  gboolean mine = pj_client_get_seat (client) == (int) seat;
+  g_autofree char *subtitle = NULL;
+  g_autofree char *title = NULL;
+  const char *status;
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *peg = gtk_drawing_area_new ();
+  PjNetSeatInfo info;
+
+  pj_client_get_seat_info (client, seat, &info);
+
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (peg), 20);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (peg), 20);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (peg), draw_peg, GUINT_TO_POINTER (seat), NULL);
+  gtk_widget_set_valign (peg, GTK_ALIGN_CENTER);
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), peg);
+
+  switch (info.kind)
+    {
+    case PJ_NET_SEAT_HUMAN:
+      if (mine)
+        /* Translators: the seat of the person at this screen, e.g. "Ann (you)" */
+        title = g_strdup_printf (_("%s (you)"), info.name);
+      else
+        title = g_strdup (info.name);
+      status = !info.connected ? _("Away") : info.ready ? _("Ready") : _("Not ready");
+      break;
+    case PJ_NET_SEAT_COMPUTER:
+      /* Translators: a computer player in the lobby, e.g. "Computer (Normal)" */
+      title = g_strdup_printf (_("Computer (%s)"), level_title (info.level));
+      status = _("Ready");
+      break;
+    default:
+      title = g_strdup (_("Open seat"));
+      status = _("Waiting for a player");
+      break;
+    }
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  /* Translators: a seat's colour, team and status, e.g. "Red · Team 1 · Ready" */
+  subtitle = g_strdup_printf (_("%s · Team %u · %s"), pj_game_colour_name (seat),
+                              pj_team_of (rules, seat) + 1, status);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+
+  if (mine)
+    {
+      GtkWidget *ready = gtk_toggle_button_new_with_mnemonic (_("_Ready"));
+      GtkWidget *stand = gtk_button_new_with_mnemonic (_("Stand _Up"));
+
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (ready), info.ready);
+      gtk_widget_set_valign (ready, GTK_ALIGN_CENTER);
+      gtk_widget_set_tooltip_text (ready, _("The game starts when everyone seated is ready"));
+      g_signal_connect (ready, "toggled", G_CALLBACK (ready_toggled_cb), self);
+      gtk_widget_set_valign (stand, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (stand, "flat");
+      g_signal_connect_swapped (stand, "clicked", G_CALLBACK (stand_clicked_cb), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), stand);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), ready);
+    }
+
+  if (info.kind == PJ_NET_SEAT_OPEN)
+    {
+      GtkWidget *sit = gtk_button_new_with_mnemonic (_("_Sit Here"));
+
+      g_object_set_data (G_OBJECT (sit), "seat", GUINT_TO_POINTER (seat));
+      gtk_widget_set_valign (sit, GTK_ALIGN_CENTER);
+      g_signal_connect (sit, "clicked", G_CALLBACK (sit_clicked_cb), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), sit);
+    }
+
+  if (is_host (self) && info.kind != PJ_NET_SEAT_HUMAN)
+    {
+      const char *kinds[] = { C_("seat", "Open"), C_("seat", "Computer: Easy"),
+                              C_("seat", "Computer: Normal"), C_("seat", "Computer: Hard"), NULL };
+      GtkWidget *dropdown = gtk_drop_down_new_from_strings (kinds);
+      g_autofree char *label = NULL;
+
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown),
+                                  info.kind == PJ_NET_SEAT_COMPUTER ? (guint) info.level + 1 : 0);
+      g_object_set_data (G_OBJECT (dropdown), "seat", GUINT_TO_POINTER (seat));
+      gtk_widget_set_valign (dropdown, GTK_ALIGN_CENTER);
+      /* Translators: accessible name of the list that makes a seat open or a computer's */
+      label = g_strdup_printf (_("Who plays %s"), pj_game_colour_name (seat));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+      g_signal_connect (dropdown, "notify::selected", G_CALLBACK (kind_selected_cb), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), dropdown);
+    }
+
+  return row;
+}
+
+static void
+update_title (PjLobbyPage *self)
+{
+  PjClient *client;
+  g_autofree char *subtitle = NULL;
+  guint seated = 0, n;
+
+  if (self->table == NULL)
+    return;
+
+  client = pj_table_get_client (self->table);
+  n = pj_client_get_n_seats (client);
+  for (guint seat = 0; seat < n; seat++)
+    {
+      PjNetSeatInfo info;
+
+      pj_client_get_seat_info (client, seat, &info);
+      seated += info.kind != PJ_NET_SEAT_OPEN;
+    }
+  if (pj_client_get_table_name (client) != NULL)
+    adw_window_title_set_title (self->title, pj_client_get_table_name (client));
+  if (!pj_table_get_connected (self->table))
+    subtitle = g_strdup (_("Connecting…"));
+  else
+    /* Translators: in the lobby's title, e.g. "3 of 4 seats taken" */
+    subtitle = g_strdup_printf (ngettext ("%u of %u seat taken", "%u of %u seats taken", n), seated, n);
+  adw_window_title_set_subtitle (self->title, subtitle);
+}
+
+static void
+update_address (PjLobbyPage *self)
+{
+  g_autofree char *text = NULL;
+  PjPublisher *publisher;
+
+  if (!is_host (self))
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->address_label), FALSE);
+      return;
+    }
+
+  publisher = pj_table_get_publisher (self->table);
+  if (publisher != NULL && pj_publisher_get_published (publisher))
+    /* Translators: where friends find the hosted table, e.g. "Friends find this table on the local network, or join at kitchen:47251." */
+    text = g_strdup_printf (_("Friends find this table on the local network, or join at %s:%u."),
+                            g_get_host_name (), pj_table_get_port (self->table));
+  else
+    /* Translators: the table is not announced (no Avahi); e.g. "Friends join at kitchen:47251 (the table is not announced on the network)." */
+    text = g_strdup_printf (_("Friends join at %s:%u (the table is not announced on the network)."),
+                            g_get_host_name (), pj_table_get_port (self->table));
+  gtk_label_set_label (self->address_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->address_label), TRUE);
+}
+
+static void
+update_rules (PjLobbyPage *self)
+{
+  const PjRules *rules = pj_client_get_rules (pj_table_get_client (self->table));
+  int preset = pj_rules_match_preset (rules);
+
+  self->updating = TRUE;
+  if (preset >= 0)
+    adw_combo_row_set_selected (self->variant_row, (guint) preset);
+  adw_combo_row_set_selected (self->players_row, (rules->players - 4) / 2);
+  gtk_switch_set_active (self->talk_switch, rules->beginner_table_talk);
+  self->updating = FALSE;
+
+  /* the host decides the rules; everyone else sees them */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->variant_row), is_host (self));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->players_row), is_host (self));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->talk_switch), is_host (self));
+}
+
+static void
+lobby_changed_cb (PjLobbyPage *self)
+{
+  PjClient *client = pj_table_get_client (self->table);
+  guint n = pj_client_get_n_seats (client);
+
+  self->updating = TRUE;
+  for (guint i = 0; i < self->seat_rows->len; i++)
+    adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self->seats_group), g_ptr_array_index (self->seat_rows, i));
+  g_ptr_array_set_size (self->seat_rows, 0);
+  for (guint seat = 0; seat < n; seat++)
+    {
+      GtkWidget *row = seat_row (self, seat);
+
+      g_ptr_array_add (self->seat_rows, row);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->seats_group), row);
+    }
+  self->updating = FALSE;
+
+  update_rules (self);
+  update_title (self);
+  update_address (self);
+  gtk_widget_set_visible (self->start_button, is_host (self));
+  gtk_widget_set_sensitive (self->start_button, pj_table_can_start (self->table));
+  gtk_widget_set_visible (self->rules_group, TRUE);
+  gtk_widget_set_visible (self->seats_group, TRUE);
+  gtk_widget_set_visible (self->chat_group, TRUE);
+}
+
+static void
+rules_changed_cb (PjLobbyPage *self)
+{
+  g_autoptr (GError) error = NULL;
+  PjRules rules;
+
+  if (self->updating || !is_host (self))
+    return;
+
+  pj_rules_preset (&rules, (PjPreset) adw_combo_row_get_selected (self->variant_row),
+                   4 + 2 * adw_combo_row_get_selected (self->players_row));
+  rules.beginner_table_talk = gtk_switch_get_active (self->talk_switch);
+  if (!pj_host_set_rules (pj_table_get_host (self->table), &rules, &error))
+    toast (self, error->message);
+}
+
+static void
+show_rules_cb (PjLobbyPage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  const PjRules *rules = self->table ? pj_client_get_rules (pj_table_get_client (self->table)) : NULL;
+
+  gtk_window_present (GTK_WINDOW (pj_rules_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, rules)));
+}
+
+static void
+chat_cb (PjLobbyPage *self,
+         const char  *from,
+         int          seat,
+         const char  *text,
+         gboolean     team)
+{
+  pj_chat_box_add_message (self->chat, from, text, team);
+}
+
+static void
+chat_send_cb (PjLobbyPage *self,
+              const char  *text,
+              gboolean     team)
+{
+  if (self->table != NULL)
+    pj_client_send_chat (pj_table_get_client (self->table), text, FALSE);
+}
+
+static void
+table_error_cb (PjLobbyPage  *self,
+                const GError *error)
+{
+  /* in the lobby the page is where the player looks */
+  if (pj_table_get_game (self->table) == NULL)
+    toast (self, error->message);
+}
+
+static void
+set_table (PjLobbyPage *self,
+           PjTable     *table)
+{
+  g_assert (self->table == NULL);
+
+  self->table = g_object_ref (table);
+  g_signal_connect_object (table, "lobby-changed", G_CALLBACK (lobby_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (table, "notify::connected", G_CALLBACK (update_title), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (table, "chat", G_CALLBACK (chat_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (table, "error", G_CALLBACK (table_error_cb), self, G_CONNECT_SWAPPED);
+  if (pj_table_get_publisher (table) != NULL)
+    g_signal_connect_object (pj_table_get_publisher (table), "notify::published",
+                             G_CALLBACK (update_address), self, G_CONNECT_SWAPPED);
+
+  gtk_widget_set_visible (self->setup_group, FALSE);
+  gtk_widget_set_visible (self->open_button, FALSE);
+  if (pj_client_get_n_seats (pj_table_get_client (table)) > 0)
+    lobby_changed_cb (self);
+  update_title (self);
+  update_address (self);
+}
+
+/* ---- opening ------------------------------------------------------------- */
+
+/* The host's player takes the first open seat once, when the lobby
+ * first shows up. */
+static void
+sit_first_cb (PjLobbyPage *self)
+{
+  PjClient *client = pj_table_get_client (self->table);
+
+  if (g_object_get_data (G_OBJECT (self), "pj-sat") != NULL)
+    return;
+  g_object_set_data (G_OBJECT (self), "pj-sat", GINT_TO_POINTER (TRUE));
+  for (guint seat = 0; seat < pj_client_get_n_seats (client); seat++)
+    {
+      PjNetSeatInfo info;
+
+      pj_client_get_seat_info (client, seat, &info);
+      if (info.kind == PJ_NET_SEAT_OPEN)
+        {
+          pj_client_sit (client, seat);
+          return;
+        }
+    }
+}
+
+gboolean
+pj_lobby_page_open_table (PjLobbyPage *self,
+                          const char  *table_name,
+                          const char  *password,
+                          const char  *player_name,
+                          GError     **error)
+{
+  g_autoptr (PjTable) table = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *player = NULL;
+
+  g_return_val_if_fail (PJ_IS_LOBBY_PAGE (self), FALSE);
+  g_return_val_if_fail (self->table == NULL, FALSE);
+
+  name = g_strstrip (g_strdup (table_name ? table_name : ""));
+  player = g_strstrip (g_strdup (player_name ? player_name : ""));
+  table_name = name;
+  player_name = player;
+  if (table_name[0] == '\0' || player_name[0] == '\0')
+    {
+      g_set_error_literal (error, PJ_NET_ERROR, PJ_NET_ERROR_INVALID_FIELD,
+                           _("The table and you need a name"));
+      return FALSE;
+    }
+  if (strlen (table_name) > PJ_NET_MAX_NAME || strlen (player_name) > PJ_NET_MAX_NAME)
+    {
+      g_set_error_literal (error, PJ_NET_ERROR, PJ_NET_ERROR_INVALID_FIELD,
+                           _("That name is too long"));
+      return FALSE;
+    }
+
+  table = pj_table_new (player_name);
+  if (!pj_table_host (table, table_name, password, 0, error))
+    return FALSE;
+
+  set_table (self, table);
+  /* the host sits down first, in the first seat */
+  g_signal_connect_object (table, "lobby-changed", G_CALLBACK (sit_first_cb), self, G_CONNECT_SWAPPED);
+  g_signal_emit (self, signals[TABLE_OPENED], 0, table);
+  return TRUE;
+}
+
+static void
+open_clicked_cb (PjLobbyPage *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!pj_lobby_page_open_table (self,
+                                 gtk_editable_get_text (GTK_EDITABLE (self->name_row)),
+                                 gtk_editable_get_text (GTK_EDITABLE (self->password_row)),
+                                 gtk_editable_get_text (GTK_EDITABLE (self->player_row)),
+                                 &error))
+    toast (self, error->message);
+}
+
+gboolean
+pj_lobby_page_start (PjLobbyPage *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_return_val_if_fail (PJ_IS_LOBBY_PAGE (self), FALSE);
+
+  if (!is_host (self))
+    return FALSE;
+  if (!pj_host_start_game (pj_table_get_host (self->table), &error))
+    {
+      toast (self, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+start_clicked_cb (PjLobbyPage *self)
+{
+  pj_lobby_page_start (self);
+}
+
+static void
+leave_clicked_cb (PjLobbyPage *self)
+{
+  g_signal_emit (self, signals[LEAVE], 0);
+}
+
+PjTable *
+pj_lobby_page_get_table (PjLobbyPage *self)
+{
+  g_return_val_if_fail (PJ_IS_LOBBY_PAGE (self), NULL);
+
+  return self->table;
+}
+
+gboolean
+pj_lobby_page_get_can_start (PjLobbyPage *self)
+{
+  g_return_val_if_fail (PJ_IS_LOBBY_PAGE (self), FALSE);
+
+  return is_host (self) && gtk_widget_get_sensitive (self->start_button);
+}
+
+/* ---- building ------------------------------------------------------------- */
+
+static GtkWidget *
+build_rules_group (PjLobbyPage *self)
+{
+  g_autoptr (GtkStringList) variants = gtk_string_list_new (NULL);
+  g_autoptr (GtkStringList) players = gtk_string_list_new (NULL);
+  GtkWidget *group = adw_preferences_group_new ();
+  GtkWidget *talk_row = adw_action_row_new ();
+  GtkWidget *rules_button;
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Rules"));
+  rules_button = gtk_button_new_with_mnemonic (_("Read the _Rules"));
+  gtk_widget_add_css_class (rules_button, "flat");
+  g_signal_connect_swapped (rules_button, "clicked", G_CALLBACK (show_rules_cb), self);
+  adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), rules_button);
+
+  for (guint p = 0; p < PJ_N_PRESETS; p++)
+    gtk_string_list_append (variants, _(pj_preset_title ((PjPreset) p)));
+  self->variant_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->variant_row), _("Variant"));
+  adw_combo_row_set_model (self->variant_row, G_LIST_MODEL (variants));
+  g_signal_connect_swapped (self->variant_row, "notify::selected", G_CALLBACK (rules_changed_cb), self);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->variant_row));
+
+  for (guint n = 4; n <= 8; n += 2)
+    {
+      g_autofree char *text = g_strdup_printf ("%u", n);
+      gtk_string_list_append (players, text);
+    }
+  self->players_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->players_row), _("Players"));
+  adw_combo_row_set_model (self->players_row, G_LIST_MODEL (players));
+  g_signal_connect_swapped (self->players_row, "notify::selected", G_CALLBACK (rules_changed_cb), self);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->players_row));
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (talk_row), _("Beginner table talk"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (talk_row), _("Partners may chat during the game"));
+  self->talk_switch = GTK_SWITCH (gtk_switch_new ());
+  gtk_widget_set_valign (GTK_WIDGET (self->talk_switch), GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (talk_row), GTK_WIDGET (self->talk_switch));
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (talk_row), GTK_WIDGET (self->talk_switch));
+  g_signal_connect_swapped (self->talk_switch, "notify::active", G_CALLBACK (rules_changed_cb), self);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), talk_row);
+
+  return group;
+}
+
+static void
+pj_lobby_page_dispose (GObject *object)
+{
+  PjLobbyPage *self = (PjLobbyPage *) object;
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_pointer (&self->seat_rows, g_ptr_array_unref);
+  g_clear_object (&self->table);
+
+  G_OBJECT_CLASS (pj_lobby_page_parent_class)->dispose (object);
+}
+
+static void
+pj_lobby_page_class_init (PjLobbyPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = pj_lobby_page_dispose;
+
+  /* The player wants to go back to the board (the window leaves the table). */
+  signals[LEAVE] =
+    g_signal_new ("leave", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* A table was opened here (the window keeps it for the game). */
+  signals[TABLE_OPENED] =
+    g_signal_new ("table-opened", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, PJ_TYPE_TABLE);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "pj-lobby");
+}
+
+static void
+pj_lobby_page_init (PjLobbyPage *self)
+{
+  GtkWidget *leave, *scroller, *clamp, *box, *chat_group;
+  g_autofree char *default_table = NULL;
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
+                                  GTK_ORIENTATION_VERTICAL);
+  self->seat_rows = g_ptr_array_new ();
+
+  self->header = adw_header_bar_new ();
+  self->title = ADW_WINDOW_TITLE (adw_window_title_new (_("Host a LAN Game"), NULL));
+  adw_header_bar_set_title_widget (ADW_HEADER_BAR (self->header), GTK_WIDGET (self->title));
+  leave = gtk_button_new_from_icon_name ("go-previous-symbolic");
+  gtk_widget_set_tooltip_text (leave, _("Leave the table"));
+  g_signal_connect_swapped (leave, "clicked", G_CALLBACK (leave_clicked_cb), self);
+  adw_header_bar_pack_start (ADW_HEADER_BAR (self->header), leave);
+  self->start_button = gtk_button_new_with_mnemonic (_("_Start"));
+  gtk_widget_add_css_class (self->start_button, "suggested-action");
+  gtk_widget_set_tooltip_text (self->start_button, _("Deal when every seat is taken and everyone is ready"));
+  gtk_widget_set_visible (self->start_button, FALSE);
+  g_signal_connect_swapped (self->start_button, "clicked", G_CALLBACK (start_clicked_cb), self);
+  adw_header_bar_pack_end (ADW_HEADER_BAR (self->header), self->start_button);
+  gtk_widget_set_parent (self->header, GTK_WIDGET (self));
+
+  scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scroller, TRUE);
+  gtk_widget_set_parent (scroller, GTK_WIDGET (self));
+  clamp = adw_clamp_new ();
+  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 640);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), clamp);
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 24);
+  gtk_widget_set_margin_bottom (box, 24);
+  adw_clamp_set_child (ADW_CLAMP (clamp), box);
+
+  /* before the table is open */
+  self->setup_group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->setup_group), _("Table"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self->setup_group),
+                                         _("Friends on this network see the table by its name."));
+  self->name_row = ADW_ENTRY_ROW (adw_entry_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->name_row), _("Table name"));
+  /* Translators: the default name of a hosted table, e.g. "kitchen’s table" */
+  default_table = g_strdup_printf (_("%s’s table"), g_get_host_name ());
+  gtk_editable_set_text (GTK_EDITABLE (self->name_row), default_table);
+  self->password_row = ADW_ENTRY_ROW (adw_password_entry_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->password_row), _("Password (optional)"));
+  self->player_row = ADW_ENTRY_ROW (adw_entry_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->player_row), _("Your name"));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->setup_group), GTK_WIDGET (self->name_row));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->setup_group), GTK_WIDGET (self->password_row));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->setup_group), GTK_WIDGET (self->player_row));
+  gtk_box_append (GTK_BOX (box), self->setup_group);
+
+  self->open_button = gtk_button_new_with_mnemonic (_("_Open Table"));
+  gtk_widget_add_css_class (self->open_button, "pill");
+  gtk_widget_add_css_class (self->open_button, "suggested-action");
+  gtk_widget_set_halign (self->open_button, GTK_ALIGN_CENTER);
+  g_signal_connect_swapped (self->open_button, "clicked", G_CALLBACK (open_clicked_cb), self);
+  gtk_box_append (GTK_BOX (box), self->open_button);
+
+  /* once it is */
+  self->address_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->address_label, TRUE);
+  gtk_label_set_xalign (self->address_label, 0);
+  gtk_label_set_selectable (self->address_label, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->address_label), "dim-label");
+  gtk_widget_set_visible (GTK_WIDGET (self->address_label), FALSE);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->address_label));
+
+  self->seats_group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->seats_group), _("Seats"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self->seats_group),
+                                         _("Take a seat, or stay unseated to watch the game."));
+  gtk_widget_set_visible (self->seats_group, FALSE);
+  gtk_box_append (GTK_BOX (box), self->seats_group);
+
+  self->rules_group = build_rules_group (self);
+  gtk_widget_set_visible (self->rules_group, FALSE);
+  gtk_box_append (GTK_BOX (box), self->rules_group);
+
+  chat_group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (chat_group), _("Chat"));
+  self->chat = PJ_CHAT_BOX (pj_chat_box_new ());
+  gtk_widget_set_size_request (GTK_WIDGET (self->chat), -1, 180);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (chat_group), GTK_WIDGET (self->chat));
+  g_signal_connect_swapped (self->chat, "send", G_CALLBACK (chat_send_cb), self);
+  self->chat_group = chat_group;
+  gtk_widget_set_visible (chat_group, FALSE);
+  gtk_box_append (GTK_BOX (box), chat_group);
+}
+
+GtkWidget *
+pj_lobby_page_new_host (const char *player_name)
+{
+  PjLobbyPage *self = g_object_new (PJ_TYPE_LOBBY_PAGE, NULL);
+
+  if (player_name != NULL)
+    gtk_editable_set_text (GTK_EDITABLE (self->player_row), player_name);
+  return GTK_WIDGET (self);
+}
+
+GtkWidget *
+pj_lobby_page_new_for_table (PjTable *table)
+{
+  PjLobbyPage *self;
+
+  g_return_val_if_fail (PJ_IS_TABLE (table), NULL);
+
+  self = g_object_new (PJ_TYPE_LOBBY_PAGE, NULL);
+  set_table (self, table);
+  return GTK_WIDGET (self);
+}

@@ -1,0 +1,325 @@
+/* test-lan.c — LAN play in the window: the join page without Avahi and
+ * joining by address; a hosted table's lobby; a move made through the
+ * board view's input path goes to the host and comes back.
+ * Network on 127.0.0.1 only; every wait is bounded.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "pj-board-view.h"
+#include "pj-hand-view.h"
+#include "pj-join-page.h"
+#include "pj-move-item.h"
+#include "pj-lobby-page.h"
+#include "pj-test-display.h"
+#include "pj-window.h"
+
+static gboolean
+has_table (gpointer data)
+{
+  return pj_window_get_table (data) != NULL &&
+         pj_client_get_n_seats (pj_table_get_client (pj_window_get_table (data))) > 0;
+}
+
+static gboolean
+seated_first (gpointer data)
+{
+  PjTable *table = pj_window_get_table (data);
+
+  return table != NULL && pj_client_get_seat (pj_table_get_client (table)) == 0;
+}
+
+static gboolean
+can_start (gpointer data)
+{
+  return pj_lobby_page_get_can_start (data);
+}
+
+static gboolean
+has_mirror (gpointer data)
+{
+  PjGame *game = pj_window_get_game (data);
+
+  return game != NULL && pj_game_is_mirror (game);
+}
+
+static gboolean
+my_turn (gpointer data)
+{
+  guint n = 0;
+
+  pj_game_get_human_actions (pj_window_get_game (data), &n);
+  return n > 0 && !pj_board_view_get_animating (pj_window_get_board_view (data));
+}
+
+static gboolean
+page_drawn (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 100;
+}
+
+static gboolean
+host_can_start (gpointer data)
+{
+  return pj_table_can_start (data);
+}
+
+static const char *
+visible_page (PjWindow *window)
+{
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (pj_window_get_board_view (window)), GTK_TYPE_STACK);
+
+  return gtk_stack_get_visible_child_name (GTK_STACK (stack));
+}
+
+static PjTable *
+host_elsewhere (void)
+{
+  PjTable *table = pj_table_new ("Ann");
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (pj_table_host (table, "Kitchen table", NULL, 0, &error));
+  g_assert_no_error (error);
+  return table;
+}
+
+static void
+join_page_at (int         width,
+              const char *shot)
+{
+  g_autoptr (PjTable) host = NULL;
+  g_autofree char *address = NULL;
+  g_autofree char *name = NULL;
+  PjWindow *window;
+  GtkWidget *page;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  host = host_elsewhere ();
+  window = pj_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  page = pj_window_join_lan (window);
+  pj_test_run_until (page_drawn, page, 5000);
+  g_assert_cmpstr (visible_page (window), ==, "join");
+
+  /* no Avahi here: the page says so, and the address row is there */
+  g_assert_true (pj_join_page_get_discovery_off (PJ_JOIN_PAGE (page)));
+  g_assert_nonnull (strstr (pj_join_page_get_status (PJ_JOIN_PAGE (page)), "Discovery is off"));
+  name = g_strdup_printf ("%s-join.png", shot);
+  pj_test_wait (600);
+  pj_test_screenshot (GTK_WIDGET (window), name);
+
+  g_assert_false (pj_join_page_join_address (PJ_JOIN_PAGE (page), "not an address", NULL));
+  address = g_strdup_printf ("127.0.0.1:%u", pj_host_get_port (pj_table_get_host (host)));
+  g_assert_true (pj_join_page_join_address (PJ_JOIN_PAGE (page), address, NULL));
+  pj_test_run_until (has_table, window, 5000);
+  g_assert_nonnull (pj_window_get_table (window));
+  g_assert_cmpstr (visible_page (window), ==, "lobby");
+  g_assert_cmpstr (pj_client_get_table_name (pj_table_get_client (pj_window_get_table (window))), ==,
+                   "Kitchen table");
+  g_free (name);
+  name = g_strdup_printf ("%s-joined-lobby.png", shot);
+  pj_test_wait (600);
+  pj_test_screenshot (GTK_WIDGET (window), name);
+
+  /* sit, and the host deals: the client's window shows the game */
+  {
+    PjTable *table = pj_window_get_table (window);
+    PjHost *h = pj_table_get_host (host);
+    g_autoptr (GError) error = NULL;
+
+    g_object_set (h, "computer-delay-ms", 0, NULL);
+    pj_client_sit (pj_table_get_client (table), 1);
+    pj_client_sit (pj_table_get_client (host), 0);
+    pj_host_set_seat_computer (h, 2, TRUE, PJ_AI_EASY, &error);
+    pj_host_set_seat_computer (h, 3, TRUE, PJ_AI_NORMAL, &error);
+    g_assert_no_error (error);
+    pj_client_set_ready (pj_table_get_client (table), TRUE);
+    pj_client_set_ready (pj_table_get_client (host), TRUE);
+    pj_test_run_until (host_can_start, host, 5000);
+    g_assert_true (pj_host_start_game (h, &error));
+    pj_test_run_until (has_mirror, window, 5000);
+    g_assert_true (has_mirror (window));
+    g_assert_cmpint (pj_game_get_viewer (pj_window_get_game (window)), ==, 1);
+    g_assert_cmpuint (pj_hand_view_get_n_cards (pj_window_get_hand_view (window)), >, 0);
+    g_free (name);
+    name = g_strdup_printf ("%s-client-game.png", shot);
+    pj_test_wait (600);
+    pj_test_screenshot (GTK_WIDGET (window), name);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  pj_table_leave (host);
+}
+
+static void
+test_lan_join_page (void)
+{
+  join_page_at (1000, "lan");
+}
+
+static void
+test_lan_join_page_narrow_rtl (void)
+{
+  gtk_widget_set_default_direction (GTK_TEXT_DIR_RTL);
+  join_page_at (360, "lan-360-rtl");
+  gtk_widget_set_default_direction (GTK_TEXT_DIR_LTR);
+}
+
+typedef struct {
+  PjWindow *window;
+  guint     n;
+} Count;
+
+static gboolean
+host_has_actions (gpointer data)
+{
+  Count *c = data;
+  PjHost *host = pj_table_get_host (pj_window_get_table (c->window));
+
+  return pj_host_get_record (host) != NULL && pj_record_get_n_actions (pj_host_get_record (host)) >= c->n;
+}
+
+static gboolean
+mirror_has_actions (gpointer data)
+{
+  Count *c = data;
+
+  return pj_game_get_n_actions (pj_window_get_game (c->window)) >= c->n &&
+         !pj_game_get_awaiting (pj_window_get_game (c->window));
+}
+
+static void
+test_lan_host_and_move (void)
+{
+  g_autoptr (GError) error = NULL;
+  PjWindow *window;
+  GtkWidget *page;
+  PjTable *table;
+  PjHost *host;
+  PjGame *game;
+  PjBoardView *board;
+  PjHandView *hand;
+  const PjAction *legal;
+  PjAction move = { 0 };
+  const PjStep *st;
+  guint n = 0;
+  int card_index = -1;
+  double x, y;
+  Count count;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  window = pj_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 800);
+  gtk_window_present (GTK_WINDOW (window));
+
+  page = pj_window_host_lan (window);
+  pj_test_run_until (page_drawn, page, 5000);
+  pj_test_screenshot (GTK_WIDGET (window), "lan-host-setup.png");
+  g_assert_true (pj_lobby_page_open_table (PJ_LOBBY_PAGE (page), "Test table", NULL, "Ann", &error));
+  g_assert_no_error (error);
+  pj_test_run_until (seated_first, window, 5000);
+  table = pj_window_get_table (window);
+  g_assert_nonnull (table);
+  host = pj_table_get_host (table);
+  g_object_set (host, "computer-delay-ms", 0, NULL);
+
+  for (guint seat = 1; seat < 4; seat++)
+    g_assert_true (pj_host_set_seat_computer (host, seat, TRUE, PJ_AI_EASY, &error));
+  g_assert_false (pj_lobby_page_get_can_start (PJ_LOBBY_PAGE (page)));
+  pj_client_set_ready (pj_table_get_client (table), TRUE);
+  pj_test_run_until (can_start, page, 5000);
+  g_assert_true (pj_lobby_page_get_can_start (PJ_LOBBY_PAGE (page)));
+  pj_test_wait (200);
+  pj_test_screenshot (GTK_WIDGET (window), "lan-host-lobby.png");
+
+  g_assert_true (pj_lobby_page_start (PJ_LOBBY_PAGE (page)));
+  pj_test_run_until (has_mirror, window, 5000);
+  g_assert_true (has_mirror (window));
+  game = pj_window_get_game (window);
+  g_assert_cmpstr (visible_page (window), ==, "game");
+  g_assert_false (pj_game_can_undo (game));
+
+  /* the computers play on the host until it is Ann's turn */
+  pj_test_run_until (my_turn, window, 15000);
+  g_assert_true (my_turn (window));
+  board = pj_window_get_board_view (window);
+  hand = pj_window_get_hand_view (window);
+  legal = pj_game_get_human_actions (game, &n);
+  for (guint i = 0; i < n && move.kind == PJ_ACTION_NONE; i++)
+    if (legal[i].kind == PJ_ACTION_MOVE && legal[i].n_steps == 1 && legal[i].card != PJ_CARD_JOKER)
+      move = legal[i];
+  if (move.kind == PJ_ACTION_NONE)
+    {
+      g_test_skip ("no simple move in this deal");
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+
+  /* the input path of a click: card, peg, hole */
+  for (guint i = 0; i < pj_hand_view_get_n_cards (hand) && card_index < 0; i++)
+    if (PJ_CARD_RANK (pj_hand_view_get_card (hand, i)) == move.card)
+      card_index = (int) i;
+  g_assert_cmpint (card_index, >=, 0);
+  pj_hand_view_set_selected (hand, card_index);
+  st = &move.steps[0];
+  g_assert_true (pj_board_view_get_place_point (board, PJ_PEG_COLOUR (st->peg), st->from,
+                                                PJ_PEG_INDEX (st->peg), &x, &y));
+  g_assert_true (pj_board_view_pick_at (board, x, y));
+  count.window = window;
+  count.n = pj_game_get_n_actions (game) + 1;
+  g_assert_true (pj_board_view_get_place_point (board, PJ_PEG_COLOUR (st->peg), st->to,
+                                                PJ_PEG_INDEX (st->peg), &x, &y));
+  g_assert_true (pj_board_view_pick_at (board, x, y));
+
+  /* sent, not applied: the host decides */
+  g_assert_true (pj_game_get_awaiting (game) || pj_game_get_n_actions (game) >= count.n);
+  pj_test_run_until (host_has_actions, &count, 5000);
+  g_assert_true (host_has_actions (&count));
+  pj_test_run_until (mirror_has_actions, &count, 5000);
+  g_assert_true (mirror_has_actions (&count));
+  {
+    g_autoptr (PjMoveItem) item = g_list_model_get_item (pj_game_get_history (game), 0);
+    guint seen = g_list_model_get_n_items (pj_game_get_history (game));
+    gboolean found = FALSE;
+
+    for (guint i = 0; i < seen && !found; i++)
+      {
+        g_autoptr (PjMoveItem) it = g_list_model_get_item (pj_game_get_history (game), i);
+
+        found = pj_move_item_get_seat (it) == 0;
+      }
+    g_assert_true (found);
+    (void) item;
+  }
+  /* the peg is where the host put it */
+  g_assert_cmpuint (pj_record_get_state (pj_host_get_record (host))->board.peg[0][PJ_PEG_INDEX (st->peg)],
+                    ==, pj_game_get_state (game)->board.peg[0][PJ_PEG_INDEX (st->peg)]);
+  pj_test_wait (300);
+  pj_test_screenshot (GTK_WIDGET (window), "lan-host-game.png");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/lan/join-page", test_lan_join_page);
+  g_test_add_func ("/lan/join-page-narrow-rtl", test_lan_join_page_narrow_rtl);
+  g_test_add_func ("/lan/host-and-move", test_lan_host_and_move);
+
+  return g_test_run ();
+}
