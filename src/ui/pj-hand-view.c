@@ -18,6 +18,7 @@ struct _PjHandView
 
   GtkWidget  *buttons[PJ_MAX_HAND];
   guint8      cards[PJ_MAX_HAND];
+  gboolean    playable[PJ_MAX_HAND];
   guint       n_cards;
   int         selected;
   gboolean    updating;
@@ -39,6 +40,33 @@ card_text (guint card)
   if (PJ_CARD_RANK (card) == PJ_CARD_JOKER)
     return g_strdup (_("Joker"));
   return g_strdup (pj_card_to_string ((PjCard) PJ_CARD_RANK (card)));
+}
+
+/* Screen readers hear "playable" only for a card with a legal use now.
+ * Between the player's turns the window keeps the cards sensitive, so
+ * they stay legible, and makes the hand not targetable: then every card is
+ * just its name. */
+static void
+update_labels (PjHandView *self)
+{
+  gboolean now = gtk_widget_get_can_target (GTK_WIDGET (self));
+
+  for (guint i = 0; i < self->n_cards; i++)
+    {
+      g_autofree char *label = NULL;
+
+      if (!now)
+        label = g_strdup (pj_card_name (self->cards[i]));
+      else if (self->playable[i])
+        /* Translators: a card in the hand, for screen readers, e.g. "Seven, playable" */
+        label = g_strdup_printf (_("%s, playable"), pj_card_name (self->cards[i]));
+      else
+        /* Translators: a card in the hand that cannot be used now */
+        label = g_strdup_printf (_("%s, no legal move"), pj_card_name (self->cards[i]));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->buttons[i]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                      -1);
+    }
 }
 
 static void
@@ -152,6 +180,7 @@ pj_hand_view_init (PjHandView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Your cards"),
                                   -1);
+  g_signal_connect (self, "notify::can-target", G_CALLBACK (update_labels), NULL);
 }
 
 GtkWidget *
@@ -189,19 +218,7 @@ pj_hand_view_set_cards (PjHandView     *self,
             gtk_widget_remove_css_class (button, "joker");
           tooltip = (playable == NULL || playable[i]) ? NULL : g_strdup (_("No legal move with this card"));
           gtk_widget_set_tooltip_text (button, tooltip);
-          {
-            g_autofree char *label = NULL;
-
-            if (playable == NULL || playable[i])
-              /* Translators: a card in the hand, for screen readers, e.g. "Seven, playable" */
-              label = g_strdup_printf (_("%s, playable"), pj_card_name (cards[i]));
-            else
-              /* Translators: a card in the hand that cannot be used now */
-              label = g_strdup_printf (_("%s, no legal move"), pj_card_name (cards[i]));
-            gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                            GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                            -1);
-          }
+          self->playable[i] = playable == NULL || playable[i];
           gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), FALSE);
           gtk_widget_set_visible (button, TRUE);
         }
@@ -212,6 +229,7 @@ pj_hand_view_set_cards (PjHandView     *self,
         }
     }
   self->updating = FALSE;
+  update_labels (self);
 
   if (self->selected != -1)
     {

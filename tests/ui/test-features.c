@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "pj-board-view.h"
+#include "pj-card-names.h"
 #include "pj-hand-view.h"
 #include "pj-rules-window.h"
 #include "pj-settings.h"
@@ -435,6 +436,36 @@ test_declare_as (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Each card button's accessible name: on the player's turn the card's
+ * name with "playable" or "no legal move" (as its button is sensitive or
+ * not), between turns the card's name alone. */
+static void
+assert_card_labels (PjHandView *hand,
+                    gboolean    players_turn)
+{
+  guint i = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (hand));
+       child != NULL && i < pj_hand_view_get_n_cards (hand);
+       child = gtk_widget_get_next_sibling (child), i++)
+    {
+      const char *name = pj_card_name (pj_hand_view_get_card (hand, i));
+      g_autofree char *expected = NULL;
+      g_autofree char *error = NULL;
+
+      if (!players_turn)
+        expected = g_strdup (name);
+      else if (gtk_widget_get_sensitive (child))
+        expected = g_strdup_printf ("%s, playable", name);
+      else
+        expected = g_strdup_printf ("%s, no legal move", name);
+      error = gtk_test_accessible_check_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL, expected);
+      if (error != NULL)
+        g_error ("card %u: %s (expected “%s”)", i, error, expected);
+    }
+  g_assert_cmpuint (i, ==, pj_hand_view_get_n_cards (hand));
+}
+
 static void
 test_accessible_names (void)
 {
@@ -477,6 +508,23 @@ test_accessible_names (void)
   g_test_message ("focused: %s", focus);
   g_assert_nonnull (strstr (focus, "Red peg"));
 
+  /* on the player's turn a card is "playable" exactly when it can be used */
+  assert_card_labels (hand, TRUE);
+
+  /* between turns (a computer to move) every card is just its name */
+  {
+    const PjAction *legal;
+    guint n;
+
+    legal = pj_game_get_human_actions (game, &n);
+    g_assert_cmpuint (n, >, 0);
+    g_assert_true (pj_game_apply (game, &legal[0], NULL));
+    g_assert_false (pj_game_is_human_turn (game));
+    g_assert_cmpuint (pj_hand_view_get_n_cards (hand), >, 0);
+    assert_card_labels (hand, FALSE);
+  }
+
+  pj_test_run_until (not_animating, board, 5000);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
