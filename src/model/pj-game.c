@@ -705,7 +705,25 @@ card_label (guint card)
     case PJ_CARD_NONE:
       return g_strdup (_("a hidden card"));
     default:
-      return g_strdup (pj_card_to_string ((PjCard) PJ_CARD_RANK (card)));
+      return g_strdup (pj_game_card_index (card));
+    }
+}
+
+const char *
+pj_game_card_index (guint card)
+{
+  /* Translators: the index printed in the corner of a playing card, as cards
+   * are printed in your language (French decks: R for Roi, D for Dame, V for
+   * Valet; German: K, D, B). Keep it to one or two characters. */
+  switch (PJ_CARD_RANK (card))
+    {
+    case PJ_CARD_ACE: return C_("card index", "A");
+    case PJ_CARD_JACK: return C_("card index", "J");
+    case PJ_CARD_QUEEN: return C_("card index", "Q");
+    case PJ_CARD_KING: return C_("card index", "K");
+    case PJ_CARD_JOKER: return C_("card index", "JK");
+    case PJ_CARD_UNKNOWN: return "?";
+    default: return pj_card_to_string ((PjCard) PJ_CARD_RANK (card));
     }
 }
 
