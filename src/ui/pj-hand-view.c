@@ -11,6 +11,7 @@
 #include "pj-card-names.h"
 #include "pj-engine.h"
 #include "pj-hand-view.h"
+#include "pj-game.h"
 
 struct _PjHandView
 {
@@ -39,7 +40,7 @@ card_text (guint card)
 {
   if (PJ_CARD_RANK (card) == PJ_CARD_JOKER)
     return g_strdup (_("Joker"));
-  return g_strdup (pj_card_to_string ((PjCard) PJ_CARD_RANK (card)));
+  return g_strdup (pj_game_card_index (card));
 }
 
 /* Screen readers hear "playable" only for a card with a legal use now.
