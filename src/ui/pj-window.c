@@ -585,6 +585,10 @@ scroll_to_end_cb (gpointer user_data)
   PjWindow *self = user_data;
   GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->history_scroller);
 
+  /* a hidden panel (narrow window) has no rows to scroll to: GtkListView
+   * warns, and it follows the end anyway when it is shown again */
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self->history_scroller)))
+    return G_SOURCE_REMOVE;
   gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
   return G_SOURCE_REMOVE;
 }
