@@ -3,9 +3,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "pj-application.h"
 #include "pj-game.h"
+#include "pj-join-page.h"
 #include "pj-rules-window.h"
 #include "pj-window.h"
 
@@ -16,6 +18,12 @@ struct _PjApplication
   /* --new-instance: a second copy on the same desktop (e.g. to host and
    * join a LAN table from one computer); it keeps no autosave */
   gboolean       new_instance;
+
+  /* --host-table, --join, --find-tables: go straight to a LAN table (from
+   * a desktop shortcut, or a script), as the LAN menu would */
+  char          *host_table;
+  char          *join_address;
+  gboolean       find_tables;
 };
 
 G_DEFINE_FINAL_TYPE (PjApplication, pj_application, ADW_TYPE_APPLICATION)
@@ -60,6 +68,28 @@ unfinished_game (const char *path)
   return pj_game_new_from_record (record);
 }
 
+/* What --host-table, --join and --find-tables ask for, once the window is up. */
+static void
+lan_options (PjApplication *self,
+             PjWindow      *window)
+{
+  if (self->host_table != NULL)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (!pj_window_host_table (window, self->host_table, &error))
+        g_printerr ("%s\n", error->message);
+    }
+  else if (self->join_address != NULL)
+    {
+      GtkWidget *join = pj_window_join_lan (window);
+
+      pj_join_page_join_address (PJ_JOIN_PAGE (join), self->join_address, NULL);
+    }
+  else if (self->find_tables)
+    pj_window_join_lan (window);
+}
+
 static void
 pj_application_activate (GApplication *app)
 {
@@ -84,6 +114,7 @@ pj_application_activate (GApplication *app)
           pj_window_set_game (PJ_WINDOW (window), game);
           pj_game_start (game);
         }
+      lan_options (self, PJ_WINDOW (window));
       return;
     }
 
@@ -154,19 +185,66 @@ pj_application_handle_local_options (GApplication *app,
                                      GVariantDict *options)
 {
   PjApplication *self = PJ_APPLICATION (app);
+  g_autofree char *host = NULL;
+  guint16 port;
 
   if (g_variant_dict_contains (options, "new-instance"))
     {
       self->new_instance = TRUE;
       g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
     }
+
+  g_variant_dict_lookup (options, "host-table", "s", &self->host_table);
+  g_variant_dict_lookup (options, "join", "s", &self->join_address);
+  self->find_tables = g_variant_dict_contains (options, "find-tables");
+
+  /* a bad argument is said at once and nothing opens (STYLE habit 7) */
+  if (self->host_table != NULL && self->join_address != NULL)
+    {
+      g_printerr ("%s\n", _("Host a table or join one, not both"));
+      return 1;
+    }
+  if (self->host_table != NULL)
+    {
+      g_strstrip (self->host_table);
+      if (self->host_table[0] == '\0' || strlen (self->host_table) > PJ_NET_MAX_NAME)
+        {
+          /* Translators: a bad --host-table argument */
+          g_printerr (_("“%s” cannot name a table: give 1 to %u bytes"), self->host_table,
+                      (guint) PJ_NET_MAX_NAME);
+          g_printerr ("\n");
+          return 1;
+        }
+    }
+  if (self->join_address != NULL && !pj_table_parse_address (self->join_address, &host, &port))
+    {
+      /* Translators: a bad --join argument */
+      g_printerr (_("“%s” is not an address: try “192.168.1.5”, “kitchen.local:47251” or “[fe80::1]:47251”"),
+                  self->join_address);
+      g_printerr ("\n");
+      return 1;
+    }
   return -1;
+}
+
+static void
+pj_application_finalize (GObject *object)
+{
+  PjApplication *self = PJ_APPLICATION (object);
+
+  g_free (self->host_table);
+  g_free (self->join_address);
+
+  G_OBJECT_CLASS (pj_application_parent_class)->finalize (object);
 }
 
 static void
 pj_application_class_init (PjApplicationClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->finalize = pj_application_finalize;
 
   app_class->activate = pj_application_activate;
   app_class->handle_local_options = pj_application_handle_local_options;
@@ -179,6 +257,12 @@ pj_application_init (PjApplication *self)
   const GOptionEntry entries[] = {
     { "new-instance", 0, 0, G_OPTION_ARG_NONE, NULL,
       N_("Open another window that runs on its own (e.g. to host and join a LAN game on one computer)"), NULL },
+    { "host-table", 0, 0, G_OPTION_ARG_STRING, NULL,
+      N_("Open a LAN table with this name"), N_("NAME") },
+    { "join", 0, 0, G_OPTION_ARG_STRING, NULL,
+      N_("Join the LAN table at this address"), N_("ADDRESS") },
+    { "find-tables", 0, 0, G_OPTION_ARG_NONE, NULL,
+      N_("List the LAN tables on this network"), NULL },
     { NULL }
   };
 

@@ -1437,6 +1437,29 @@ pj_window_host_lan (PjWindow *self)
   return self->lobby_page;
 }
 
+/**
+ * pj_window_host_table:
+ * @self: a window
+ * @table_name: what the table is called on the network
+ * @error: where a refusal goes
+ *
+ * Open a table here at once, without a password, the player named as the
+ * account is (what `--host-table` does). The lobby shows, or on failure
+ * the page to open a table, with the error.
+ */
+gboolean
+pj_window_host_table (PjWindow    *self,
+                      const char  *table_name,
+                      GError     **error)
+{
+  GtkWidget *lobby;
+
+  g_return_val_if_fail (PJ_IS_WINDOW (self), FALSE);
+
+  lobby = pj_window_host_lan (self);
+  return pj_lobby_page_open_table (PJ_LOBBY_PAGE (lobby), table_name, NULL, player_name (), error);
+}
+
 static void
 joined_cb (PjWindow   *self,
            PjTable    *table,

@@ -1,12 +1,14 @@
 /* test-lan.c — LAN play in the window: the join page without Avahi and
  * joining by address; a hosted table's lobby; a move made through the
- * board view's input path goes to the host and comes back.
+ * board view's input path goes to the host and comes back; the
+ * --host-table and --join options.
  * Network on 127.0.0.1 only; every wait is bounded.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
 
+#include "pj-application.h"
 #include "pj-board-view.h"
 #include "pj-hand-view.h"
 #include "pj-join-page.h"
@@ -312,6 +314,57 @@ test_lan_host_and_move (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Bad --host-table / --join arguments are refused before anything opens. */
+static void
+test_lan_command_line (void)
+{
+  const char *cases[][4] = {
+    { "pegs-and-jokers", "--join", "not an address", NULL },
+    { "pegs-and-jokers", "--host-table", "   ", NULL },
+    { "pegs-and-jokers", "--host-table=Kitchen", "--join=127.0.0.1", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (PjApplication) app = pj_application_new ();
+      int argc = g_strv_length ((char **) cases[i]);
+
+      /* a second instance of its own: no session bus is asked who runs */
+      g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+      g_assert_cmpint (g_application_run (G_APPLICATION (app), argc, (char **) cases[i]), ==, 1);
+      g_assert_null (gtk_application_get_active_window (GTK_APPLICATION (app)));
+    }
+}
+
+/* --host-table's path: the window opens the table at once, Ann seated. */
+static void
+test_lan_host_table (void)
+{
+  g_autoptr (GError) error = NULL;
+  PjWindow *window;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  window = pj_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_false (pj_window_host_table (window, "  ", &error));
+  g_assert_error (error, PJ_NET_ERROR, PJ_NET_ERROR_INVALID_FIELD);
+  g_assert_null (pj_window_get_table (window));
+  g_clear_error (&error);
+
+  g_assert_true (pj_window_host_table (window, "Kitchen", &error));
+  g_assert_no_error (error);
+  pj_test_run_until (seated_first, window, 5000);
+  g_assert_true (seated_first (window));
+  g_assert_cmpstr (visible_page (window), ==, "lobby");
+  g_assert_cmpstr (pj_host_get_table_name (pj_table_get_host (pj_window_get_table (window))), ==, "Kitchen");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -320,6 +373,8 @@ main (int argc, char **argv)
   g_test_add_func ("/lan/join-page", test_lan_join_page);
   g_test_add_func ("/lan/join-page-narrow-rtl", test_lan_join_page_narrow_rtl);
   g_test_add_func ("/lan/host-and-move", test_lan_host_and_move);
+  g_test_add_func ("/lan/command-line", test_lan_command_line);
+  g_test_add_func ("/lan/host-table", test_lan_host_table);
 
   return g_test_run ();
 }
