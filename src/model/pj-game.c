@@ -744,7 +744,8 @@ peg_label (guint actor,
 static char *
 describe_step (const PjState *before,
                guint          actor,
-               const PjStep  *step)
+               const PjStep  *step,
+               gboolean       jump)
 {
   g_autofree char *peg = peg_label (actor, step->peg);
   guint L = before->track_len;
@@ -772,6 +773,11 @@ describe_step (const PjState *before,
   if (PJ_POS_IS_HOME (step->to))
     /* Translators: e.g. "peg 2 to home 3" */
     return g_strdup_printf (_("%s to home %u"), peg, step->to - PJ_POS_HOME0 + 1);
+
+  if (jump)
+    /* Translators: a joker moved a peg along the track onto another peg,
+     * e.g. "peg 1 jumps" (followed by ", hit Blue peg 2") */
+    return g_strdup_printf (_("%s jumps"), peg);
 
   if (PJ_POS_IS_TRACK (step->from) && PJ_POS_IS_TRACK (step->to) && L > 0)
     {
@@ -807,7 +813,7 @@ describe_steps (const PjState  *before,
           i++;
         }
       else
-        part = describe_step (before, actor, st);
+        part = describe_step (before, actor, st, a->declared == PJ_CARD_JOKER);
 
       if (part != NULL)
         g_ptr_array_add (parts, part);

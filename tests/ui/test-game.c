@@ -186,6 +186,15 @@ test_describe (void)
   a.steps[2] = (PjStep) { PJ_PEG_ID (1, 0), 24, PJ_POS_START, PJ_STEP_PART2 | PJ_STEP_HIT };
   text = pj_game_describe_action (game, &s, &a);
   g_assert_cmpstr (text, ==, "Red played 7: peg 2 to home 3, peg 4 +4, hit Blue peg 1");
+  g_clear_pointer (&text, g_free);
+
+  /* a joker jumps: no distance to count */
+  a.card = a.declared = PJ_CARD_JOKER;
+  a.n_steps = 2;
+  a.steps[0] = (PjStep) { PJ_PEG_ID (0, 0), 10, 30, 0 };
+  a.steps[1] = (PjStep) { PJ_PEG_ID (1, 2), 30, PJ_POS_START, PJ_STEP_HIT };
+  text = pj_game_describe_action (game, &s, &a);
+  g_assert_cmpstr (text, ==, "Red played Joker: peg 1 jumps, hit Blue peg 3");
 }
 
 
