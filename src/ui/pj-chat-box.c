@@ -146,6 +146,8 @@ pj_chat_box_dispose (GObject *object)
 {
   GtkWidget *child;
 
+  gtk_widget_dispose_template (GTK_WIDGET (object), PJ_TYPE_CHAT_BOX);
+  /* the children the template does not name go too */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
     gtk_widget_unparent (child);
 
@@ -169,42 +171,20 @@ pj_chat_box_class_init (PjChatBoxClass *klass)
     g_signal_new ("send", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_BOOLEAN);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/pegsandjokers/PegsAndJokers/pj-chat-box.ui");
+  gtk_widget_class_bind_template_child (widget_class, PjChatBox, scroller);
+  gtk_widget_class_bind_template_child (widget_class, PjChatBox, list);
+  gtk_widget_class_bind_template_child (widget_class, PjChatBox, entry);
+  gtk_widget_class_bind_template_callback (widget_class, entry_activate_cb);
+  gtk_widget_class_bind_template_callback (widget_class, entry_icon_cb);
   gtk_widget_class_set_css_name (widget_class, "pj-chat");
 }
 
 static void
 pj_chat_box_init (PjChatBox *self)
 {
-  GtkWidget *list;
-
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
-                                  GTK_ORIENTATION_VERTICAL);
-  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))), 6);
-
-  list = gtk_list_box_new ();
-  self->list = GTK_LIST_BOX (list);
-  gtk_list_box_set_selection_mode (self->list, GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (list, "chat-list");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Chat messages"), -1);
-
-  self->scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (self->scroller), 96);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), list);
-  gtk_widget_set_vexpand (self->scroller, TRUE);
-  gtk_widget_add_css_class (self->scroller, "card");
-  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
-
-  self->entry = GTK_ENTRY (gtk_entry_new ());
-  gtk_entry_set_max_length (self->entry, 250);
-  gtk_entry_set_icon_from_icon_name (self->entry, GTK_ENTRY_ICON_SECONDARY, "mail-send-symbolic");
-  gtk_entry_set_icon_tooltip_text (self->entry, GTK_ENTRY_ICON_SECONDARY, _("Send"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Chat message"), -1);
-  gtk_widget_set_parent (GTK_WIDGET (self->entry), GTK_WIDGET (self));
-  g_signal_connect_swapped (self->entry, "activate", G_CALLBACK (entry_activate_cb), self);
-  g_signal_connect_swapped (self->entry, "icon-release", G_CALLBACK (entry_icon_cb), self);
-
+  gtk_widget_init_template (GTK_WIDGET (self));
   pj_chat_box_set_team_only (self, FALSE);
 }
 

@@ -385,6 +385,8 @@ pj_join_page_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   if (self->browser != NULL)
     g_signal_handlers_disconnect_by_data (self->browser, self);
+  gtk_widget_dispose_template (GTK_WIDGET (self), PJ_TYPE_JOIN_PAGE);
+  /* the children the template does not name go too */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   g_clear_object (&self->browser);
@@ -410,79 +412,23 @@ pj_join_page_class_init (PjJoinPageClass *klass)
     g_signal_new ("joined", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, PJ_TYPE_TABLE);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/pegsandjokers/PegsAndJokers/pj-join-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, PjJoinPage, title);
+  gtk_widget_class_bind_template_child (widget_class, PjJoinPage, name_row);
+  gtk_widget_class_bind_template_child (widget_class, PjJoinPage, address_row);
+  gtk_widget_class_bind_template_child (widget_class, PjJoinPage, tables_group);
+  gtk_widget_class_bind_template_child (widget_class, PjJoinPage, list);
+  gtk_widget_class_bind_template_child (widget_class, PjJoinPage, status_label);
+  gtk_widget_class_bind_template_callback (widget_class, back_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, address_apply_cb);
   gtk_widget_class_set_css_name (widget_class, "pj-join");
 }
 
 static void
 pj_join_page_init (PjJoinPage *self)
 {
-  GtkWidget *header, *back, *scroller, *clamp, *box, *group, *placeholder;
-
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
-                                  GTK_ORIENTATION_VERTICAL);
-
-  header = adw_header_bar_new ();
-  self->title = ADW_WINDOW_TITLE (adw_window_title_new (_("Join a LAN Game"), NULL));
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), GTK_WIDGET (self->title));
-  back = gtk_button_new_from_icon_name ("go-previous-symbolic");
-  gtk_widget_set_tooltip_text (back, _("Back to the board"));
-  g_signal_connect_swapped (back, "clicked", G_CALLBACK (back_clicked_cb), self);
-  adw_header_bar_pack_start (ADW_HEADER_BAR (header), back);
-  gtk_widget_set_parent (header, GTK_WIDGET (self));
-
-  scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scroller, TRUE);
-  gtk_widget_set_parent (scroller, GTK_WIDGET (self));
-  clamp = adw_clamp_new ();
-  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 640);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), clamp);
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  gtk_widget_set_margin_top (box, 24);
-  gtk_widget_set_margin_bottom (box, 24);
-  adw_clamp_set_child (ADW_CLAMP (clamp), box);
-
-  group = adw_preferences_group_new ();
-  self->name_row = ADW_ENTRY_ROW (adw_entry_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->name_row), _("Your name"));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->name_row));
-  gtk_box_append (GTK_BOX (box), group);
-
-  self->tables_group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->tables_group), _("Tables on This Network"));
-  self->list = GTK_LIST_BOX (gtk_list_box_new ());
-  gtk_list_box_set_selection_mode (self->list, GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->list), "boxed-list");
-  placeholder = gtk_label_new (_("Looking for tables…"));
-  gtk_widget_add_css_class (placeholder, "dim-label");
-  gtk_widget_set_margin_top (placeholder, 18);
-  gtk_widget_set_margin_bottom (placeholder, 18);
-  gtk_list_box_set_placeholder (self->list, placeholder);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->tables_group), GTK_WIDGET (self->list));
-  self->status_label = GTK_LABEL (gtk_label_new (_("Discovery is off (Avahi is not running) — join by address")));
-  gtk_label_set_wrap (self->status_label, TRUE);
-  gtk_label_set_xalign (self->status_label, 0);
-  gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "dim-label");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->status_label), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Discovery is off (Avahi is not running) — join by address"), -1);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->tables_group), GTK_WIDGET (self->status_label));
-  gtk_box_append (GTK_BOX (box), self->tables_group);
-
-  group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Join by Address"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
-                                         _("The host’s name or address, and the port if it is not 47251: “kitchen.local”, “192.168.1.5:47252”, “[fe80::1]:47251”."));
-  self->address_row = ADW_ENTRY_ROW (adw_entry_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->address_row), _("Address"));
-  adw_entry_row_set_show_apply_button (self->address_row, TRUE);
-  g_signal_connect_swapped (self->address_row, "apply", G_CALLBACK (address_apply_cb), self);
-  g_signal_connect_swapped (self->address_row, "entry-activated", G_CALLBACK (address_apply_cb), self);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->address_row));
-  gtk_box_append (GTK_BOX (box), group);
-
+  gtk_widget_init_template (GTK_WIDGET (self));
   update_status (self);
 }
 

@@ -535,58 +535,14 @@ pj_lobby_page_get_can_start (PjLobbyPage *self)
 
 /* ---- building ------------------------------------------------------------- */
 
-static GtkWidget *
-build_rules_group (PjLobbyPage *self)
-{
-  g_autoptr (GtkStringList) variants = gtk_string_list_new (NULL);
-  g_autoptr (GtkStringList) players = gtk_string_list_new (NULL);
-  GtkWidget *group = adw_preferences_group_new ();
-  GtkWidget *talk_row = adw_action_row_new ();
-  GtkWidget *rules_button;
-
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Rules"));
-  rules_button = gtk_button_new_with_mnemonic (_("Read the _Rules"));
-  gtk_widget_add_css_class (rules_button, "flat");
-  g_signal_connect_swapped (rules_button, "clicked", G_CALLBACK (show_rules_cb), self);
-  adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), rules_button);
-
-  for (guint p = 0; p < PJ_N_PRESETS; p++)
-    gtk_string_list_append (variants, _(pj_preset_title ((PjPreset) p)));
-  self->variant_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->variant_row), _("Variant"));
-  adw_combo_row_set_model (self->variant_row, G_LIST_MODEL (variants));
-  g_signal_connect_swapped (self->variant_row, "notify::selected", G_CALLBACK (rules_changed_cb), self);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->variant_row));
-
-  for (guint n = 4; n <= 8; n += 2)
-    {
-      g_autofree char *text = g_strdup_printf ("%u", n);
-      gtk_string_list_append (players, text);
-    }
-  self->players_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->players_row), _("Players"));
-  adw_combo_row_set_model (self->players_row, G_LIST_MODEL (players));
-  g_signal_connect_swapped (self->players_row, "notify::selected", G_CALLBACK (rules_changed_cb), self);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->players_row));
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (talk_row), _("Beginner table talk"));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (talk_row), _("Partners may chat during the game"));
-  self->talk_switch = GTK_SWITCH (gtk_switch_new ());
-  gtk_widget_set_valign (GTK_WIDGET (self->talk_switch), GTK_ALIGN_CENTER);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (talk_row), GTK_WIDGET (self->talk_switch));
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (talk_row), GTK_WIDGET (self->talk_switch));
-  g_signal_connect_swapped (self->talk_switch, "notify::active", G_CALLBACK (rules_changed_cb), self);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), talk_row);
-
-  return group;
-}
-
 static void
 pj_lobby_page_dispose (GObject *object)
 {
   PjLobbyPage *self = (PjLobbyPage *) object;
   GtkWidget *child;
 
+  gtk_widget_dispose_template (GTK_WIDGET (self), PJ_TYPE_LOBBY_PAGE);
+  /* the children the template does not name go too */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   g_clear_pointer (&self->seat_rows, g_ptr_array_unref);
@@ -612,104 +568,51 @@ pj_lobby_page_class_init (PjLobbyPageClass *klass)
     g_signal_new ("table-opened", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, PJ_TYPE_TABLE);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  g_type_ensure (PJ_TYPE_CHAT_BOX);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/pegsandjokers/PegsAndJokers/pj-lobby-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, header);
+  gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, title);
+  gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, start_button);
+  gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, setup_group);
+  gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, name_row);
+  gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, password_row);
+  gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, player_row);
+  gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, open_button);
+  gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, address_label);
+  gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, rules_group);
+  gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, variant_row);
+  gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, players_row);
+  gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, talk_switch);
+  gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, seats_group);
+  gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, chat_group);
+  gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, chat);
+  gtk_widget_class_bind_template_callback (widget_class, leave_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, start_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, open_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, show_rules_cb);
+  gtk_widget_class_bind_template_callback (widget_class, rules_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, chat_send_cb);
   gtk_widget_class_set_css_name (widget_class, "pj-lobby");
 }
 
 static void
 pj_lobby_page_init (PjLobbyPage *self)
 {
-  GtkWidget *leave, *scroller, *clamp, *box, *chat_group;
+  g_autoptr (GtkStringList) variants = gtk_string_list_new (NULL);
   g_autofree char *default_table = NULL;
 
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
-                                  GTK_ORIENTATION_VERTICAL);
   self->seat_rows = g_ptr_array_new ();
+  gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->header = adw_header_bar_new ();
-  self->title = ADW_WINDOW_TITLE (adw_window_title_new (_("Host a LAN Game"), NULL));
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (self->header), GTK_WIDGET (self->title));
-  leave = gtk_button_new_from_icon_name ("go-previous-symbolic");
-  gtk_widget_set_tooltip_text (leave, _("Leave the table"));
-  g_signal_connect_swapped (leave, "clicked", G_CALLBACK (leave_clicked_cb), self);
-  adw_header_bar_pack_start (ADW_HEADER_BAR (self->header), leave);
-  self->start_button = gtk_button_new_with_mnemonic (_("_Start"));
-  gtk_widget_add_css_class (self->start_button, "suggested-action");
-  gtk_widget_set_tooltip_text (self->start_button, _("Deal when every seat is taken and everyone is ready"));
-  gtk_widget_set_visible (self->start_button, FALSE);
-  g_signal_connect_swapped (self->start_button, "clicked", G_CALLBACK (start_clicked_cb), self);
-  adw_header_bar_pack_end (ADW_HEADER_BAR (self->header), self->start_button);
-  gtk_widget_set_parent (self->header, GTK_WIDGET (self));
+  /* the variants' titles come from the engine's presets */
+  for (guint p = 0; p < PJ_N_PRESETS; p++)
+    gtk_string_list_append (variants, _(pj_preset_title ((PjPreset) p)));
+  adw_combo_row_set_model (self->variant_row, G_LIST_MODEL (variants));
 
-  scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scroller, TRUE);
-  gtk_widget_set_parent (scroller, GTK_WIDGET (self));
-  clamp = adw_clamp_new ();
-  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 640);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), clamp);
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  gtk_widget_set_margin_top (box, 24);
-  gtk_widget_set_margin_bottom (box, 24);
-  adw_clamp_set_child (ADW_CLAMP (clamp), box);
-
-  /* before the table is open */
-  self->setup_group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->setup_group), _("Table"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self->setup_group),
-                                         _("Friends on this network see the table by its name."));
-  self->name_row = ADW_ENTRY_ROW (adw_entry_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->name_row), _("Table name"));
   /* Translators: the default name of a hosted table, e.g. "kitchen’s table" */
   default_table = g_strdup_printf (_("%s’s table"), g_get_host_name ());
   gtk_editable_set_text (GTK_EDITABLE (self->name_row), default_table);
-  self->password_row = ADW_ENTRY_ROW (adw_password_entry_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->password_row), _("Password (optional)"));
-  self->player_row = ADW_ENTRY_ROW (adw_entry_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->player_row), _("Your name"));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->setup_group), GTK_WIDGET (self->name_row));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->setup_group), GTK_WIDGET (self->password_row));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->setup_group), GTK_WIDGET (self->player_row));
-  gtk_box_append (GTK_BOX (box), self->setup_group);
-
-  self->open_button = gtk_button_new_with_mnemonic (_("_Open Table"));
-  gtk_widget_add_css_class (self->open_button, "pill");
-  gtk_widget_add_css_class (self->open_button, "suggested-action");
-  gtk_widget_set_halign (self->open_button, GTK_ALIGN_CENTER);
-  g_signal_connect_swapped (self->open_button, "clicked", G_CALLBACK (open_clicked_cb), self);
-  gtk_box_append (GTK_BOX (box), self->open_button);
-
-  /* once it is */
-  self->address_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->address_label, TRUE);
-  gtk_label_set_xalign (self->address_label, 0);
-  gtk_label_set_selectable (self->address_label, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->address_label), "dim-label");
-  gtk_widget_set_visible (GTK_WIDGET (self->address_label), FALSE);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->address_label));
-
-  self->seats_group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->seats_group), _("Seats"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self->seats_group),
-                                         _("Take a seat, or stay unseated to watch the game."));
-  gtk_widget_set_visible (self->seats_group, FALSE);
-  gtk_box_append (GTK_BOX (box), self->seats_group);
-
-  self->rules_group = build_rules_group (self);
-  gtk_widget_set_visible (self->rules_group, FALSE);
-  gtk_box_append (GTK_BOX (box), self->rules_group);
-
-  chat_group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (chat_group), _("Chat"));
-  self->chat = PJ_CHAT_BOX (pj_chat_box_new ());
-  gtk_widget_set_size_request (GTK_WIDGET (self->chat), -1, 180);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (chat_group), GTK_WIDGET (self->chat));
-  g_signal_connect_swapped (self->chat, "send", G_CALLBACK (chat_send_cb), self);
-  self->chat_group = chat_group;
-  gtk_widget_set_visible (chat_group, FALSE);
-  gtk_box_append (GTK_BOX (box), chat_group);
 }
 
 GtkWidget *
