@@ -140,6 +140,16 @@ typedef enum {
   PJ_OPTION_ENUM,   /* value is one of the listed names */
 } PjOptionKind;
 
+/* Where an option is shown in the UI; the order is the display order. */
+typedef enum {
+  PJ_OPTION_GROUP_TABLE,    /* players, teams, board and cards on the table */
+  PJ_OPTION_GROUP_TURN,     /* the shape of a turn */
+  PJ_OPTION_GROUP_CARDS,    /* what single cards do */
+  PJ_OPTION_GROUP_MOVING,   /* whose pegs move and where */
+  PJ_OPTION_GROUP_TALK,     /* what partners may say */
+  PJ_N_OPTION_GROUPS
+} PjOptionGroup;
+
 typedef struct {
   const char *key;            /* "draw_first" — used in notation, saves, CLI, network */
   PjOptionKind kind;
@@ -148,6 +158,8 @@ typedef struct {
   const char *const *names;   /* allowed value names, NULL-terminated */
   const guint8 *values;       /* the value stored for each name */
   gsize offset;               /* offsetof (PjRules, field) */
+  const char *const *value_titles; /* untranslated (marked N_), one per name, for the UI */
+  PjOptionGroup group;
 } PjOptionInfo;
 
 guint               pj_option_count      (void);
@@ -155,6 +167,7 @@ const PjOptionInfo *pj_option_info       (guint i);
 const PjOptionInfo *pj_option_lookup     (const char *key);
 const char         *pj_option_get_string (const PjRules *rules, const PjOptionInfo *opt);
 gboolean            pj_option_set_string (PjRules *rules, const char *key, const char *value, GError **error);
+const char         *pj_option_group_title (PjOptionGroup group);   /* "Cards" (N_) */
 
 const char *pj_preset_name   (PjPreset preset);        /* "north-carolina" */
 const char *pj_preset_title  (PjPreset preset);        /* "North Carolina" (N_) */

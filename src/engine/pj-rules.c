@@ -39,67 +39,87 @@ static const guint8 count_values[] = { 0, 3, 4 };
 static const char *const home_names[] = { "optional", "forced", NULL };
 static const guint8 home_values[] = { PJ_HOME_OPTIONAL, PJ_HOME_FORCED };
 
-#define OPT(key, kind, title, desc, names, values, field) \
-  { key, kind, title, desc, names, values, offsetof (PjRules, field) }
+/* What the UI shows for each value name, in the same order. */
+static const char *const bool_titles[] = { N_("No"), N_("Yes"), NULL };
+static const char *const players_titles[] = { N_("4 players"), N_("6 players"), N_("8 players"), NULL };
+static const char *const teams_titles[] = {
+  N_("Two teams, seats alternating"), N_("Three teams of two, partners opposite"),
+  N_("Four teams of two, partners opposite"), NULL
+};
+static const char *const holes_titles[] = { N_("18 holes"), N_("20 holes"), NULL };
+static const char *const decks_titles[] = { N_("3 decks"), N_("4 decks"), NULL };
+static const char *const hand_titles[] = { N_("3 cards"), N_("5 cards"), NULL };
+static const char *const draw_first_titles[] = { N_("Play, then draw"), N_("Draw, then play"), NULL };
+static const char *const team_pegs_titles[] = { N_("Only your own"), N_("Any team peg"), NULL };
+static const char *const ace_titles[] = { N_("Out or 1"), N_("Out, 1, 1 back or 11"), NULL };
+static const char *const two_swap_titles[] = { N_("Moves 2"), N_("Moves 2 or swaps"), NULL };
+static const char *const nine_titles[] = { N_("No split"), N_("Both forward"), N_("One forward, one back"), NULL };
+static const char *const ten_titles[] = { N_("10 forward"), N_("Split over two pegs"), N_("10 forward or 1 back"), NULL };
+static const char *const joker_titles[] = { N_("Any other peg"), N_("Start pegs first"), N_("In-spot or send back"), NULL };
+static const char *const count_titles[] = { N_("Off"), N_("After 3 turns"), N_("After 4 turns"), NULL };
+static const char *const home_titles[] = { N_("May go round again"), N_("Must go home"), NULL };
+
+#define OPT(key, kind, title, desc, names, values, field, titles, group) \
+  { key, kind, title, desc, names, values, offsetof (PjRules, field), titles, PJ_OPTION_GROUP_##group }
 
 static const PjOptionInfo options[] = {
   OPT ("players", PJ_OPTION_INT, N_("Players"),
        N_("How many players sit at the table, one side of the board each."),
-       players_names, players_values, players),
+       players_names, players_values, players, players_titles, TABLE),
   OPT ("teams", PJ_OPTION_INT, N_("Teams"),
        N_("Two teams with seats alternating, or teams of two with partners sitting opposite."),
-       teams_names, teams_values, teams),
+       teams_names, teams_values, teams, teams_titles, TABLE),
   OPT ("holes_per_side", PJ_OPTION_INT, N_("Holes per side"),
        N_("Main-track holes on each side of the board; Pegoo boards have 20."),
-       holes_names, holes_values, holes_per_side),
+       holes_names, holes_values, holes_per_side, holes_titles, TABLE),
   OPT ("decks", PJ_OPTION_INT, N_("Decks"),
        N_("Standard decks shuffled together, each with two jokers."),
-       decks_names, decks_values, decks),
+       decks_names, decks_values, decks, decks_titles, TABLE),
   OPT ("hand_size", PJ_OPTION_INT, N_("Hand size"),
        N_("Cards each player holds between turns."),
-       hand_names, hand_values, hand_size),
+       hand_names, hand_values, hand_size, hand_titles, TABLE),
   OPT ("draw_first", PJ_OPTION_BOOL, N_("Draw before playing"),
        N_("Draw a card at the start of your turn; otherwise play first and draw back up at the end."),
-       bool_names, bool_values, draw_first),
+       bool_names, bool_values, draw_first, draw_first_titles, TURN),
   OPT ("move_team_pegs", PJ_OPTION_BOOL, N_("Move any team peg"),
        N_("You may move the pegs of every member of your team on any turn (Arizona)."),
-       bool_names, bool_values, move_team_pegs),
+       bool_names, bool_values, move_team_pegs, team_pegs_titles, MOVING),
   OPT ("ace", PJ_OPTION_ENUM, N_("Ace"),
        N_("Ace comes out or moves 1; the North Carolina ace may also move 1 back or 11 forward."),
-       ace_names, ace_values, ace),
+       ace_names, ace_values, ace, ace_titles, CARDS),
   OPT ("two_swap", PJ_OPTION_BOOL, N_("Two swaps pegs"),
        N_("A Two may swap two pegs of different colours on the main track instead of moving 2."),
-       bool_names, bool_values, two_swap),
+       bool_names, bool_values, two_swap, two_swap_titles, CARDS),
   OPT ("swap_needs_own_peg", PJ_OPTION_BOOL, N_("Swap needs your peg"),
        N_("A Two swap must include a peg you may move now."),
-       bool_names, bool_values, swap_needs_own_peg),
+       bool_names, bool_values, swap_needs_own_peg, bool_titles, CARDS),
   OPT ("nine_split", PJ_OPTION_ENUM, N_("Nine split"),
        N_("Whether a Nine may be split between two pegs, both forward or one forward and one back."),
-       nine_names, nine_values, nine),
+       nine_names, nine_values, nine, nine_titles, CARDS),
   OPT ("ten", PJ_OPTION_ENUM, N_("Ten"),
        N_("The 10 card moves 10 forward, must be split over any two pegs (North Carolina), or moves 10 forward or 1 back (Alaska)."),
-       ten_names, ten_values, ten),
+       ten_names, ten_values, ten, ten_titles, CARDS),
   OPT ("joker", PJ_OPTION_ENUM, N_("Joker"),
        N_("Joker lands on any other-colour peg, must bring out a start peg first (Arizona), or goes to its own in-spot or sends an opponent back to start (Pegoo)."),
-       joker_names, joker_values, joker),
+       joker_names, joker_values, joker, joker_titles, CARDS),
   OPT ("count_turns", PJ_OPTION_ENUM, N_("Counting rule"),
        N_("After this many turns in a row unable to move, a player may discard any card and bring a peg out."),
-       count_names, count_values, count_turns),
+       count_names, count_values, count_turns, count_titles, TURN),
   OPT ("stuck_pile", PJ_OPTION_BOOL, N_("Unable-to-play pile"),
        N_("Cards discarded on stuck turns go to a separate pile (Pegoo)."),
-       bool_names, bool_values, stuck_pile),
+       bool_names, bool_values, stuck_pile, bool_titles, TURN),
   OPT ("home_entry", PJ_OPTION_ENUM, N_("Home entry"),
        N_("Whether a peg may pass its in-spot and go round again, or must turn into its home (Kilpatrick)."),
-       home_names, home_values, home_entry),
+       home_names, home_values, home_entry, home_titles, MOVING),
   OPT ("bluffing", PJ_OPTION_BOOL, N_("Bluffing"),
        N_("Cards are played face down and declared; opponents may challenge."),
-       bool_names, bool_values, bluffing),
+       bool_names, bool_values, bluffing, bool_titles, TURN),
   OPT ("beginner_table_talk", PJ_OPTION_BOOL, N_("Beginner table talk"),
        N_("Partners may chat and see hints for each other's moves."),
-       bool_names, bool_values, beginner_table_talk),
+       bool_names, bool_values, beginner_table_talk, bool_titles, TALK),
   OPT ("split_finish_partner", PJ_OPTION_BOOL, N_("Split into partner's pegs"),
        N_("A split card may bring your last peg home and move a partner's peg with the rest."),
-       bool_names, bool_values, split_finish_partner),
+       bool_names, bool_values, split_finish_partner, bool_titles, MOVING),
 };
 
 guint
@@ -172,6 +192,21 @@ pj_option_set_string (PjRules *rules, const char *key, const char *value, GError
                  value ? value : "", allowed);
   }
   return FALSE;
+}
+
+const char *
+pj_option_group_title (PjOptionGroup group)
+{
+  static const char *const titles[PJ_N_OPTION_GROUPS] = {
+    [PJ_OPTION_GROUP_TABLE] = N_("Table"),
+    [PJ_OPTION_GROUP_TURN] = N_("Turns"),
+    [PJ_OPTION_GROUP_CARDS] = N_("Cards"),
+    [PJ_OPTION_GROUP_MOVING] = N_("Moving Pegs"),
+    [PJ_OPTION_GROUP_TALK] = N_("Table Talk"),
+  };
+
+  g_return_val_if_fail (group < PJ_N_OPTION_GROUPS, NULL);
+  return titles[group];
 }
 
 /* ------------------------------------------------------------------ */
