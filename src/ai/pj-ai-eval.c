@@ -286,6 +286,29 @@ keep_value (const PjState *s, guint seat, guint card)
     }
 }
 
+double
+pj_ai_hands_value (const PjState *s, guint team)
+{
+  const PjRules *r = &s->rules;
+  double mine = 0, theirs = 0;
+
+  for (guint seat = 0; seat < r->players; seat++)
+    {
+      double sum = 0;
+      for (guint k = 0; k < s->hand_count[seat]; k++)
+        {
+          guint rank = PJ_CARD_RANK (s->hand[seat][k]);
+          if (rank >= PJ_CARD_ACE && rank <= PJ_CARD_JOKER)
+            sum += keep_value (s, seat, rank);
+        }
+      if (pj_team_of (r, seat) == team)
+        mine += sum;
+      else
+        theirs += sum;
+    }
+  return mine - theirs / MAX (r->teams - 1, 1);
+}
+
 /* The peg of `colour` a penalty would take: the most advanced one on the track. */
 static int
 best_track_peg (const PjState *s, const PjBoard *b, guint colour)

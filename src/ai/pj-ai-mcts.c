@@ -7,8 +7,9 @@
  * (common random numbers). Candidates are the normal player's best few; the
  * budget is spent by sequential halving, which suits a fixed number of
  * playouts better than UCB (no exploration constant to tune). Playouts follow
- * the heuristic epsilon-greedily for about one round and are scored by the
- * team-progress evaluation: the reward is the own team's outcome.
+ * the heuristic epsilon-greedily for about two rounds and are scored by the
+ * team-progress evaluation plus the cards left in every hand: the reward is
+ * the own team's outcome.
  *
  * Two threads share each round's samples by parity; each sample's rewards are
  * stored in its own slot and summed in sample order afterwards, so the choice
@@ -24,7 +25,18 @@
 #define MAX_CANDIDATES   8
 #define PLAYOUT_SAMPLE   40     /* actions scored per playout decision */
 #define EPSILON          0.1
-#define REWARD_SCALE     20.0   /* holes of progress for a clearly better position */
+/* Holes of team progress for a clearly better position. A race is ~750 holes
+ * a team; at 20 the reward saturated for leads of a few turns, flattening the
+ * differences between candidates and making the search risk-averse when ahead. */
+#define REWARD_SCALE     60.0
+/* Playouts run this many rounds (plus two plies, so that an opponent is to
+ * move at the horizon as after the root move): one round missed what a hit
+ * costs the victim, the turns it waits for a come-out card. */
+#define PLAYOUT_ROUNDS   2
+/* Cards still in hand count at the horizon (RULES.md §11: jokers kept for a
+ * double play, come-out cards while pegs wait in start); without them a
+ * playout favoured spending good cards before the horizon. */
+#define HAND_WEIGHT      1.0
 
 typedef struct {
   const PjState *view;
@@ -99,7 +111,13 @@ playout (const Round *r, PjState *st, PjRng *rng, PjActionList *list)
     }
   if (pj_state_is_over (st))
     return st->winner == r->team ? 1.0 : 0.0;
-  return 1.0 / (1.0 + exp (-pj_ai_eval_board (r->rootv, st, &st->board, r->team) / REWARD_SCALE));
+  {
+    /* the hands are known here (determinized): no peeking at the real ones */
+    double e = pj_ai_eval_board (r->rootv, st, &st->board, r->team)
+               + HAND_WEIGHT * pj_ai_hands_value (st, r->team);
+
+    return 1.0 / (1.0 + exp (-e / REWARD_SCALE));
+  }
 }
 
 static gpointer
@@ -230,7 +248,7 @@ pj_ai_choose_hard (const PjState *view, const PjAiBudget *budget, guint64 seed, 
               .view = view, .rootv = &v, .cand = cand, .alive = alive, .n_alive = n_alive,
               .first_sample = first_sample, .n_samples = n_samples, .thread = t,
               .n_threads = n_threads, .seed = seed, .team = pj_team_of (&view->rules, view->actor),
-              .depth = view->rules.players + 2u, .deadline = deadline, .stop = &stop,
+              .depth = view->rules.players * PLAYOUT_ROUNDS + 2u, .deadline = deadline, .stop = &stop,
               .rewards = rewards, .done = done,
             };
             if (t > 0)

@@ -26,6 +26,11 @@ void   pj_ai_view_init (PjAiView *v, const PjState *s, guint viewer);
 /* Team-progress evaluation of a board for `team` (positive is good for it). */
 double pj_ai_eval_board (const PjAiView *v, const PjState *s, const PjBoard *b, guint team);
 
+/* The worth of the cards in the hands of `team` minus the opponents' (per
+ * opposing team), in the units of pj_ai_eval_board. Reads every hand, so only
+ * for states whose hands are all known to the caller: determinized ones. */
+double pj_ai_hands_value (const PjState *s, guint team);
+
 /* Move the pegs of an action's steps on a copy of the board (no cards, no turn). */
 void   pj_ai_board_apply (const PjState *s, PjBoard *b, const PjAction *a);
 
