@@ -1,31 +1,46 @@
 /* pj-new-game-dialog.c — rules, seats and shuffle of a new game
  *
  * Every rule option of the engine gets a row, generated from
- * pj_option_info(), so a new option shows up here without UI work.
+ * pj_option_info() and shown in its group, so a new option shows up here
+ * without UI work. Rows show the options' value titles, never the value
+ * names that saves and the network use.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "pj-new-game-dialog.h"
+#include "pj-peg-style.h"
 
-#define N_LEVELS 4   /* human, easy, normal, hard: PjController order */
+#define N_LEVELS      4    /* human, easy, normal, hard: PjController order */
+#define MAX_NAME_CHARS 32  /* fits beside the board at every size */
+
+typedef struct
+{
+  AdwEntryRow *row;
+  GtkDropDown *controller;
+  gboolean     named;    /* the user typed the name: remember it */
+} Seat;
 
 struct _PjNewGameDialog
 {
-  AdwWindow          parent_instance;
+  AdwWindow            parent_instance;
 
-  AdwComboRow       *preset_row;
-  AdwComboRow       *players_row;
-  AdwComboRow       *teams_row;
-  AdwEntryRow       *seed_row;
+  AdwComboRow         *preset_row;
+  AdwComboRow         *players_row;
+  AdwComboRow         *teams_row;
+  AdwEntryRow         *seed_row;
   AdwPreferencesGroup *seats_group;
-  AdwExpanderRow    *options_row;
-  GtkLabel          *error_label;
+  AdwPreferencesGroup *options_group;
+  GtkLabel            *error_label;
 
-  GtkWidget         *seat_rows[PJ_MAX_PLAYERS];
-  GPtrArray         *option_rows;   /* AdwComboRow, data "option": PjOptionInfo */
-  GSettings         *settings;
+  Seat                 seats[PJ_MAX_PLAYERS];
+  AdwExpanderRow      *group_rows[PJ_N_OPTION_GROUPS];
+  GPtrArray           *option_rows;   /* AdwComboRow, data "option": PjOptionInfo */
+  guint                players;       /* what the rows were set up for */
+  guint                updating;      /* rows being set from code, not by the user */
+  GSettings           *settings;
 };
 
 G_DEFINE_FINAL_TYPE (PjNewGameDialog, pj_new_game_dialog, ADW_TYPE_WINDOW)
@@ -39,62 +54,554 @@ static guint signals[N_SIGNALS];
 
 static const char *const controller_keys[N_LEVELS] = { "human", "easy", "normal", "hard" };
 
+static guint8 *
+rules_field (PjRules            *rules,
+             const PjOptionInfo *opt)
+{
+  return (guint8 *) rules + opt->offset;
+}
+
 static guint
 selected_players (PjNewGameDialog *self)
 {
   return 4 + 2 * adw_combo_row_get_selected (self->players_row);
 }
 
-static void
-show_rules (PjNewGameDialog *self,
-            const PjRules   *rules)
+static PjPreset
+selected_preset (PjNewGameDialog *self)
+{
+  guint preset = adw_combo_row_get_selected (self->preset_row);
+
+  return preset < PJ_N_PRESETS ? (PjPreset) preset : PJ_PRESET_BASIC;
+}
+
+static AdwComboRow *
+find_option_row (PjNewGameDialog *self,
+                 const char      *key)
 {
   for (guint i = 0; i < self->option_rows->len; i++)
     {
       AdwComboRow *row = g_ptr_array_index (self->option_rows, i);
       const PjOptionInfo *opt = g_object_get_data (G_OBJECT (row), "option");
-      const char *value = pj_option_get_string (rules, opt);
+
+      if (g_str_equal (opt->key, key))
+        return row;
+    }
+  return NULL;
+}
+
+/* The rules the rows show, for that many players; not validated. */
+static void
+read_rules (PjNewGameDialog *self,
+            guint            players,
+            PjRules         *rules)
+{
+  pj_rules_preset (rules, selected_preset (self), players);
+  for (guint i = 0; i < self->option_rows->len; i++)
+    {
+      AdwComboRow *row = g_ptr_array_index (self->option_rows, i);
+      const PjOptionInfo *opt = g_object_get_data (G_OBJECT (row), "option");
+      guint selected = adw_combo_row_get_selected (row);
+
+      if (selected != GTK_INVALID_LIST_POSITION)
+        *rules_field (rules, opt) = opt->values[selected];
+    }
+  rules->teams = players > 4 && adw_combo_row_get_selected (self->teams_row) == 1 ? (guint8) (players / 2) : 2;
+}
+
+static void
+show_rules (PjNewGameDialog *self,
+            const PjRules   *rules)
+{
+  self->updating++;
+  for (guint i = 0; i < self->option_rows->len; i++)
+    {
+      AdwComboRow *row = g_ptr_array_index (self->option_rows, i);
+      const PjOptionInfo *opt = g_object_get_data (G_OBJECT (row), "option");
+      guint8 value = *rules_field ((PjRules *) rules, opt);
 
       for (guint k = 0; opt->names[k] != NULL; k++)
-        if (g_strcmp0 (opt->names[k], value) == 0)
+        if (opt->values[k] == value)
           adw_combo_row_set_selected (row, k);
     }
+  self->updating--;
+}
+
+/* Rows whose option has no effect with the others as they are go
+ * insensitive; the preset row says when the options are the user's own. */
+static void
+update_state (PjNewGameDialog *self)
+{
+  PjRules rules, preset_rules;
+  PjPreset preset = selected_preset (self);
+  guint players = selected_players (self);
+  GPtrArray *changed[PJ_N_OPTION_GROUPS], *titles[PJ_N_OPTION_GROUPS];
+  AdwComboRow *row;
+
+  read_rules (self, players, &rules);
+  pj_rules_preset (&preset_rules, preset, players);
+
+  if (pj_rules_match_preset (&rules) != (int) preset)
+    {
+      /* Translators: the subtitle of the rules row once an option differs from the chosen rules, e.g. "Custom (based on North Carolina)" */
+      g_autofree char *text = g_strdup_printf (_("Custom (based on %s)"), _(pj_preset_title (preset)));
+
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->preset_row), text);
+    }
+  else
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->preset_row), "");
+
+  for (guint g = 0; g < PJ_N_OPTION_GROUPS; g++)
+    {
+      changed[g] = g_ptr_array_new ();
+      titles[g] = g_ptr_array_new ();
+    }
+  for (guint i = 0; i < self->option_rows->len; i++)
+    {
+      const PjOptionInfo *opt;
+
+      row = g_ptr_array_index (self->option_rows, i);
+      opt = g_object_get_data (G_OBJECT (row), "option");
+      g_ptr_array_add (titles[opt->group], (gpointer) _(opt->title));
+      if (*rules_field (&rules, opt) != *rules_field (&preset_rules, opt))
+        g_ptr_array_add (changed[opt->group], (gpointer) _(opt->title));
+    }
+  for (guint g = 0; g < PJ_N_OPTION_GROUPS; g++)
+    {
+      /* what is inside, or what the user changed there */
+      if (self->group_rows[g] != NULL)
+        {
+          GPtrArray *shown = changed[g]->len > 0 ? changed[g] : titles[g];
+          g_autofree char *list = NULL;
+          g_autofree char *text = NULL;
+
+          g_ptr_array_add (shown, NULL);
+          /* Translators: the separator of a list of option titles, e.g. "Nine split, Ten" */
+          list = g_strjoinv (_(", "), (char **) shown->pdata);
+          if (changed[g]->len > 0)
+            /* Translators: %s is a list of rule options, e.g. "Changed: Nine split, Ten" */
+            text = g_strdup_printf (_("Changed: %s"), list);
+          adw_expander_row_set_subtitle (self->group_rows[g], text ? text : list);
+        }
+      g_ptr_array_unref (changed[g]);
+      g_ptr_array_unref (titles[g]);
+    }
+
+  /* with four players both layouts are two teams of two */
+  gtk_widget_set_visible (GTK_WIDGET (self->teams_row), players > 4);
+  for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
+    gtk_widget_set_visible (GTK_WIDGET (self->seats[i].row), i < players);
+
+  if ((row = find_option_row (self, "swap_needs_own_peg")) != NULL)
+    gtk_widget_set_sensitive (GTK_WIDGET (row), rules.two_swap);
+  /* a bluffer is never stuck, so there is nothing to count (pj_rules_validate()) */
+  if ((row = find_option_row (self, "count_turns")) != NULL)
+    gtk_widget_set_sensitive (GTK_WIDGET (row), !rules.bluffing);
+  if ((row = find_option_row (self, "stuck_pile")) != NULL)
+    gtk_widget_set_sensitive (GTK_WIDGET (row), rules.count_turns != 0);
 }
 
 static void
 preset_changed_cb (PjNewGameDialog *self)
 {
   PjRules rules;
-  guint players = selected_players (self);
 
-  pj_rules_preset (&rules, (PjPreset) adw_combo_row_get_selected (self->preset_row), players);
+  if (self->updating)
+    return;
+
+  pj_rules_preset (&rules, selected_preset (self), selected_players (self));
   show_rules (self, &rules);
-
-  /* with four players both layouts are two teams of two */
-  gtk_widget_set_visible (GTK_WIDGET (self->teams_row), players > 4);
-  for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
-    gtk_widget_set_visible (self->seat_rows[i], i < players);
+  update_state (self);
 }
 
-static gboolean
-read_rules (PjNewGameDialog *self,
-            PjRules         *rules,
-            GError         **error)
+/* Options the user changed stay; those that were the preset's choice for
+ * the old number of players become its choice for the new one (decks). */
+static void
+players_changed_cb (PjNewGameDialog *self)
 {
+  PjRules rules, old_preset, new_preset;
   guint players = selected_players (self);
 
-  pj_rules_preset (rules, (PjPreset) adw_combo_row_get_selected (self->preset_row), players);
+  if (self->updating || players == self->players)
+    return;
+
+  read_rules (self, self->players, &rules);
+  pj_rules_preset (&old_preset, selected_preset (self), self->players);
+  pj_rules_preset (&new_preset, selected_preset (self), players);
   for (guint i = 0; i < self->option_rows->len; i++)
     {
       AdwComboRow *row = g_ptr_array_index (self->option_rows, i);
       const PjOptionInfo *opt = g_object_get_data (G_OBJECT (row), "option");
 
-      if (!pj_option_set_string (rules, opt->key, opt->names[adw_combo_row_get_selected (row)], error))
-        return FALSE;
+      if (*rules_field (&rules, opt) == *rules_field (&old_preset, opt))
+        *rules_field (&rules, opt) = *rules_field (&new_preset, opt);
     }
-  rules->teams = adw_combo_row_get_selected (self->teams_row) == 1 ? (guint8) (players / 2) : 2;
+  self->players = players;
+  show_rules (self, &rules);
+  update_state (self);
+}
 
-  return pj_rules_validate (rules, error);
+/* Keep the options consistent (pj_rules_validate()) as the user changes
+ * them, rather than refusing them at Start. */
+static void
+option_changed_cb (PjNewGameDialog *self)
+{
+  PjRules rules, fixed;
+
+  if (self->updating)
+    return;
+
+  read_rules (self, selected_players (self), &rules);
+  fixed = rules;
+  if (fixed.bluffing)
+    fixed.count_turns = 0;
+  if (fixed.count_turns == 0)
+    fixed.stuck_pile = FALSE;
+  if (memcmp (&fixed, &rules, sizeof rules) != 0)
+    show_rules (self, &fixed);
+  update_state (self);
+}
+
+/* ---- seats ---------------------------------------------------------------- */
+
+/* Every seat's default name is its colour, as in pj_game_get_seat_name():
+ * the board already adds "(computer)" to a computer's name, and three
+ * computers of one level need names that tell them apart. */
+static const char *
+default_name (guint seat)
+{
+  return pj_game_colour_name (seat);
+}
+
+static PjController
+seat_controller (PjNewGameDialog *self,
+                 guint            seat)
+{
+  guint selected = gtk_drop_down_get_selected (self->seats[seat].controller);
+
+  return selected < N_LEVELS ? (PjController) selected : PJ_CONTROLLER_HUMAN;
+}
+
+/* The trimmed name in @out (NULL when empty: the default applies). */
+static gboolean
+check_name (const char  *text,
+            guint        seat,
+            char       **out,
+            GError     **error)
+{
+  g_autofree char *name = g_strstrip (g_strdup (text ? text : ""));
+
+  for (const char *p = name; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_unichar_iscntrl (g_utf8_get_char (p)))
+      {
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                     _("The name of seat %u cannot contain control characters"), seat + 1);
+        return FALSE;
+      }
+  if (g_utf8_strlen (name, -1) > MAX_NAME_CHARS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   ngettext ("The name of seat %u is longer than %u character",
+                             "The name of seat %u is longer than %u characters", MAX_NAME_CHARS),
+                   seat + 1, MAX_NAME_CHARS);
+      return FALSE;
+    }
+  if (out != NULL)
+    *out = name[0] != '\0' ? g_steal_pointer (&name) : NULL;
+  return TRUE;
+}
+
+static void
+set_seat_text (PjNewGameDialog *self,
+               guint            seat,
+               const char      *text)
+{
+  self->updating++;
+  gtk_editable_set_text (GTK_EDITABLE (self->seats[seat].row), text);
+  self->updating--;
+}
+
+static void
+name_changed_cb (GtkEditable     *editable,
+                 PjNewGameDialog *self)
+{
+  guint seat = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (editable), "seat"));
+  const char *text = gtk_editable_get_text (editable);
+
+  if (!self->updating)
+    self->seats[seat].named = text[0] != '\0' && g_strcmp0 (text, default_name (seat)) != 0;
+
+  if (check_name (text, seat, NULL, NULL))
+    gtk_widget_remove_css_class (GTK_WIDGET (editable), "error");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (editable), "error");
+}
+
+static void
+draw_peg (GtkDrawingArea *area,
+          cairo_t        *cr,
+          int             width,
+          int             height,
+          gpointer        user_data)
+{
+  GdkRGBA outline;
+
+  /* the text colour, so that the outline shows in the dark style too */
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &outline);
+  outline.alpha *= 0.5;
+  pj_peg_style_draw_peg (cr, GPOINTER_TO_UINT (user_data), width / 2.0, height / 2.0,
+                         MIN (width, height) / 2.0 - 1, &outline);
+}
+
+/* The chooser's button says "Normal", its list "Computer, normal": the
+ * short form leaves room for the name in a narrow window. */
+static void
+level_setup_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                gpointer                  user_data)
+{
+  gtk_list_item_set_child (item, gtk_label_new (NULL));
+}
+
+static void
+level_bind_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               gpointer                  user_data)
+{
+  const char *short_levels[N_LEVELS] = {
+    _("Human"),
+    C_("computer player level", "Easy"),
+    C_("computer player level", "Normal"),
+    C_("computer player level", "Hard"),
+  };
+  guint position = gtk_list_item_get_position (item);
+  const char *text = gtk_string_object_get_string (gtk_list_item_get_item (item));
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
+                       position < N_LEVELS ? short_levels[position] : text);
+}
+
+static GtkListItemFactory *
+level_factory_new (void)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (level_setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (level_bind_cb), NULL);
+  return factory;
+}
+
+/* A popover line: the choice and, on the chosen one, a check mark, as the
+ * default factories draw them. */
+static void
+choice_selected_cb (GtkListItem *item)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+
+  if (box != NULL)
+    gtk_widget_set_opacity (gtk_widget_get_last_child (box), gtk_list_item_get_selected (item) ? 1 : 0);
+}
+
+static void
+choice_setup_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 gpointer                  user_data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *check = gtk_image_new_from_icon_name ("object-select-symbolic");
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), check);
+  gtk_list_item_set_child (item, box);
+  g_signal_connect (item, "notify::selected", G_CALLBACK (choice_selected_cb), NULL);
+}
+
+static void
+choice_bind_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                gpointer                  user_data)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+
+  gtk_label_set_label (GTK_LABEL (gtk_widget_get_first_child (box)),
+                       gtk_string_object_get_string (gtk_list_item_get_item (item)));
+  choice_selected_cb (item);
+}
+
+static GtkListItemFactory *
+choice_factory_new (void)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (choice_setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (choice_bind_cb), NULL);
+  return factory;
+}
+
+static void
+add_seat_row (PjNewGameDialog *self,
+              guint            seat,
+              GtkSizeGroup    *choosers)
+{
+  const char *levels[N_LEVELS + 1] = {
+    _("Human"), _("Computer, easy"), _("Computer, normal"), _("Computer, hard"), NULL
+  };
+  g_autoptr (GtkListItemFactory) button_factory = level_factory_new ();
+  g_autoptr (GtkListItemFactory) list_factory = choice_factory_new ();
+  g_autofree char *title = g_strdup_printf (_("Seat %u: %s"), seat + 1, pj_game_colour_name (seat));
+  g_autofree char *label = NULL;
+  GtkWidget *row = adw_entry_row_new ();
+  GtkWidget *peg, *dropdown;
+  PjController controller = seat == 0 ? PJ_CONTROLLER_HUMAN : PJ_CONTROLLER_NORMAL;
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  g_object_set_data (G_OBJECT (row), "seat", GUINT_TO_POINTER (seat));
+
+  /* the entry row's title names the colour; the peg only shows it */
+  peg = g_object_new (GTK_TYPE_DRAWING_AREA,
+                      "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                      "content-width", 24,
+                      "content-height", 24,
+                      "valign", GTK_ALIGN_CENTER,
+                      NULL);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (peg), draw_peg, GUINT_TO_POINTER (seat), NULL);
+  adw_entry_row_add_prefix (ADW_ENTRY_ROW (row), peg);
+
+  dropdown = gtk_drop_down_new_from_strings (levels);
+  gtk_drop_down_set_factory (GTK_DROP_DOWN (dropdown), button_factory);
+  gtk_drop_down_set_list_factory (GTK_DROP_DOWN (dropdown), list_factory);
+  /* one width for all, so that the names line up */
+  gtk_size_group_add_widget (choosers, dropdown);
+  gtk_widget_set_valign (dropdown, GTK_ALIGN_CENTER);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), controller);
+  g_object_set_data (G_OBJECT (dropdown), "seat", GUINT_TO_POINTER (seat));
+  /* Translators: the accessible name of the human/computer chooser of a seat, e.g. "Player of seat 2" */
+  label = g_strdup_printf (_("Player of seat %u"), seat + 1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), dropdown);
+
+  self->seats[seat].row = ADW_ENTRY_ROW (row);
+  self->seats[seat].controller = GTK_DROP_DOWN (dropdown);
+  set_seat_text (self, seat, default_name (seat));
+  g_signal_connect (row, "changed", G_CALLBACK (name_changed_cb), self);
+  adw_preferences_group_add (self->seats_group, row);
+}
+
+/* ---- rule options ------------------------------------------------------- */
+
+#define VALUE_CHARS 16
+
+/* The combo rows' own label gives way to a long description until the value
+ * reads "1…"; this one keeps short values whole and wraps long ones. */
+static void
+value_setup_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                gpointer                  user_data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), VALUE_CHARS);
+  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+value_bind_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               gpointer                  user_data)
+{
+  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
+  const char *text = gtk_string_object_get_string (gtk_list_item_get_item (item));
+
+  gtk_label_set_label (label, text);
+  gtk_label_set_width_chars (label, MIN ((int) g_utf8_strlen (text, -1), VALUE_CHARS));
+  /* xalign follows the text direction, justification does not */
+  gtk_label_set_justify (label, gtk_widget_get_direction (GTK_WIDGET (label)) == GTK_TEXT_DIR_RTL
+                                ? GTK_JUSTIFY_LEFT : GTK_JUSTIFY_RIGHT);
+}
+
+static GtkListItemFactory *
+value_factory_new (void)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (value_setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (value_bind_cb), NULL);
+  return factory;
+}
+
+static void
+add_option_rows (PjNewGameDialog *self)
+{
+  g_autoptr (GtkListItemFactory) value_factory = value_factory_new ();
+  /* in the popover a value is a plain line, aligned with the others */
+  g_autoptr (GtkListItemFactory) list_factory = choice_factory_new ();
+
+  adw_combo_row_set_factory (self->teams_row, value_factory);
+  adw_combo_row_set_list_factory (self->teams_row, list_factory);
+  for (guint g = 0; g < PJ_N_OPTION_GROUPS; g++)
+    for (guint i = 0; i < pj_option_count (); i++)
+      {
+        const PjOptionInfo *opt = pj_option_info (i);
+        g_autoptr (GtkStringList) model = NULL;
+        GtkWidget *row;
+
+        /* players and teams have their own rows above */
+        if (opt->group != g || g_str_equal (opt->key, "players") || g_str_equal (opt->key, "teams"))
+          continue;
+
+        if (self->group_rows[g] == NULL)
+          {
+            GtkWidget *expander = adw_expander_row_new ();
+
+            adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), _(pj_option_group_title (g)));
+            adw_preferences_group_add (self->options_group, expander);
+            self->group_rows[g] = ADW_EXPANDER_ROW (expander);
+          }
+
+        model = gtk_string_list_new (NULL);
+        for (guint k = 0; opt->value_titles[k] != NULL; k++)
+          gtk_string_list_append (model, _(opt->value_titles[k]));
+
+        row = adw_combo_row_new ();
+        adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(opt->title));
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(opt->description));
+        adw_combo_row_set_factory (ADW_COMBO_ROW (row), value_factory);
+        adw_combo_row_set_list_factory (ADW_COMBO_ROW (row), list_factory);
+        adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (model));
+        g_object_set_data (G_OBJECT (row), "option", (gpointer) opt);
+        g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (option_changed_cb), self);
+        adw_expander_row_add_row (self->group_rows[g], row);
+        g_ptr_array_add (self->option_rows, row);
+      }
+}
+
+/* ---- the game ----------------------------------------------------------- */
+
+static void
+save_settings (PjNewGameDialog *self,
+               const PjRules   *rules,
+               char           **names)
+{
+  g_autofree char *text = pj_rules_to_string (rules);
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) seats = NULL;
+
+  /* only typed names: the defaults follow the language */
+  for (guint i = 0; i < rules->players; i++)
+    {
+      g_autofree char *entry = g_strdup_printf ("%s:%s", controller_keys[seat_controller (self, i)],
+                                                names[i] != NULL ? names[i] : "");
+      g_strv_builder_add (builder, entry);
+    }
+  seats = g_strv_builder_end (builder);
+  g_settings_set_string (self->settings, "last-rules", text);
+  g_settings_set_strv (self->settings, "last-seats", (const char *const *) seats);
 }
 
 PjGame *
@@ -102,13 +609,16 @@ pj_new_game_dialog_create_game (PjNewGameDialog  *self,
                                 GError          **error)
 {
   g_autoptr (PjGame) game = NULL;
+  char *names[PJ_MAX_PLAYERS] = { NULL, };
   const char *seed_text;
   guint64 seed;
   PjRules rules;
+  gboolean ok = FALSE;
 
   g_return_val_if_fail (PJ_IS_NEW_GAME_DIALOG (self), NULL);
 
-  if (!read_rules (self, &rules, error))
+  read_rules (self, selected_players (self), &rules);
+  if (!pj_rules_validate (&rules, error))
     return NULL;
 
   seed_text = gtk_editable_get_text (GTK_EDITABLE (self->seed_row));
@@ -121,28 +631,33 @@ pj_new_game_dialog_create_game (PjNewGameDialog  *self,
       return NULL;
     }
 
+  for (guint i = 0; i < rules.players; i++)
+    if (!check_name (gtk_editable_get_text (GTK_EDITABLE (self->seats[i].row)), i, &names[i], error))
+      goto out;
+
   game = pj_game_new (&rules, seed, -1);
   for (guint i = 0; i < rules.players; i++)
-    pj_game_set_controller (game, i,
-                            (PjController) adw_combo_row_get_selected (ADW_COMBO_ROW (self->seat_rows[i])));
-
-  if (self->settings != NULL)
     {
-      g_autofree char *text = pj_rules_to_string (&rules);
-      g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-      g_auto (GStrv) seats = NULL;
+      PjController controller = seat_controller (self, i);
 
-      for (guint i = 0; i < rules.players; i++)
-        {
-          g_autofree char *entry = g_strdup_printf ("%s:", controller_keys[adw_combo_row_get_selected (ADW_COMBO_ROW (self->seat_rows[i]))]);
-          g_strv_builder_add (builder, entry);
-        }
-      seats = g_strv_builder_end (builder);
-      g_settings_set_string (self->settings, "last-rules", text);
-      g_settings_set_strv (self->settings, "last-seats", (const char *const *) seats);
+      pj_game_set_controller (game, i, controller);
+      /* a default stays unset: the game shows the colour in the reader's language */
+      if (names[i] != NULL && g_strcmp0 (names[i], default_name (i)) != 0)
+        pj_game_set_seat_name (game, i, names[i]);
     }
 
-  return g_steal_pointer (&game);
+  /* what is remembered is what the user typed, not the defaults filled in */
+  for (guint i = 0; i < rules.players; i++)
+    if (!self->seats[i].named)
+      g_clear_pointer (&names[i], g_free);
+  if (self->settings != NULL)
+    save_settings (self, &rules, names);
+  ok = TRUE;
+
+out:
+  for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
+    g_free (names[i]);
+  return ok ? g_steal_pointer (&game) : NULL;
 }
 
 static void
@@ -171,24 +686,43 @@ load_settings (PjNewGameDialog *self)
   PjPreset preset = PJ_PRESET_BASIC;
   PjRules rules;
 
-  if (self->settings == NULL)
-    return;
-
   text = g_settings_get_string (self->settings, "last-rules");
   words = g_strsplit (text, " ", 2);
   if (words[0] != NULL && pj_preset_lookup (words[0], &preset) && pj_rules_from_string (&rules, text, NULL))
     {
+      self->updating++;
       adw_combo_row_set_selected (self->preset_row, preset);
       adw_combo_row_set_selected (self->players_row, (rules.players - 4) / 2);
       adw_combo_row_set_selected (self->teams_row, rules.teams > 2 ? 1 : 0);
+      self->players = rules.players;
+      self->updating--;
       show_rules (self, &rules);
     }
 
   seats = g_settings_get_strv (self->settings, "last-seats");
   for (guint i = 0; seats[i] != NULL && i < PJ_MAX_PLAYERS; i++)
-    for (guint k = 0; k < N_LEVELS; k++)
-      if (g_str_has_prefix (seats[i], controller_keys[k]) && seats[i][strlen (controller_keys[k])] == ':')
-        adw_combo_row_set_selected (ADW_COMBO_ROW (self->seat_rows[i]), k);
+    {
+      /* "controller:name"; a name may itself contain colons */
+      const char *colon = strchr (seats[i], ':');
+      g_autofree char *key = g_strndup (seats[i], colon ? (gsize) (colon - seats[i]) : strlen (seats[i]));
+      guint k;
+
+      for (k = 0; k < N_LEVELS; k++)
+        if (g_str_equal (key, controller_keys[k]))
+          break;
+      /* an entry we did not write: keep the defaults */
+      if (k == N_LEVELS)
+        continue;
+      gtk_drop_down_set_selected (self->seats[i].controller, k);
+
+      if (colon != NULL && colon[1] != '\0' && g_utf8_validate (colon + 1, -1, NULL))
+        {
+          set_seat_text (self, i, colon + 1);
+          self->seats[i].named = TRUE;
+        }
+    }
+
+  update_state (self);
 }
 
 static void
@@ -228,7 +762,7 @@ pj_new_game_dialog_class_init (PjNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PjNewGameDialog, teams_row);
   gtk_widget_class_bind_template_child (widget_class, PjNewGameDialog, seed_row);
   gtk_widget_class_bind_template_child (widget_class, PjNewGameDialog, seats_group);
-  gtk_widget_class_bind_template_child (widget_class, PjNewGameDialog, options_row);
+  gtk_widget_class_bind_template_child (widget_class, PjNewGameDialog, options_group);
   gtk_widget_class_bind_template_child (widget_class, PjNewGameDialog, error_label);
   gtk_widget_class_bind_template_callback (widget_class, start_clicked_cb);
 
@@ -239,53 +773,28 @@ static void
 pj_new_game_dialog_init (PjNewGameDialog *self)
 {
   g_autoptr (GtkStringList) presets = gtk_string_list_new (NULL);
-  const char *levels[N_LEVELS + 1] = {
-    _("Human"), _("Computer, easy"), _("Computer, normal"), _("Computer, hard"), NULL
-  };
+  g_autoptr (GtkSizeGroup) choosers = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  PjRules rules;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->option_rows = g_ptr_array_new ();
+  self->players = 4;
 
   for (guint p = 0; p < PJ_N_PRESETS; p++)
     gtk_string_list_append (presets, _(pj_preset_title ((PjPreset) p)));
   adw_combo_row_set_model (self->preset_row, G_LIST_MODEL (presets));
 
   for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
-    {
-      g_autoptr (GtkStringList) model = gtk_string_list_new (levels);
-      GtkWidget *row = adw_combo_row_new ();
-      g_autofree char *title = g_strdup_printf (_("Seat %u: %s"), i + 1, pj_game_colour_name (i));
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (model));
-      adw_combo_row_set_selected (ADW_COMBO_ROW (row), i == 0 ? PJ_CONTROLLER_HUMAN : PJ_CONTROLLER_NORMAL);
-      adw_preferences_group_add (self->seats_group, row);
-      self->seat_rows[i] = row;
-    }
-
-  for (guint i = 0; i < pj_option_count (); i++)
-    {
-      const PjOptionInfo *opt = pj_option_info (i);
-      g_autoptr (GtkStringList) model = NULL;
-      GtkWidget *row;
-
-      /* players and teams have their own rows above */
-      if (g_str_equal (opt->key, "players") || g_str_equal (opt->key, "teams"))
-        continue;
-
-      model = gtk_string_list_new ((const char *const *) opt->names);
-      row = adw_combo_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(opt->title));
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(opt->description));
-      adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (model));
-      g_object_set_data (G_OBJECT (row), "option", (gpointer) opt);
-      adw_expander_row_add_row (self->options_row, row);
-      g_ptr_array_add (self->option_rows, row);
-    }
+    add_seat_row (self, i, choosers);
+  add_option_rows (self);
 
   g_signal_connect_swapped (self->preset_row, "notify::selected", G_CALLBACK (preset_changed_cb), self);
-  g_signal_connect_swapped (self->players_row, "notify::selected", G_CALLBACK (preset_changed_cb), self);
-  preset_changed_cb (self);
+  g_signal_connect_swapped (self->players_row, "notify::selected", G_CALLBACK (players_changed_cb), self);
+  g_signal_connect_swapped (self->teams_row, "notify::selected", G_CALLBACK (update_state), self);
+
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, self->players);
+  show_rules (self, &rules);
+  update_state (self);
 }
 
 PjNewGameDialog *
