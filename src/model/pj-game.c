@@ -51,7 +51,9 @@ struct _PjGame
   gboolean       mirror;
   int            local_seat;      /* -1: a spectator */
   guint          n_actions;       /* the host's count */
-  gboolean       awaiting;        /* an action sent, not answered yet */
+  gboolean       awaiting;        /* an action sent, not answered yet, or held */
+  guint          sent_at;         /* n_actions when the awaited action was sent */
+  gboolean       held;            /* no host: waiting for its next position */
   PjGameSendFunc send_func;
   gpointer       send_data;
   GDestroyNotify send_destroy;
@@ -1212,6 +1214,7 @@ mirror_send (PjGame         *self,
   if (!self->send_func (self, action, text, self->send_data, error))
     return FALSE;
 
+  self->sent_at = self->n_actions;
   self->awaiting = TRUE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AWAITING]);
   return TRUE;
@@ -1392,7 +1395,7 @@ pj_game_mirror_update (PjGame        *self,
 {
   PjState before;
   PjAction seen;
-  gboolean animated, was_over;
+  gboolean animated, was_over, answered;
 
   g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
   g_return_val_if_fail (self->mirror, FALSE);
@@ -1403,6 +1406,14 @@ pj_game_mirror_update (PjGame        *self,
   animated = action != NULL && actor == (int) before.actor &&
              n_actions == self->n_actions + 1 && !was_over &&
              parse_seen_action (&before, action, &seen);
+  /* The host answers a sent action with exactly one of: the update that
+   * applies it, or an error (pj_game_mirror_refused()). Any other update
+   * (someone else moved first: the action was stale) leaves the answer
+   * still to come, and choosing again before it would put two actions in
+   * flight, the second one judged by the first one's refusal. A position
+   * without an action (a rejoin) or the end answers everything. */
+  answered = self->held || actor < 0 || pj_state_is_over (position) ||
+             (actor == self->local_seat && n_actions == self->sent_at + 1);
 
   self->state = *position;
   self->n_actions = n_actions;
@@ -1410,7 +1421,11 @@ pj_game_mirror_update (PjGame        *self,
   pj_action_list_init (&self->legal);
   if (pj_game_is_human_turn (self))
     pj_legal_actions (&self->state, &self->legal);
-  set_awaiting (self, FALSE);
+  if (answered)
+    {
+      self->held = FALSE;
+      set_awaiting (self, FALSE);
+    }
 
   g_object_freeze_notify (G_OBJECT (self));
   if (before.actor != self->state.actor)
@@ -1459,11 +1474,35 @@ void
 pj_game_mirror_refused (PjGame *self)
 {
   g_return_if_fail (PJ_IS_GAME (self));
+  g_return_if_fail (self->mirror);
 
-  if (!self->awaiting)
+  /* held: the refusal came before the link went; the next position decides */
+  if (!self->awaiting || self->held)
     return;
   set_awaiting (self, FALSE);
-  g_signal_emit (self, signals[TURN_CHANGED], 0, (guint) self->state.actor);
+  if (!pj_state_is_over (&self->state))
+    g_signal_emit (self, signals[TURN_CHANGED], 0, (guint) self->state.actor);
+}
+
+/**
+ * pj_game_mirror_hold:
+ * @self: a mirror
+ *
+ * The link to the host is gone: what the mirror shows may be out of date
+ * and an action sent now would not reach the host or would answer an old
+ * position. Nothing can be chosen (pj_game_get_awaiting() is TRUE) until
+ * the host's next position comes with pj_game_mirror_update().
+ */
+void
+pj_game_mirror_hold (PjGame *self)
+{
+  g_return_if_fail (PJ_IS_GAME (self));
+  g_return_if_fail (self->mirror);
+
+  if (pj_state_is_over (&self->state))
+    return;
+  self->held = TRUE;
+  set_awaiting (self, TRUE);
 }
 
 /* Apply a human's action: only a legal action of a local human to move. */

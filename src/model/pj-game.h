@@ -12,7 +12,10 @@
  * - pj_game_apply() checks the action against the local seat's legal
  *   actions in that position and hands its notation to the send function
  *   (e.g. pj_client_send_action()); nothing changes until the host answers
- *   (pj_game_get_awaiting() meanwhile; pj_game_mirror_refused() if it says no);
+ *   (pj_game_get_awaiting() meanwhile; pj_game_mirror_refused() if it says no;
+ *   an update that is not the answer leaves it awaiting);
+ * - pj_game_mirror_hold() when the link to the host is lost: nothing can be
+ *   chosen until the host's next position;
  * - pj_game_mirror_update() brings the host's answer: the action text is
  *   applied to the previous position only to learn its steps for
  *   "action-applied", then the host's position is adopted as it is;
@@ -151,5 +154,6 @@ gboolean        pj_game_mirror_update      (PjGame        *self,
                                             const char    *action,
                                             const PjState *position);
 void            pj_game_mirror_refused     (PjGame        *self);
+void            pj_game_mirror_hold        (PjGame        *self);
 
 G_END_DECLS

@@ -24,6 +24,8 @@ struct _PjTable
   char         *address;
   guint16       port;
   gboolean      leaving;
+  char         *save_path;     /* hosted here: where the game is autosaved */
+  gboolean      game_over;     /* the host said the game ended: a start is a new one */
 
   /* reconnecting after a drop: a bounded backoff */
   gboolean      reconnecting;
@@ -63,6 +65,43 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void schedule_reconnect (PjTable *self);
+
+static char *
+seat_path (const char *save_path)
+{
+  return g_strconcat (save_path, ".seat", NULL);
+}
+
+/* Beside the host's save: this player's token and the port, so that a
+ * reopened table takes them back (the host's token file says whose seat
+ * is whose, not which one is ours). Best effort: a table that cannot be
+ * reopened later still plays now. */
+static void
+save_seat (PjTable *self)
+{
+  g_autoptr (GKeyFile) keyfile = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *data = NULL;
+  const char *token;
+  gsize len;
+
+  if (self->save_path == NULL || self->host == NULL)
+    return;
+  token = pj_client_get_token (self->client);
+  if (token == NULL)
+    return;
+
+  keyfile = g_key_file_new ();
+  g_key_file_set_string (keyfile, "table", "token", token);
+  g_key_file_set_integer (keyfile, "table", "port", pj_host_get_port (self->host));
+  data = g_key_file_to_data (keyfile, &len, NULL);
+  path = seat_path (self->save_path);
+  if (!g_file_set_contents_full (path, data, (gssize) len,
+                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_ONLY_EXISTING,
+                                 0600, &error))
+    g_warning ("The table’s seat could not be saved: %s", error->message);
+}
 
 /* ---- the mirror ---------------------------------------------------------- */
 
@@ -130,7 +169,20 @@ send_action_cb (PjGame          *game,
                 gpointer         user_data,
                 GError         **error)
 {
-  return pj_client_send_action (PJ_CLIENT (user_data), text, error);
+  PjClient *client = PJ_CLIENT (user_data);
+
+  /* The client tells the host the count it has seen; an action chosen in
+   * an older position than that would pass for an answer to the newer one.
+   * No connection: the message would be dropped and never answered. */
+  if (!pj_client_is_connected (client) ||
+      pj_client_get_state (client) == NULL ||
+      pj_client_get_n_actions (client) != pj_game_get_n_actions (game))
+    {
+      g_set_error_literal (error, PJ_NET_ERROR, PJ_NET_ERROR_STALE,
+                           _("The table has moved on: choose again"));
+      return FALSE;
+    }
+  return pj_client_send_action (client, text, error);
 }
 
 /* ---- the client's signals --------------------------------------------------- */
@@ -182,12 +234,16 @@ game_started_cb (PjTable  *self,
 {
   const PjState *state = pj_client_get_state (client);
 
-  /* a rejoin: the position that follows resets the mirror */
-  if (self->game != NULL && !pj_game_is_over (self->game))
+  /* A rejoin (the host sends `start` again after a reconnect): the
+   * position that follows resets the mirror, even one that shows the end
+   * already. Only after the host's `over` is a start a new game. */
+  if (self->game != NULL && !self->game_over)
     return;
+  self->game_over = FALSE;
 
   g_clear_object (&self->game);
   memset (self->covered, 0, sizeof self->covered);
+  save_seat (self);
   self->game = pj_game_new_mirror (state, pj_client_get_seat (client), pj_client_get_n_actions (client),
                                    send_action_cb, g_object_ref (client), g_object_unref);
   sync_game_seats (self);
@@ -227,7 +283,8 @@ client_error_cb (PjTable      *self,
   /* a refused action: the player may choose again */
   if (self->game != NULL && pj_game_get_awaiting (self->game) && error->domain == PJ_NET_ERROR &&
       (error->code == PJ_NET_ERROR_ILLEGAL_ACTION || error->code == PJ_NET_ERROR_NOT_YOUR_TURN ||
-       error->code == PJ_NET_ERROR_STALE || error->code == PJ_NET_ERROR_WRONG_PHASE))
+       error->code == PJ_NET_ERROR_STALE || error->code == PJ_NET_ERROR_WRONG_PHASE ||
+       error->code == PJ_NET_ERROR_NOT_SEATED))
     pj_game_mirror_refused (self->game);
 
   g_signal_emit (self, signals[ERROR], 0, error);
@@ -242,6 +299,14 @@ chat_cb (PjTable    *self,
          PjClient   *client)
 {
   g_signal_emit (self, signals[CHAT], 0, from, seat, text, team);
+}
+
+static void
+client_game_over_cb (PjTable  *self,
+                     guint     winner,
+                     PjClient *client)
+{
+  self->game_over = TRUE;
 }
 
 static void
@@ -285,6 +350,11 @@ disconnected_cb (PjTable      *self,
                  PjClient     *client)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECTED]);
+
+  /* what the mirror shows may be old now, and an action sent would go
+   * nowhere: nothing is chosen before the host's next position */
+  if (self->game != NULL)
+    pj_game_mirror_hold (self->game);
 
   /* a reconnect attempt in flight answers for itself */
   if (self->leaving || self->reconnecting)
@@ -391,6 +461,39 @@ own_connect_cb (GObject      *object,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECTED]);
 }
 
+/* Listen, announce and sit our own player down: what opening a table and
+ * reopening one share. */
+static gboolean
+start_hosting (PjTable     *self,
+               PjHost      *host,
+               const char  *password,
+               guint16      port,
+               GError     **error)
+{
+  const char *table_name = pj_host_get_table_name (host);
+
+  /* a short pause before each computer move, so people can follow it */
+  g_object_set (host, "computer-delay-ms", 700, NULL);
+  if (!pj_host_listen (host, port, error))
+    return FALSE;
+
+  self->host = g_object_ref (host);
+  g_signal_connect_object (self->host, "lobby-changed", G_CALLBACK (host_lobby_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+
+  self->publisher = pj_publisher_new (table_name, pj_host_get_port (self->host), PJ_NET_PROTOCOL_VERSION);
+  pj_publisher_set_password_required (self->publisher, password != NULL);
+  update_publisher (self);
+
+  /* our own player sits down like anyone else */
+  self->address = g_strdup ("127.0.0.1");
+  self->port = pj_host_get_port (self->host);
+  pj_client_set_password (self->client, password);
+  pj_client_connect_async (self->client, self->address, self->port, self->cancellable,
+                           own_connect_cb, g_object_ref (self));
+  return TRUE;
+}
+
 gboolean
 pj_table_host (PjTable     *self,
                const char  *table_name,
@@ -408,26 +511,89 @@ pj_table_host (PjTable     *self,
     password = NULL;
 
   host = pj_host_new (table_name, password);
-  /* a short pause before each computer move, so people can follow it */
-  g_object_set (host, "computer-delay-ms", 700, NULL);
-  if (!pj_host_listen (host, port, error))
+  return start_hosting (self, host, password, port, error);
+}
+
+gboolean
+pj_table_host_from_save (PjTable     *self,
+                         const char  *save_path,
+                         GError     **error)
+{
+  g_autoptr (PjHost) host = NULL;
+  g_autoptr (GKeyFile) keyfile = g_key_file_new ();
+  g_autofree char *path = NULL;
+  g_autofree char *token = NULL;
+  g_autofree char *password = NULL;
+  g_autoptr (GError) local_error = NULL;
+  gint64 port = 0;
+
+  g_return_val_if_fail (PJ_IS_TABLE (self), FALSE);
+  g_return_val_if_fail (save_path != NULL, FALSE);
+  g_return_val_if_fail (self->host == NULL && self->address == NULL, FALSE);
+
+  host = pj_host_new_from_save (save_path, error);
+  if (host == NULL)
     return FALSE;
 
-  self->host = g_steal_pointer (&host);
-  g_signal_connect_object (self->host, "lobby-changed", G_CALLBACK (host_lobby_changed_cb), self,
-                           G_CONNECT_SWAPPED);
+  /* without our seat file we come back as a spectator: still the host */
+  path = seat_path (save_path);
+  if (g_key_file_load_from_file (keyfile, path, G_KEY_FILE_NONE, NULL))
+    {
+      token = g_key_file_get_string (keyfile, "table", "token", NULL);
+      port = g_key_file_get_int64 (keyfile, "table", "port", NULL);
+    }
+  if (token != NULL)
+    pj_client_set_token (self->client, token);
+  g_object_get (host, "password", &password, NULL);
+  if (password != NULL && password[0] == '\0')
+    g_clear_pointer (&password, g_free);
 
-  self->publisher = pj_publisher_new (table_name, pj_host_get_port (self->host), PJ_NET_PROTOCOL_VERSION);
-  pj_publisher_set_password_required (self->publisher, password != NULL);
-  update_publisher (self);
-
-  /* our own player sits down like anyone else */
-  self->address = g_strdup ("127.0.0.1");
-  self->port = pj_host_get_port (self->host);
-  pj_client_set_password (self->client, password);
-  pj_client_connect_async (self->client, self->address, self->port, self->cancellable,
-                           own_connect_cb, g_object_ref (self));
+  /* the same port, so that players still trying to reconnect find it */
+  if (port <= 0 || port > G_MAXUINT16 ||
+      !start_hosting (self, host, password, (guint16) port, &local_error))
+    {
+      g_clear_pointer (&self->address, g_free);
+      if (!start_hosting (self, host, password, 0, error))
+        return FALSE;
+    }
+  pj_table_set_save_path (self, save_path);
   return TRUE;
+}
+
+void
+pj_table_set_save_path (PjTable    *self,
+                        const char *save_path)
+{
+  g_return_if_fail (PJ_IS_TABLE (self));
+  g_return_if_fail (self->host != NULL);
+
+  g_free (self->save_path);
+  self->save_path = g_strdup (save_path);
+  pj_host_set_save_path (self->host, save_path);
+  save_seat (self);
+}
+
+gboolean
+pj_table_can_rematch (PjTable *self)
+{
+  g_return_val_if_fail (PJ_IS_TABLE (self), FALSE);
+
+  return self->host != NULL && pj_host_get_phase (self->host) == PJ_NET_PHASE_OVER;
+}
+
+gboolean
+pj_table_rematch (PjTable  *self,
+                  GError  **error)
+{
+  g_return_val_if_fail (PJ_IS_TABLE (self), FALSE);
+
+  if (self->host == NULL)
+    {
+      g_set_error_literal (error, PJ_NET_ERROR, PJ_NET_ERROR_WRONG_PHASE,
+                           _("Only the host deals a new game"));
+      return FALSE;
+    }
+  return pj_host_rematch (self->host, error);
 }
 
 static void
@@ -682,6 +848,7 @@ pj_table_finalize (GObject *object)
 
   g_free (self->player_name);
   g_free (self->address);
+  g_free (self->save_path);
 
   G_OBJECT_CLASS (pj_table_parent_class)->finalize (object);
 }
@@ -779,6 +946,7 @@ pj_table_new (const char *player_name)
   g_signal_connect_swapped (self->client, "error", G_CALLBACK (client_error_cb), self);
   g_signal_connect_swapped (self->client, "chat", G_CALLBACK (chat_cb), self);
   g_signal_connect_swapped (self->client, "verified", G_CALLBACK (verified_cb), self);
+  g_signal_connect_swapped (self->client, "game-over", G_CALLBACK (client_game_over_cb), self);
   g_signal_connect_swapped (self->client, "disconnected", G_CALLBACK (disconnected_cb), self);
   return self;
 }

@@ -50,6 +50,23 @@ gboolean     pj_table_host                (PjTable      *self,
                                            const char   *password,
                                            guint16       port,
                                            GError      **error);
+/* Reopen the table a host here saved (pj_table_set_save_path()): the game
+ * goes on where it stopped, on the same port if it is free, and this app's
+ * player takes back their seat with the token saved beside it; the others
+ * come back with theirs (PjHost's pj_host_new_from_save()). */
+gboolean     pj_table_host_from_save      (PjTable      *self,
+                                           const char   *save_path,
+                                           GError      **error);
+/* Hosted here: autosave the game to save_path (plus the host's
+ * save_path.tokens, and save_path.seat: this player's token and the port,
+ * mode 0600), so that pj_table_host_from_save() can reopen it. */
+void         pj_table_set_save_path       (PjTable      *self,
+                                           const char   *save_path);
+/* Hosted here, after the game: deal a new one to the same seats (the deal
+ * passes left, a new seed and commitment); every client follows. */
+gboolean     pj_table_rematch             (PjTable      *self,
+                                           GError      **error);
+gboolean     pj_table_can_rematch         (PjTable      *self);
 /* Join a table elsewhere; finishes after the host's welcome or refusal. */
 void         pj_table_join_async          (PjTable      *self,
                                            const char   *address,

@@ -1089,15 +1089,14 @@ random_seed (void)
   return g_ascii_strtoull (hex, NULL, 16);
 }
 
-gboolean
-pj_host_start_game (PjHost *self, GError **error)
+/* Deal a game to the seats as they are: every seat a computer or a ready,
+ * connected person. dealer < 0: the seed picks the dealer. */
+static gboolean
+deal (PjHost *self, int dealer, GError **error)
 {
   PjSeat record_seats[PJ_MAX_PLAYERS];
   guint64 seed;
 
-  g_return_val_if_fail (PJ_IS_HOST (self), FALSE);
-  if (!lobby_only (self, error))
-    return FALSE;
   for (guint i = 0; i < self->rules.players; i++)
     {
       Seat *seat = &self->seats[i];
@@ -1119,11 +1118,17 @@ pj_host_start_game (PjHost *self, GError **error)
 
   seed = random_seed ();
   g_clear_pointer (&self->record, pj_record_unref);
-  self->record = pj_record_new (&self->rules, seed, -1, record_seats, self->rules.players, error);
+  self->record = pj_record_new (&self->rules, seed, dealer, record_seats, self->rules.players, error);
   if (self->record == NULL)
     return FALSE;
   if (self->table_name && *self->table_name)
     pj_record_set_title (self->record, self->table_name);
+  /* a person whose turns a computer played last game plays them again */
+  for (guint i = 0; i < self->rules.players; i++)
+    {
+      clear_source (&self->seats[i].grace);
+      self->seats[i].covered = FALSE;
+    }
 
   g_free (self->salt);
   g_free (self->commitment);
@@ -1148,6 +1153,29 @@ pj_host_start_game (PjHost *self, GError **error)
   g_signal_emit (self, signals[GAME_STARTED], 0);
   schedule_computer (self);
   return TRUE;
+}
+
+gboolean
+pj_host_start_game (PjHost *self, GError **error)
+{
+  g_return_val_if_fail (PJ_IS_HOST (self), FALSE);
+  if (!lobby_only (self, error))
+    return FALSE;
+  return deal (self, -1, error);
+}
+
+gboolean
+pj_host_rematch (PjHost *self, GError **error)
+{
+  g_return_val_if_fail (PJ_IS_HOST (self), FALSE);
+  if (self->phase != PJ_NET_PHASE_OVER || self->record == NULL)
+    {
+      g_set_error_literal (error, PJ_NET_ERROR, PJ_NET_ERROR_WRONG_PHASE,
+                           _("A new game can follow only a finished one"));
+      return FALSE;
+    }
+  /* the deal passes to the left: the next seat in turn order */
+  return deal (self, (int) ((pj_record_get_dealer (self->record) + 1) % self->rules.players), error);
 }
 
 PjRecord *

@@ -84,6 +84,11 @@ void        pj_host_get_seat_info    (PjHost *self, guint seat, PjNetSeatInfo *o
 /* Deal and start: every seat must be a computer or a ready, connected human
  * (PJ_NET_ERROR_NOT_READY otherwise). Publishes the fair-deal commitment. */
 gboolean    pj_host_start_game       (PjHost *self, GError **error);
+/* After the game (PJ_NET_PHASE_OVER): deal a new one to the same seats, the
+ * deal passed to the next seat, with a new seed and fair-deal commitment
+ * (PJ_NET_ERROR_WRONG_PHASE before the end, _NOT_READY if a person is away).
+ * Clients get `start` again, as for the first game. */
+gboolean    pj_host_rematch          (PjHost *self, GError **error);
 
 /* The game (NULL in the lobby). The record is the host's own: do not change it. */
 PjRecord   *pj_host_get_record       (PjHost *self);

@@ -5,6 +5,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <glib/gstdio.h>
+
 #include "pj-net-private.h"
 #include "pj-table.h"
 
@@ -140,12 +142,14 @@ played_enough (gpointer data)
       const PjAction *legal;
       guint n = 0;
 
+      /* a table coming back from a drop offers nothing before the
+       * host's position: no waiting on the connection here */
       legal = pj_game_get_human_actions (game, &n);
       if (n > 0)
         {
           g_autoptr (GError) error = NULL;
 
-          g_assert_true (pj_game_apply (game, &legal[0], &error));
+          pj_game_apply (game, &legal[0], &error);
           g_assert_no_error (error);
           /* nothing changes before the host answers */
           g_assert_true (pj_game_get_awaiting (game));
@@ -316,6 +320,319 @@ test_table_reconnect (void)
   pj_table_leave (host);
 }
 
+/* Ann hosts (seat 0), Bob sits at 1, computers at 2 and 3, everyone ready. */
+static PjTable *
+open_table (const char  *name,
+            PjTable    **bob_out)
+{
+  PjTable *host = pj_table_new ("Ann");
+  g_autoptr (GError) error = NULL;
+  SeatWait w = { host, 0 };
+  PjHost *h;
+
+  g_assert_true (pj_table_host (host, name, NULL, 0, &error));
+  g_assert_no_error (error);
+  h = pj_table_get_host (host);
+  g_object_set (h, "computer-delay-ms", 0, NULL);
+  g_assert_true (run_until (is_connected, host, 5000));
+  pj_client_sit (pj_table_get_client (host), 0);
+  g_assert_true (run_until (is_seated, &w, 5000));
+  *bob_out = join (pj_host_get_port (h), "Bob", 1);
+  for (guint seat = 2; seat < 4; seat++)
+    g_assert_true (pj_host_set_seat_computer (h, seat, TRUE, PJ_AI_EASY, &error));
+  pj_client_set_ready (pj_table_get_client (host), TRUE);
+  pj_client_set_ready (pj_table_get_client (*bob_out), TRUE);
+  g_assert_true (run_until (can_start, host, 5000));
+  return host;
+}
+
+typedef struct {
+  PjTable *table;
+  PjGame  *old;     /* held: a freed game's address may come back */
+} NewGame;
+
+static gboolean
+has_new_game (gpointer data)
+{
+  NewGame *g = data;
+  PjGame *game = pj_table_get_game (g->table);
+
+  return game != NULL && game != g->old && pj_game_get_n_actions (game) == 0 &&
+         pj_client_get_phase (pj_table_get_client (g->table)) == PJ_NET_PHASE_PLAYING;
+}
+
+static gboolean
+client_over (gpointer data)
+{
+  return pj_client_get_phase (pj_table_get_client (data)) == PJ_NET_PHASE_OVER;
+}
+
+/* After the game the host deals again to the same seats: the deal passes
+ * left, the seed and commitment are new, and Bob's mirror follows. */
+static void
+test_table_rematch (void)
+{
+  g_autoptr (PjTable) host = NULL;
+  g_autoptr (PjTable) bob = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PjGame) old_ann = NULL;
+  g_autoptr (PjGame) old_bob = NULL;
+  PjHost *h;
+  Play play;
+  NewGame g;
+  guint dealer, players, total;
+  guint64 seed;
+
+  host = open_table ("Rematch", &bob);
+  h = pj_table_get_host (host);
+  g_assert_false (pj_table_can_rematch (host));
+  g_assert_false (pj_table_rematch (bob, &error));
+  g_assert_error (error, PJ_NET_ERROR, PJ_NET_ERROR_WRONG_PHASE);
+  g_clear_error (&error);
+  g_assert_true (pj_host_start_game (h, &error));
+  g_assert_no_error (error);
+  g_assert_true (run_until (has_game, bob, 5000));
+  /* not before the end */
+  g_assert_false (pj_table_rematch (host, &error));
+  g_assert_error (error, PJ_NET_ERROR, PJ_NET_ERROR_WRONG_PHASE);
+  g_clear_error (&error);
+
+  play.tables[0] = host;
+  play.tables[1] = bob;
+  play.target = G_MAXUINT;
+  g_assert_true (run_until (played_enough, &play, 50000));
+  g_assert_true (run_until (client_over, bob, 5000));
+  g_assert_true (run_until (client_over, host, 5000));
+  g_assert_true (pj_table_can_rematch (host));
+  dealer = pj_record_get_dealer (pj_host_get_record (h));
+  players = pj_record_get_rules (pj_host_get_record (h))->players;
+  seed = pj_record_get_seed (pj_host_get_record (h));
+  total = pj_record_get_n_actions (pj_host_get_record (h));
+
+  /* both mirrors saw the end, whatever was refused on the way */
+  old_ann = g_object_ref (pj_table_get_game (host));
+  old_bob = g_object_ref (pj_table_get_game (bob));
+  g_assert_true (pj_game_is_over (old_ann));
+  g_assert_true (pj_game_is_over (old_bob));
+  g_assert_cmpuint (pj_game_get_n_actions (old_ann), ==, total);
+  g_assert_cmpuint (pj_game_get_n_actions (old_bob), ==, total);
+  g_assert_false (pj_game_get_awaiting (old_bob));
+
+  g.table = bob;
+  g.old = old_bob;
+  g_assert_true (pj_table_rematch (host, &error));
+  g_assert_no_error (error);
+  /* before the computers (no delay here) play on */
+  g_assert_cmpuint (pj_record_get_dealer (pj_host_get_record (h)), ==, (dealer + 1) % players);
+  g_assert_cmpuint (pj_record_get_n_actions (pj_host_get_record (h)), ==, 0);
+  g_assert_true (pj_record_get_seed (pj_host_get_record (h)) != seed);
+  g_assert_false (pj_table_can_rematch (host));
+  g_assert_true (run_until (has_new_game, &g, 5000));
+  g.table = host;
+  g.old = old_ann;
+  g_assert_true (run_until (has_new_game, &g, 5000));
+  g_assert_false (pj_game_is_over (pj_table_get_game (bob)));
+  g_assert_cmpint (pj_game_get_local_seat (pj_table_get_game (bob)), ==, 1);
+  g_assert_cmpint (pj_client_get_seat (pj_table_get_client (bob)), ==, 1);
+  g_assert_cmpstr (pj_record_get_seat (pj_host_get_record (h), 1)->name, ==, "Bob");
+
+  pj_table_leave (bob);
+  pj_table_leave (host);
+}
+
+typedef struct {
+  PjTable *table;
+  int      seat;
+} Back;
+
+static gboolean
+back_in_seat (gpointer data)
+{
+  Back *b = data;
+
+  return pj_table_get_connected (b->table) && !pj_table_get_reconnecting (b->table) &&
+         pj_client_get_seat (pj_table_get_client (b->table)) == b->seat &&
+         pj_table_get_game (b->table) != NULL;
+}
+
+/* A hosted table saved as it goes is reopened after the host went away:
+ * the game goes on where it stopped, Ann takes back seat 0 with the token
+ * saved beside it, and Bob's table reconnects to seat 1 with his. */
+static void
+test_table_reopen (void)
+{
+  g_autoptr (PjTable) host = NULL;
+  g_autoptr (PjTable) again = NULL;
+  g_autoptr (PjTable) bob = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pj-reopen-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "lan-table.json", NULL);
+  g_autofree char *tokens = g_strconcat (path, ".tokens", NULL);
+  g_autofree char *seat = g_strconcat (path, ".seat", NULL);
+  Back ann_back, bob_back;
+  guint16 port;
+  guint n;
+  Play play;
+
+  host = open_table ("Reopened", &bob);
+  pj_table_set_save_path (host, path);
+  pj_table_set_reconnect_policy (bob, 50, 200, 40);
+  g_assert_true (pj_host_start_game (pj_table_get_host (host), NULL));
+  g_assert_true (run_until (has_game, host, 5000));
+  g_assert_true (run_until (has_game, bob, 5000));
+  play.tables[0] = host;
+  play.tables[1] = bob;
+  play.target = 6;
+  g_assert_true (run_until (played_enough, &play, 20000));
+  n = pj_record_get_n_actions (pj_host_get_record (pj_table_get_host (host)));
+  port = pj_host_get_port (pj_table_get_host (host));
+  g_assert_true (g_file_test (tokens, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_test (seat, G_FILE_TEST_IS_REGULAR));
+
+  /* the host goes away; Bob keeps trying */
+  pj_table_leave (host);
+  g_clear_object (&host);
+  g_assert_true (run_until (is_reconnecting, bob, 5000));
+
+  again = pj_table_new ("Ann");
+  g_assert_true (pj_table_host_from_save (again, path, &error));
+  g_assert_no_error (error);
+  g_object_set (pj_table_get_host (again), "computer-delay-ms", 0, NULL);
+  g_assert_cmpuint (pj_host_get_port (pj_table_get_host (again)), ==, port);
+  g_assert_cmpuint (pj_record_get_n_actions (pj_host_get_record (pj_table_get_host (again))), >=, n);
+  ann_back.table = again;
+  ann_back.seat = 0;
+  bob_back.table = bob;
+  bob_back.seat = 1;
+  g_assert_true (run_until (back_in_seat, &ann_back, 5000));
+  g_assert_true (run_until (back_in_seat, &bob_back, 15000));
+
+  /* and play goes on */
+  play.tables[0] = again;
+  play.tables[1] = bob;
+  play.target = n + 4;
+  g_assert_true (run_until (played_enough, &play, 20000));
+
+  pj_table_leave (bob);
+  pj_table_leave (again);
+  g_unlink (seat);
+  g_unlink (tokens);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static gboolean
+count_send_cb (PjGame          *game,
+               const PjAction  *action,
+               const char      *text,
+               gpointer         user_data,
+               GError         **error)
+{
+  (*(guint *) user_data)++;
+  return TRUE;
+}
+
+/* Plays the actor's first legal action on the host's state and gives the
+ * mirror the update as the host would. */
+static void
+host_plays (PjState *host,
+            PjGame  *mirror,
+            guint   *n)
+{
+  PjActionList legal;
+  PjState before = *host, view;
+  g_autofree char *text = NULL;
+  guint actor = host->actor;
+
+  pj_action_list_init (&legal);
+  pj_legal_actions (host, &legal);
+  g_assert_cmpuint (legal.n, >, 0);
+  text = pj_action_to_string (&before, &legal.v[0]);
+  pj_state_apply (host, &legal.v[0]);
+  pj_action_list_clear (&legal);
+  view = *host;
+  pj_net_redact (&view, pj_game_get_local_seat (mirror));
+  pj_game_mirror_update (mirror, ++*n, (int) actor, text, &view);
+}
+
+static void
+play_until_turn_of (PjState *host,
+                    PjGame  *mirror,
+                    guint   *n,
+                    guint    seat)
+{
+  for (guint i = 0; i < 200 && host->actor != seat; i++)
+    host_plays (host, mirror, n);
+  g_assert_cmpuint (host->actor, ==, seat);
+}
+
+/* The host answers an action with its update or with an error, nothing
+ * else: an update of someone else's move (the action was stale) leaves the
+ * mirror waiting for that answer, so a second action is never in flight;
+ * a lost link holds the mirror until the host's next position. */
+static void
+test_table_mirror_answers (void)
+{
+  g_autoptr (PjGame) mirror = NULL;
+  PjRules rules;
+  PjState host, view;
+  guint sent = 0, n = 0, count;
+  const PjAction *legal;
+
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
+  pj_state_new_game (&host, &rules, 7, 0);
+  view = host;
+  pj_net_redact (&view, 1);
+  mirror = pj_game_new_mirror (&view, 1, 0, count_send_cb, &sent, NULL);
+  play_until_turn_of (&host, mirror, &n, 1);
+
+  /* sent; the host applies it */
+  legal = pj_game_get_human_actions (mirror, &count);
+  g_assert_nonnull (legal);
+  g_assert_true (pj_game_apply (mirror, &legal[0], NULL));
+  g_assert_cmpuint (sent, ==, 1);
+  g_assert_true (pj_game_get_awaiting (mirror));
+  host_plays (&host, mirror, &n);
+  g_assert_false (pj_game_get_awaiting (mirror));
+
+  /* sent in a position the host has left (the host played the seat
+   * itself, and the mirror missed that update): later updates are not the
+   * answer, the host's refusal is still to come */
+  play_until_turn_of (&host, mirror, &n, 1);
+  legal = pj_game_get_human_actions (mirror, &count);
+  g_assert_nonnull (legal);
+  g_assert_true (pj_game_apply (mirror, &legal[0], NULL));
+  {
+    PjActionList moves;
+
+    pj_action_list_init (&moves);
+    pj_legal_actions (&host, &moves);
+    pj_state_apply (&host, &moves.v[0]);
+    pj_action_list_clear (&moves);
+    n++;
+  }
+  play_until_turn_of (&host, mirror, &n, 1);
+  g_assert_true (pj_game_get_awaiting (mirror));
+  g_assert_null (pj_game_get_human_actions (mirror, &count));
+  pj_game_mirror_refused (mirror);
+  g_assert_false (pj_game_get_awaiting (mirror));
+  g_assert_nonnull (pj_game_get_human_actions (mirror, &count));
+
+  /* the link goes: nothing to choose; a refusal from before changes nothing;
+   * the host's next position (a rejoin) frees it */
+  pj_game_mirror_hold (mirror);
+  g_assert_true (pj_game_get_awaiting (mirror));
+  g_assert_null (pj_game_get_human_actions (mirror, &count));
+  pj_game_mirror_refused (mirror);
+  g_assert_true (pj_game_get_awaiting (mirror));
+  view = host;
+  pj_net_redact (&view, 1);
+  pj_game_mirror_update (mirror, n, -1, NULL, &view);
+  g_assert_false (pj_game_get_awaiting (mirror));
+  g_assert_nonnull (pj_game_get_human_actions (mirror, &count));
+  g_assert_cmpuint (sent, ==, 2);
+}
+
 static void
 test_table_parse_address (void)
 {
@@ -353,8 +670,11 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/table/parse-address", test_table_parse_address);
+  g_test_add_func ("/table/mirror-answers", test_table_mirror_answers);
   g_test_add_func ("/table/lobby-and-play", test_table_lobby_and_play);
   g_test_add_func ("/table/reconnect", test_table_reconnect);
+  g_test_add_func ("/table/rematch", test_table_rematch);
+  g_test_add_func ("/table/reopen", test_table_reopen);
 
   return g_test_run ();
 }
