@@ -96,6 +96,19 @@ static void chat_reset (PjWindow *self);
 static void host_lan_action (GtkWidget *widget, const char *action_name, GVariant *param);
 static void join_lan_action (GtkWidget *widget, const char *action_name, GVariant *param);
 static void leave_table_action (GtkWidget *widget, const char *action_name, GVariant *param);
+static void reopen_table_action (GtkWidget *widget, const char *action_name, GVariant *param);
+static gboolean can_reopen_table (PjWindow *self);
+
+/* what follows "Leave this game?" */
+typedef enum {
+  THEN_HOST,
+  THEN_JOIN,
+  THEN_NEW_GAME,
+  THEN_LEAVE_TABLE,
+  THEN_REOPEN,
+} LeaveThen;
+
+static void confirm_leave (PjWindow *self, LeaveThen then);
 
 /* ---- keeping the views in step with the game --------------------------- */
 
@@ -144,6 +157,7 @@ update_buttons (PjWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as",
                                  self->game != NULL && !pj_game_is_mirror (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.leave-table", self->table != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reopen-table", can_reopen_table (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.discard",
                                  card != 0 && find_action (self, PJ_ACTION_DISCARD, card, &action));
 
@@ -484,6 +498,13 @@ game_over_response_cb (AdwMessageDialog *dialog,
     play_again (self);
   else if (g_strcmp0 (response, "leave") == 0)
     pj_window_leave_table (self);
+  else if (g_strcmp0 (response, "rematch") == 0 && self->table != NULL)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (!pj_table_rematch (self->table, &error))
+        adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+    }
 }
 
 static void
@@ -525,6 +546,14 @@ game_over_cb (PjWindow *self,
                                         "leave", _("_Leave the Table"),
                                         NULL);
       adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
+      /* the host deals the next game to the same seats; the others follow */
+      if (self->table != NULL && pj_table_can_rematch (self->table))
+        {
+          adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "rematch", _("_Play Again"));
+          adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "rematch",
+                                                      ADW_RESPONSE_SUGGESTED);
+          adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "rematch");
+        }
       g_free (self->over_body);
       self->over_body = g_strdup (body);
       g_set_weak_pointer (&self->over_dialog, dialog);
@@ -635,7 +664,7 @@ new_game_action (GtkWidget  *widget,
                  const char *action_name,
                  GVariant   *param)
 {
-  pj_window_new_game (PJ_WINDOW (widget));
+  confirm_leave (PJ_WINDOW (widget), THEN_NEW_GAME);
 }
 
 static void
@@ -1046,6 +1075,8 @@ pj_window_set_autosave_path (PjWindow   *self,
   self->autosave_path = g_strdup (path);
   if (self->game != NULL)
     pj_game_set_autosave_path (self->game, path);
+  /* a hosted table's save lives beside it: "Reopen Last Table" */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reopen-table", can_reopen_table (self));
 }
 
 /* ---- narrow windows ------------------------------------------------------ */
@@ -1190,12 +1221,34 @@ drop_page (PjWindow   *self,
   *page = NULL;
 }
 
+/* The local game left for a LAN table is still in the autosave (a mirror
+ * never writes it): offer it back before anything overwrites it. */
+static PjGame *
+saved_local_game (PjWindow *self)
+{
+  g_autoptr (PjRecord) record = NULL;
+
+  if (self->autosave_path == NULL || !g_file_test (self->autosave_path, G_FILE_TEST_IS_REGULAR))
+    return NULL;
+  record = pj_record_load (self->autosave_path, NULL);
+  if (record == NULL || pj_state_is_over (pj_record_get_state (record)) ||
+      pj_record_get_n_actions (record) == 0)
+    return NULL;
+  return pj_game_new_from_record (record);
+}
+
 static void
 a_fresh_local_game (PjWindow *self)
 {
   g_autoptr (PjGame) game = NULL;
   PjRules rules;
 
+  game = saved_local_game (self);
+  if (game != NULL)
+    {
+      pj_window_offer_resume (self, game);
+      return;
+    }
   pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
   game = pj_game_new (&rules, ((guint64) g_random_int () << 32) | g_random_int (), -1);
   pj_window_set_game (self, game);
@@ -1237,6 +1290,9 @@ table_game_started_cb (PjWindow *self,
                        PjGame   *game,
                        PjTable  *table)
 {
+  /* a new game at the table (the host's rematch): the last one's dialog goes */
+  if (self->over_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->over_dialog));
   g_clear_weak_pointer (&self->over_dialog);
   pj_window_set_game (self, game);
   pj_game_start (game);
@@ -1373,7 +1429,7 @@ pj_window_set_table (PjWindow *self,
       g_autofree char *path = g_build_filename (dir, "lan-table.json", NULL);
 
       g_mkdir_with_parents (dir, 0700);
-      pj_host_set_save_path (pj_table_get_host (table), path);
+      pj_table_set_save_path (table, path);
     }
 
   chat_reset (self);
@@ -1460,6 +1516,73 @@ pj_window_host_table (PjWindow    *self,
   return pj_lobby_page_open_table (PJ_LOBBY_PAGE (lobby), table_name, NULL, player_name (), error);
 }
 
+static char *
+lan_save_path (PjWindow *self)
+{
+  g_autofree char *dir = NULL;
+
+  if (self->autosave_path == NULL)
+    return NULL;
+  dir = g_path_get_dirname (self->autosave_path);
+  return g_build_filename (dir, "lan-table.json", NULL);
+}
+
+/* A table hosted here was saved with its tokens: it can be reopened. */
+static gboolean
+can_reopen_table (PjWindow *self)
+{
+  g_autofree char *path = lan_save_path (self);
+  g_autofree char *tokens = NULL;
+
+  if (path == NULL || self->table != NULL)
+    return FALSE;
+  tokens = g_strconcat (path, ".tokens", NULL);
+  return g_file_test (path, G_FILE_TEST_IS_REGULAR) && g_file_test (tokens, G_FILE_TEST_IS_REGULAR);
+}
+
+/* What shows or hides "Reopen Last Table". */
+gboolean
+pj_window_can_reopen_table (PjWindow *self)
+{
+  g_return_val_if_fail (PJ_IS_WINDOW (self), FALSE);
+
+  return can_reopen_table (self);
+}
+
+/**
+ * pj_window_reopen_table:
+ * @self: a window
+ * @error: where a bad save goes
+ *
+ * Reopen the LAN table last hosted here (its autosave and tokens beside
+ * the window's autosave): the game goes on, and its players take back
+ * their seats with their tokens.
+ */
+gboolean
+pj_window_reopen_table (PjWindow  *self,
+                        GError   **error)
+{
+  g_autofree char *path = NULL;
+  g_autoptr (PjTable) table = NULL;
+
+  g_return_val_if_fail (PJ_IS_WINDOW (self), FALSE);
+
+  path = lan_save_path (self);
+  if (path == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("No table was saved here"));
+      return FALSE;
+    }
+  if (self->table != NULL)
+    pj_window_leave_table (self);
+  table = pj_table_new (player_name ());
+  if (!pj_table_host_from_save (table, path, error))
+    return FALSE;
+  pj_window_set_table (self, table);
+  return TRUE;
+}
+
+
 static void
 joined_cb (PjWindow   *self,
            PjTable    *table,
@@ -1500,12 +1623,109 @@ pj_window_join_lan (PjWindow *self)
   return self->join_page;
 }
 
+/* ---- leaving a game ------------------------------------------------------ */
+
+/* A game someone would mind losing: at a LAN table, its game until the
+ * end; here, a game with a move made. */
+static gboolean
+game_in_progress (PjWindow *self)
+{
+  if (self->game == NULL || pj_game_is_over (self->game))
+    return FALSE;
+  if (self->table != NULL)
+    return pj_game_is_mirror (self->game);
+  return !pj_game_is_mirror (self->game) && pj_game_get_n_actions (self->game) > 0;
+}
+
+static void
+leave_then (PjWindow  *self,
+            LeaveThen  then)
+{
+  switch (then)
+    {
+    case THEN_HOST:
+      pj_window_host_lan (self);
+      break;
+    case THEN_JOIN:
+      pj_window_join_lan (self);
+      break;
+    case THEN_NEW_GAME:
+      pj_window_new_game (self);
+      break;
+    case THEN_LEAVE_TABLE:
+      pj_window_leave_table (self);
+      break;
+    case THEN_REOPEN:
+      {
+        g_autoptr (GError) error = NULL;
+
+        if (!pj_window_reopen_table (self, &error))
+          {
+            /* Translators: reopening the saved LAN table failed; the reason follows */
+            g_autofree char *text = g_strdup_printf (_("The table could not be reopened: %s"), error->message);
+            toast (self, text);
+          }
+      }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+leave_response_cb (AdwMessageDialog *dialog,
+                   const char       *response,
+                   PjWindow         *self)
+{
+  LeaveThen then = (LeaveThen) GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "pj-then"));
+
+  if (g_strcmp0 (response, "leave") == 0)
+    leave_then (self, then);
+}
+
+/* Ask before a game in progress is left; anything else goes ahead. */
+static void
+confirm_leave (PjWindow  *self,
+               LeaveThen  then)
+{
+  GtkWidget *dialog;
+  const char *body;
+
+  if (!game_in_progress (self))
+    {
+      leave_then (self, then);
+      return;
+    }
+
+  if (self->table != NULL && pj_table_get_host (self->table) != NULL)
+    body = _("You host this game: it ends for the other players too. The table is saved, and “Reopen Last Table” brings it back.");
+  else if (self->table != NULL)
+    body = _("The game goes on without you: after a while the host’s computer plays your seat.");
+  else if (then == THEN_NEW_GAME)
+    body = _("The game in progress ends, and the new one takes its place.");
+  else
+    body = _("This game is saved: you can resume it when you leave the LAN table.");
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Leave this game?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "leave", _("_Leave"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "leave",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data (G_OBJECT (dialog), "pj-then", GINT_TO_POINTER (then));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (leave_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 host_lan_action (GtkWidget  *widget,
                  const char *action_name,
                  GVariant   *param)
 {
-  pj_window_host_lan (PJ_WINDOW (widget));
+  confirm_leave (PJ_WINDOW (widget), THEN_HOST);
 }
 
 static void
@@ -1513,7 +1733,7 @@ join_lan_action (GtkWidget  *widget,
                  const char *action_name,
                  GVariant   *param)
 {
-  pj_window_join_lan (PJ_WINDOW (widget));
+  confirm_leave (PJ_WINDOW (widget), THEN_JOIN);
 }
 
 static void
@@ -1521,7 +1741,15 @@ leave_table_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *param)
 {
-  pj_window_leave_table (PJ_WINDOW (widget));
+  confirm_leave (PJ_WINDOW (widget), THEN_LEAVE_TABLE);
+}
+
+static void
+reopen_table_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *param)
+{
+  confirm_leave (PJ_WINDOW (widget), THEN_REOPEN);
 }
 
 /* ---- GObject ------------------------------------------------------------- */
@@ -1672,6 +1900,7 @@ pj_window_class_init (PjWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.host-lan", NULL, host_lan_action);
   gtk_widget_class_install_action (widget_class, "win.join-lan", NULL, join_lan_action);
   gtk_widget_class_install_action (widget_class, "win.leave-table", NULL, leave_table_action);
+  gtk_widget_class_install_action (widget_class, "win.reopen-table", NULL, reopen_table_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "win.hint", NULL);
@@ -1746,6 +1975,7 @@ pj_window_init (PjWindow *self)
   gtk_box_append (GTK_BOX (self->sidebar_box), GTK_WIDGET (self->game_chat));
   g_signal_connect_swapped (self->game_chat, "send", G_CALLBACK (game_chat_send_cb), self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.leave-table", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reopen-table", FALSE);
 }
 
 PjWindow *

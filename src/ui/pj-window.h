@@ -39,6 +39,9 @@ gboolean     pj_window_save_file      (PjWindow       *self,
 /* LAN play */
 GtkWidget   *pj_window_host_lan       (PjWindow       *self);
 GtkWidget   *pj_window_join_lan       (PjWindow       *self);
+gboolean     pj_window_can_reopen_table (PjWindow     *self);
+gboolean     pj_window_reopen_table   (PjWindow       *self,
+                                       GError        **error);
 gboolean     pj_window_host_table     (PjWindow       *self,
                                        const char     *table_name,
                                        GError        **error);

@@ -7,6 +7,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "pj-application.h"
 #include "pj-board-view.h"
@@ -365,6 +366,354 @@ test_lan_host_table (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The message dialog over `window` that has `response`, if one is open. */
+static AdwMessageDialog *
+find_dialog (PjWindow   *window,
+             const char *response)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)) &&
+          gtk_window_get_transient_for (w) == GTK_WINDOW (window) &&
+          adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (w), response))
+        return ADW_MESSAGE_DIALOG (w);
+    }
+  return NULL;
+}
+
+typedef struct {
+  PjWindow   *window;
+  const char *response;
+} DialogWait;
+
+static gboolean
+dialog_open (gpointer data)
+{
+  DialogWait *d = data;
+
+  return find_dialog (d->window, d->response) != NULL;
+}
+
+/* Answers the dialog with `response` (it must be open); returns its heading. */
+static char *
+answer_dialog (PjWindow   *window,
+               const char *response)
+{
+  DialogWait d = { window, response };
+  AdwMessageDialog *dialog;
+  char *heading;
+
+  pj_test_run_until (dialog_open, &d, 5000);
+  dialog = find_dialog (window, response);
+  g_assert_nonnull (dialog);
+  heading = g_strdup (adw_message_dialog_get_heading (dialog));
+  adw_message_dialog_response (dialog, response);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  return heading;
+}
+
+static gboolean
+local_move_made (gpointer data)
+{
+  PjGame *game = pj_window_get_game (data);
+  const PjAction *legal;
+  guint n = 0;
+
+  if (pj_game_get_n_actions (game) > 0)
+    return TRUE;
+  legal = pj_game_get_human_actions (game, &n);
+  if (n > 0)
+    pj_game_apply (game, &legal[0], NULL);
+  return FALSE;
+}
+
+/* A local game with a move made: one worth asking about. */
+static void
+local_game_under_way (PjWindow *window)
+{
+  g_autoptr (PjGame) game = NULL;
+  PjRules rules;
+
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
+  game = pj_game_new (&rules, 11, -1);
+  g_object_set (game, "delay", 0, NULL);
+  pj_window_set_game (window, game);
+  pj_game_start (game);
+  pj_test_run_until (local_move_made, window, 10000);
+  g_assert_cmpuint (pj_game_get_n_actions (game), >, 0);
+}
+
+static void
+no_dialog_left (PjWindow *window)
+{
+  g_assert_null (find_dialog (window, "leave"));
+  g_assert_null (find_dialog (window, "cancel"));
+}
+
+/* Host, Join, New Game and Leave the Table ask before a game in progress
+ * is left; "Cancel" leaves everything as it was. */
+static void
+test_lan_leave_asks (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *heading = NULL;
+  PjWindow *window;
+  PjGame *game;
+  PjTable *table;
+  PjHost *host;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  window = pj_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+
+  /* nothing played yet: no question */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.host-lan", NULL);
+  g_assert_cmpstr (visible_page (window), ==, "lobby");
+  no_dialog_left (window);
+  pj_window_leave_table (window);
+  g_assert_cmpstr (visible_page (window), ==, "game");
+
+  local_game_under_way (window);
+  game = pj_window_get_game (window);
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *actions[] = { "win.host-lan", "win.join-lan", "win.new-game" };
+
+      gtk_widget_activate_action (GTK_WIDGET (window), actions[i], NULL);
+      g_clear_pointer (&heading, g_free);
+      heading = answer_dialog (window, "cancel");
+      g_assert_cmpstr (heading, ==, "Leave this game?");
+      g_assert_cmpstr (visible_page (window), ==, "game");
+      g_assert_true (pj_window_get_game (window) == game);
+      g_assert_null (pj_window_get_table (window));
+    }
+
+  /* leave it for a hosted table */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.host-lan", NULL);
+  g_clear_pointer (&heading, g_free);
+  heading = answer_dialog (window, "leave");
+  g_assert_cmpstr (visible_page (window), ==, "lobby");
+  no_dialog_left (window);
+
+  /* the lobby is not a game: leaving it asks nothing */
+  pj_window_leave_table (window);
+  g_assert_true (pj_window_host_table (window, "Asking", &error));
+  g_assert_no_error (error);
+  pj_test_run_until (seated_first, window, 5000);
+  table = pj_window_get_table (window);
+  host = pj_table_get_host (table);
+  g_object_set (host, "computer-delay-ms", 0, NULL);
+  for (guint seat = 1; seat < 4; seat++)
+    g_assert_true (pj_host_set_seat_computer (host, seat, TRUE, PJ_AI_EASY, &error));
+  pj_client_set_ready (pj_table_get_client (table), TRUE);
+  pj_test_run_until (host_can_start, table, 5000);
+  g_assert_true (pj_host_start_game (host, &error));
+  pj_test_run_until (has_mirror, window, 5000);
+  g_assert_true (has_mirror (window));
+
+  /* a LAN game in progress: Leave the Table and New Game ask too */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.leave-table", NULL);
+  g_clear_pointer (&heading, g_free);
+  heading = answer_dialog (window, "cancel");
+  g_assert_true (pj_window_get_table (window) == table);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  g_clear_pointer (&heading, g_free);
+  heading = answer_dialog (window, "cancel");
+  g_assert_true (pj_window_get_table (window) == table);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.leave-table", NULL);
+  g_clear_pointer (&heading, g_free);
+  heading = answer_dialog (window, "leave");
+  g_assert_null (pj_window_get_table (window));
+  g_assert_false (pj_game_is_mirror (pj_window_get_game (window)));
+  no_dialog_left (window);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+mirror_has_moves (gpointer data)
+{
+  Count *c = data;
+  PjGame *game = pj_window_get_game (c->window);
+
+  return game != NULL && pj_game_is_mirror (game) && pj_game_get_n_actions (game) >= c->n;
+}
+
+/* Plays Ann's turns with her first legal action until the game ends. */
+static gboolean
+played_to_the_end (gpointer data)
+{
+  PjGame *game = pj_window_get_game (data);
+  const PjAction *legal;
+  guint n = 0;
+
+  if (pj_game_is_over (game))
+    return TRUE;
+  legal = pj_game_get_human_actions (game, &n);
+  if (n > 0)
+    pj_game_apply (game, &legal[0], NULL);
+  return FALSE;
+}
+
+/* A hosted table with computers at 1–3, the game dealt. */
+static PjTable *
+host_a_game (PjWindow   *window,
+             const char *name)
+{
+  g_autoptr (GError) error = NULL;
+  PjTable *table;
+  PjHost *host;
+
+  g_assert_true (pj_window_host_table (window, name, &error));
+  g_assert_no_error (error);
+  pj_test_run_until (seated_first, window, 5000);
+  table = pj_window_get_table (window);
+  g_assert_nonnull (table);
+  host = pj_table_get_host (table);
+  g_object_set (host, "computer-delay-ms", 0, NULL);
+  for (guint seat = 1; seat < 4; seat++)
+    g_assert_true (pj_host_set_seat_computer (host, seat, TRUE, PJ_AI_EASY, &error));
+  pj_client_set_ready (pj_table_get_client (table), TRUE);
+  pj_test_run_until (host_can_start, table, 5000);
+  g_assert_true (pj_host_start_game (host, &error));
+  g_assert_no_error (error);
+  pj_test_run_until (has_mirror, window, 5000);
+  g_assert_true (has_mirror (window));
+  return table;
+}
+
+/* "Reopen Last Table" shows once a hosted table was saved beside the
+ * autosave, and brings its game back with Ann in her seat. */
+static void
+test_lan_reopen_table (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("pj-lan-reopen-XXXXXX", NULL);
+  g_autofree char *autosave = g_build_filename (dir, "autosave.json", NULL);
+  g_autofree char *saved = g_build_filename (dir, "lan-table.json", NULL);
+  g_autofree char *heading = NULL;
+  const char *files[] = { "lan-table.json", "lan-table.json.tokens", "lan-table.json.seat", "autosave.json" };
+  PjWindow *window;
+  PjTable *table;
+  Count count;
+  guint n;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  window = pj_window_new (NULL);
+  pj_window_set_autosave_path (window, autosave);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_false (pj_window_can_reopen_table (window));
+
+  table = host_a_game (window, "Reopened");
+  count.window = window;
+  count.n = 1;
+  pj_test_run_until (my_turn, window, 15000);
+  pj_test_run_until (played_to_the_end, window, 300);   /* a few of Ann's moves */
+  n = pj_record_get_n_actions (pj_host_get_record (pj_table_get_host (table)));
+  g_assert_true (g_file_test (saved, G_FILE_TEST_IS_REGULAR));
+  /* not while the table is open */
+  g_assert_false (pj_window_can_reopen_table (window));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.leave-table", NULL);
+  heading = answer_dialog (window, "leave");
+  g_assert_null (pj_window_get_table (window));
+  g_assert_true (pj_window_can_reopen_table (window));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reopen-table", NULL);
+  /* the local game that followed may have had a move: then it asks */
+  if (find_dialog (window, "leave") != NULL)
+    {
+      g_clear_pointer (&heading, g_free);
+      heading = answer_dialog (window, "leave");
+    }
+  table = pj_window_get_table (window);
+  g_assert_nonnull (table);
+  g_assert_false (pj_window_can_reopen_table (window));
+  count.n = n;
+  pj_test_run_until (mirror_has_moves, &count, 5000);
+  g_assert_true (mirror_has_moves (&count));
+  g_assert_cmpint (pj_game_get_local_seat (pj_window_get_game (window)), ==, 0);
+  g_assert_cmpstr (visible_page (window), ==, "game");
+  pj_test_run_until (seated_first, window, 5000);
+  g_assert_true (seated_first (window));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  pj_test_wait (100);
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, files[i], NULL);
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+typedef struct {
+  PjWindow *window;
+  PjGame   *old;
+} NewDeal;
+
+static gboolean
+dealt_again (gpointer data)
+{
+  NewDeal *d = data;
+  PjGame *game = pj_window_get_game (d->window);
+
+  return game != NULL && game != d->old && pj_game_is_mirror (game) && !pj_game_is_over (game);
+}
+
+/* After the game the host's dialog offers "Play Again": the same seats
+ * get a new deal, and the dialog goes. */
+static void
+test_lan_play_again (void)
+{
+  g_autoptr (PjGame) old = NULL;
+  g_autofree char *heading = NULL;
+  PjWindow *window;
+  PjTable *table;
+  NewDeal deal;
+  guint dealer;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  window = pj_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  table = host_a_game (window, "Again");
+  pj_test_run_until (played_to_the_end, window, 60000);
+  g_assert_true (pj_game_is_over (pj_window_get_game (window)));
+  old = g_object_ref (pj_window_get_game (window));
+  dealer = pj_record_get_dealer (pj_host_get_record (pj_table_get_host (table)));
+
+  heading = answer_dialog (window, "rematch");
+  deal.window = window;
+  deal.old = old;
+  pj_test_run_until (dealt_again, &deal, 5000);
+  g_assert_true (dealt_again (&deal));
+  g_assert_true (pj_window_get_table (window) == table);
+  g_assert_cmpint (pj_game_get_local_seat (pj_window_get_game (window)), ==, 0);
+  g_assert_cmpuint (pj_record_get_dealer (pj_host_get_record (pj_table_get_host (table))), ==,
+                    (dealer + 1) % 4);
+  g_assert_null (find_dialog (window, "rematch"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -375,6 +724,9 @@ main (int argc, char **argv)
   g_test_add_func ("/lan/host-and-move", test_lan_host_and_move);
   g_test_add_func ("/lan/command-line", test_lan_command_line);
   g_test_add_func ("/lan/host-table", test_lan_host_table);
+  g_test_add_func ("/lan/leave-asks", test_lan_leave_asks);
+  g_test_add_func ("/lan/reopen-table", test_lan_reopen_table);
+  g_test_add_func ("/lan/play-again", test_lan_play_again);
 
   return g_test_run ();
 }
