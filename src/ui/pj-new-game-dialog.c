@@ -138,6 +138,9 @@ update_state (PjNewGameDialog *self)
   GPtrArray *changed[PJ_N_OPTION_GROUPS], *titles[PJ_N_OPTION_GROUPS];
   AdwComboRow *row;
 
+  /* an error from Start is about what was there then */
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), FALSE);
+
   read_rules (self, players, &rules);
   pj_rules_preset (&preset_rules, preset, players);
 
@@ -331,6 +334,7 @@ name_changed_cb (GtkEditable     *editable,
   if (!self->updating)
     self->seats[seat].named = text[0] != '\0' && g_strcmp0 (text, default_name (seat)) != 0;
 
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), FALSE);
   if (check_name (text, seat, NULL, NULL))
     gtk_widget_remove_css_class (GTK_WIDGET (editable), "error");
   else
@@ -458,6 +462,7 @@ add_seat_row (PjNewGameDialog *self,
   PjController controller = seat == 0 ? PJ_CONTROLLER_HUMAN : PJ_CONTROLLER_NORMAL;
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_entry_row_set_activates_default (ADW_ENTRY_ROW (row), TRUE);
   g_object_set_data (G_OBJECT (row), "seat", GUINT_TO_POINTER (seat));
 
   /* the entry row's title names the colour; the peg only shows it */

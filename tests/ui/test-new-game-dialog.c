@@ -120,6 +120,12 @@ seed_row (PjNewGameDialog *dialog)
   return NULL;
 }
 
+static gboolean
+is_shown_cb (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 100;
+}
+
 static GSettings *
 fresh_settings (void)
 {
@@ -424,6 +430,77 @@ test_bad_names (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+static GtkButton *
+start_button (PjNewGameDialog *dialog)
+{
+  g_autoptr (GPtrArray) buttons = find_all (dialog, GTK_TYPE_BUTTON);
+
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), "_Start") == 0)
+      return buttons->pdata[i];
+  g_error ("no Start button");
+  return NULL;
+}
+
+static GtkLabel *
+shown_error (PjNewGameDialog *dialog)
+{
+  g_autoptr (GPtrArray) labels = find_all (dialog, GTK_TYPE_LABEL);
+
+  for (guint i = 0; i < labels->len; i++)
+    if (gtk_widget_has_css_class (labels->pdata[i], "error") && gtk_widget_get_visible (labels->pdata[i]))
+      return labels->pdata[i];
+  return NULL;
+}
+
+static void
+start_game_cb (PjNewGameDialog *dialog,
+               PjGame          *game,
+               PjGame         **out)
+{
+  g_set_object (out, game);
+}
+
+/* Start with a bad name says why and stays; Enter in a name starts. */
+static void
+test_start (void)
+{
+  g_autoptr (PjGame) game = NULL;
+  PjNewGameDialog *dialog;
+  GtkLabel *error;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  dialog = pj_new_game_dialog_new (NULL, NULL);
+  g_signal_connect (dialog, "start-game", G_CALLBACK (start_game_cb), &game);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+  pj_test_run_until (is_shown_cb, dialog, 3000);
+
+  gtk_editable_set_text (GTK_EDITABLE (seat_row (dialog, 2)), "Ann\nBob");
+  g_signal_emit_by_name (start_button (dialog), "clicked");
+  g_assert_null (game);
+  error = shown_error (dialog);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (gtk_label_get_label (error), "seat 3"));
+
+  /* fixing it hides the stale message */
+  gtk_editable_set_text (GTK_EDITABLE (seat_row (dialog, 2)), "Ann");
+  g_assert_null (shown_error (dialog));
+
+  /* a button that is activated shows itself pressed for a moment first */
+  gtk_widget_grab_focus (GTK_WIDGET (seat_row (dialog, 2)));
+  g_signal_emit_by_name (gtk_editable_get_delegate (GTK_EDITABLE (seat_row (dialog, 2))), "activate");
+  pj_test_wait (500);
+  g_assert_nonnull (game);
+  g_assert_cmpstr (pj_game_get_seat_name (game, 2), ==, "Ann");
+  g_assert_null (dialog);
+}
+
 static void
 test_settings_round_trip (void)
 {
@@ -489,12 +566,6 @@ test_settings_round_trip (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
-static gboolean
-is_shown (gpointer data)
-{
-  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 100;
-}
-
 static void
 look_at (int         width,
          gboolean    expanded,
@@ -519,7 +590,7 @@ look_at (int         width,
   if (width > 0)
     gtk_window_set_default_size (GTK_WINDOW (dialog), width, 1000);
   gtk_window_present (GTK_WINDOW (dialog));
-  pj_test_run_until (is_shown, dialog, 3000);
+  pj_test_run_until (is_shown_cb, dialog, 3000);
   pj_test_wait (500);
   pj_test_screenshot (GTK_WIDGET (dialog), name);
 
@@ -575,6 +646,7 @@ main (int   argc,
   g_test_add_func ("/new-game-dialog/players-keep-options", test_players_keep_options);
   g_test_add_func ("/new-game-dialog/consistent-options", test_consistent_options);
   g_test_add_func ("/new-game-dialog/bad-names", test_bad_names);
+  g_test_add_func ("/new-game-dialog/start", test_start);
   g_test_add_func ("/new-game-dialog/settings-round-trip", test_settings_round_trip);
   g_test_add_func ("/new-game-dialog/look", test_look);
 
