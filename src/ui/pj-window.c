@@ -26,6 +26,7 @@
 #include "pj-settings.h"
 #include "pj-statistics.h"
 #include "pj-statistics-window.h"
+#include "pj-team-progress.h"
 #include "pj-window.h"
 
 struct _PjWindow
@@ -54,6 +55,7 @@ struct _PjWindow
   GtkRevealer          *banner_revealer;
   GtkLabel             *banner_label;
   GtkWidget            *sidebar_box;
+  PjTeamProgress       *team_progress;
   PjChatBox            *game_chat;
 
   /* LAN play */
@@ -1861,6 +1863,7 @@ pj_window_class_init (PjWindowClass *klass)
 
   g_type_ensure (PJ_TYPE_BOARD_VIEW);
   g_type_ensure (PJ_TYPE_HAND_VIEW);
+  g_type_ensure (PJ_TYPE_TEAM_PROGRESS);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/pegsandjokers/PegsAndJokers/pj-window.ui");
   gtk_widget_class_bind_template_child (widget_class, PjWindow, toast_overlay);
@@ -1884,6 +1887,7 @@ pj_window_class_init (PjWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PjWindow, banner_revealer);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, banner_label);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, sidebar_box);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, team_progress);
   gtk_widget_class_bind_template_callback (widget_class, challenge_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, pass_clicked_cb);
 
@@ -2015,6 +2019,7 @@ pj_window_set_game (PjWindow *self,
     pj_game_set_autosave_path (game, self->autosave_path);
   g_signal_group_set_target (self->game_signals, game);
   pj_board_view_set_game (self->board, game);
+  pj_team_progress_set_game (self->team_progress, game);
 
   history = game ? pj_game_get_history (game) : NULL;
   g_clear_object (&self->history_selection);
