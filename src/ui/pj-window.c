@@ -71,6 +71,8 @@ struct _PjWindow
   PjGame               *game;
   GSignalGroup         *game_signals;
   GtkNoSelection       *history_selection;
+  guint                 history_idle;
+  gboolean              history_follow;    /* the list still has to show its newest move */
 
   /* narrow windows (libadwaita 1.2 has no breakpoints) */
   gboolean              compact;
@@ -615,13 +617,39 @@ scroll_to_end_cb (gpointer user_data)
 {
   PjWindow *self = user_data;
   GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->history_scroller);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->history_selection));
 
+  self->history_idle = 0;
   /* a hidden panel (narrow window) has no rows to scroll to: GtkListView
-   * warns, and it follows the end anyway when it is shown again */
+   * warns; history_mapped_cb() comes back when it is shown */
   if (!gtk_widget_get_mapped (GTK_WIDGET (self->history_scroller)))
     return G_SOURCE_REMOVE;
+
+  self->history_follow = FALSE;
+  if (n == 0)
+    return G_SOURCE_REMOVE;
+  /* rows not yet measured are only estimated: the adjustment's upper
+   * bound may fall short of a long game's end, the last item does not */
+  gtk_widget_activate_action (GTK_WIDGET (self->history_list), "list.scroll-to-item", "u", n - 1);
   gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
   return G_SOURCE_REMOVE;
+}
+
+/* Show the newest move once the list has measured it (after this main loop
+ * iteration), or when the panel is shown next. */
+static void
+follow_history_end (PjWindow *self)
+{
+  self->history_follow = TRUE;
+  if (self->history_idle == 0)
+    self->history_idle = g_idle_add_full (G_PRIORITY_LOW, scroll_to_end_cb, self, NULL);
+}
+
+static void
+history_mapped_cb (PjWindow *self)
+{
+  if (self->history_follow)
+    follow_history_end (self);
 }
 
 static void
@@ -631,8 +659,7 @@ history_changed_cb (PjWindow   *self,
                     guint       added,
                     GListModel *model)
 {
-  /* follow the newest move once the list has measured it */
-  g_idle_add_full (G_PRIORITY_LOW, scroll_to_end_cb, g_object_ref (self), g_object_unref);
+  follow_history_end (self);
 }
 
 /* ---- actions ------------------------------------------------------------- */
@@ -1785,6 +1812,7 @@ pj_window_dispose (GObject *object)
   if (self->game != NULL)
     pj_game_stop (self->game);
   g_clear_handle_id (&self->compact_idle, g_source_remove);
+  g_clear_handle_id (&self->history_idle, g_source_remove);
   g_clear_object (&self->game_signals);
   g_clear_object (&self->game);
   g_clear_object (&self->history_selection);
@@ -1952,6 +1980,7 @@ pj_window_init (PjWindow *self)
   g_signal_connect (factory, "setup", G_CALLBACK (history_setup_cb), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (history_bind_cb), NULL);
   gtk_list_view_set_factory (self->history_list, factory);
+  g_signal_connect_swapped (self->history_scroller, "map", G_CALLBACK (history_mapped_cb), self);
 
   g_signal_connect (self, "notify::default-width", G_CALLBACK (default_width_cb), NULL);
   default_width_cb (self, NULL, NULL);
@@ -2026,7 +2055,11 @@ pj_window_set_game (PjWindow *self,
   self->history_selection = gtk_no_selection_new (history ? g_object_ref (history) : NULL);
   gtk_list_view_set_model (self->history_list, GTK_SELECTION_MODEL (self->history_selection));
   if (history != NULL)
-    g_signal_connect_object (history, "items-changed", G_CALLBACK (history_changed_cb), self, G_CONNECT_SWAPPED);
+    {
+      g_signal_connect_object (history, "items-changed", G_CALLBACK (history_changed_cb), self, G_CONNECT_SWAPPED);
+      /* an opened or resumed game shows where it stands, not how it began */
+      follow_history_end (self);
+    }
 
   update_game_chat (self);
   refresh (self);

@@ -1,4 +1,5 @@
-/* test-team-progress.c — the side panel's team rows and stock line.
+/* test-team-progress.c — the side panel's team rows and stock line, and the
+ * move list that shows the newest move of an opened game.
  *
  * Set PJ_SCREENSHOT_DIR to keep a PNG of the panels shown.
  *
@@ -8,6 +9,7 @@
 
 #include "pj-team-progress.h"
 #include "pj-test-display.h"
+#include "pj-window.h"
 
 /* Every label's text and every level bar's value under a widget, in order. */
 static void
@@ -194,6 +196,82 @@ test_update_after_move (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+list_at_end (gpointer data)
+{
+  GtkAdjustment *adj = data;
+
+  return gtk_adjustment_get_upper (adj) > gtk_adjustment_get_page_size (adj) &&
+         gtk_adjustment_get_value (adj) + gtk_adjustment_get_page_size (adj) >= gtk_adjustment_get_upper (adj) - 1;
+}
+
+static GtkWidget *
+find_mapped (GtkWidget *widget,
+           GType      type)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return NULL;   /* e.g. the lists of the LAN pages */
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_mapped (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* An opened game's move list shows its newest move, not its first. */
+static void
+test_history_at_end (void)
+{
+  g_autoptr (PjGame) game = NULL;
+  GtkWidget *list;
+  GtkAdjustment *adj;
+  PjWindow *window;
+  PjRules rules;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
+  game = pj_game_new (&rules, 9, 3);
+  for (guint seat = 0; seat < rules.players; seat++)
+    pj_game_set_controller (game, seat, PJ_CONTROLLER_HUMAN);
+  for (guint i = 0; i < 120 && !pj_game_is_over (game); i++)
+    {
+      const PjAction *legal;
+      guint n;
+
+      legal = pj_game_get_human_actions (game, &n);
+      g_assert_cmpuint (n, >, 0);
+      g_assert_true (pj_game_apply (game, &legal[i % n], NULL));
+    }
+
+  window = pj_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  pj_test_wait (200);
+  pj_window_set_game (window, game);
+
+  list = find_mapped (GTK_WIDGET (window), GTK_TYPE_LIST_VIEW);
+  g_assert_nonnull (list);
+  adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list));
+  pj_test_run_until (list_at_end, adj, 3000);
+  pj_test_wait (300);   /* and it stays there once the rows are measured */
+  g_test_message ("value %g page %g upper %g", gtk_adjustment_get_value (adj),
+                  gtk_adjustment_get_page_size (adj), gtk_adjustment_get_upper (adj));
+  pj_test_screenshot (GTK_WIDGET (window), "history-at-end.png");
+  g_assert_true (list_at_end (adj));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -201,6 +279,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/team-progress/counts", test_counts);
   g_test_add_func ("/team-progress/update-after-move", test_update_after_move);
+  g_test_add_func ("/team-progress/history-at-end", test_history_at_end);
 
   return g_test_run ();
 }
