@@ -629,9 +629,10 @@ scroll_to_end_cb (gpointer user_data)
   if (n == 0)
     return G_SOURCE_REMOVE;
   /* rows not yet measured are only estimated: the adjustment's upper
-   * bound may fall short of a long game's end, the last item does not */
-  gtk_widget_activate_action (GTK_WIDGET (self->history_list), "list.scroll-to-item", "u", n - 1);
+   * bound may fall short of a long game's end, so the list is anchored
+   * to its last item last */
   gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+  gtk_widget_activate_action (GTK_WIDGET (self->history_list), "list.scroll-to-item", "u", n - 1);
   return G_SOURCE_REMOVE;
 }
 
