@@ -6,7 +6,11 @@
 
 #include <adwaita.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 static GPid pj_test_xvfb_pid;
 
@@ -14,7 +18,21 @@ static void
 pj_test_stop_xvfb (void)
 {
   if (pj_test_xvfb_pid > 0)
-    kill (pj_test_xvfb_pid, SIGTERM);
+    {
+      kill (pj_test_xvfb_pid, SIGTERM);
+      waitpid (pj_test_xvfb_pid, NULL, 0);
+      pj_test_xvfb_pid = 0;
+    }
+}
+
+/* In the child: die with the test, also when the test aborts (atexit does
+ * not run then, and a stray Xvfb would outlive the run). */
+static void
+pj_test_xvfb_child_setup (gpointer data)
+{
+#ifdef __linux__
+  prctl (PR_SET_PDEATHSIG, SIGTERM);
+#endif
 }
 
 /* Start Xvfb on a free display (it tells which through -displayfd). */
@@ -34,9 +52,11 @@ pj_test_start_xvfb (void)
   argv[2] = fd_text;
 
   if (!g_spawn_async (NULL, argv, NULL,
-                      G_SPAWN_SEARCH_PATH | G_SPAWN_LEAVE_DESCRIPTORS_OPEN |
+                      /* a direct child (no double fork), so that the parent-death
+                       * signal of pj_test_xvfb_child_setup is tied to the test */
+                      G_SPAWN_SEARCH_PATH | G_SPAWN_LEAVE_DESCRIPTORS_OPEN | G_SPAWN_DO_NOT_REAP_CHILD |
                       G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
-                      NULL, NULL, &pj_test_xvfb_pid, NULL))
+                      pj_test_xvfb_child_setup, NULL, &pj_test_xvfb_pid, NULL))
     {
       close (fds[0]);
       close (fds[1]);
