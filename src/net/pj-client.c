@@ -277,7 +277,7 @@ handle_update (PjClient *self, JsonObject *msg)
   if (!self->started || !pj_position_from_string (&s, position, &error))
     {
       if (error == NULL)
-        error = g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_WRONG_PHASE, _("A position before the deal"));
+        error = g_error_new_literal (PJ_NET_ERROR, PJ_NET_ERROR_WRONG_PHASE, _("A position before the deal"));
       g_signal_emit (self, signals[ERROR], 0, error);
       return;
     }
