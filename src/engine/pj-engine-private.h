@@ -62,5 +62,7 @@ pj_board_start_peg (const PjBoard *b, guint colour)
 }
 
 void pj_board_rebuild (PjBoard *b, guint players);
+/* Fisher-Yates with our own generator: the one shuffle every deal uses */
+void pj_shuffle_cards (guint8 *v, guint n, PjRng *rng);
 void pj_state_begin_turn (PjState *s, guint seat);
 guint pj_state_draw (PjState *s, guint seat);

@@ -694,13 +694,7 @@ pj_position_from_string (PjState *out, const char *text, GError **error)
         for (guint k = 0; k < counts[r]; k++)
           s.pile[n++] = (guint8) r;
       s.n_stock = (guint8) n;
-      for (guint i = n; i > 1; i--)
-        {
-          guint j = pj_rng_below (&s.rng, i);
-          guint8 t = s.pile[i - 1];
-          s.pile[i - 1] = s.pile[j];
-          s.pile[j] = t;
-        }
+      pj_shuffle_cards (s.pile, n, &s.rng);
     }
 
   if (pending_text)

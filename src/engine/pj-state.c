@@ -72,8 +72,8 @@ pj_rng_double (PjRng *rng)
   return (double) (pj_rng_next (rng) >> 11) * (1.0 / 9007199254740992.0);
 }
 
-static void
-shuffle (guint8 *v, guint n, PjRng *rng)
+void
+pj_shuffle_cards (guint8 *v, guint n, PjRng *rng)
 {
   for (guint i = n; i > 1; i--)
     {
@@ -176,7 +176,7 @@ pj_state_draw (PjState *s, guint seat)
       s->pile[s->n_cards - 1] = top_card;
       s->n_stock = (guint8) n;
       s->n_discard = 1;
-      shuffle (s->pile, n, &s->rng);
+      pj_shuffle_cards (s->pile, n, &s->rng);
     }
   if (s->hand_count[seat] >= PJ_MAX_HAND)
     return PJ_CARD_NONE;
@@ -224,7 +224,7 @@ pj_state_new_game (PjState *s, const PjRules *rules, guint64 seed, int dealer)
     }
   s->n_cards = (guint8) n;
   s->n_stock = (guint8) n;
-  shuffle (s->pile, n, &s->rng);
+  pj_shuffle_cards (s->pile, n, &s->rng);
 
   if (dealer < 0 || dealer >= rules->players)
     {
@@ -436,7 +436,7 @@ pj_state_determinize (PjState *s, PjRng *rng)
   for (guint rank = PJ_CARD_ACE; rank <= PJ_CARD_JOKER; rank++)
     for (guint j = 0; j < counts[rank] && n_unseen < PJ_MAX_CARDS; j++)
       unseen[n_unseen++] = (guint8) rank;
-  shuffle (unseen, n_unseen, rng);
+  pj_shuffle_cards (unseen, n_unseen, rng);
 
   for (guint seat = 0; seat < s->rules.players; seat++)
     for (guint j = 0; j < s->hand_count[seat]; j++)
