@@ -1,0 +1,248 @@
+/* pj-game-computer.c — computer seats on worker threads, pacing and hints
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "pj-ai.h"
+#include "pj-game-private.h"
+
+/* One computer decision, worked on a copy of the state on a worker thread. */
+typedef struct {
+  PjState      state;
+  PjController level;
+  guint64      seed;
+  gint64       started;
+  PjAction     chosen;
+} ComputerTurn;
+
+void
+_pj_game_cancel_computer (PjGame *self)
+{
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_handle_id (&self->pace_source, g_source_remove);
+
+  if (self->thinking)
+    {
+      self->thinking = FALSE;
+      g_object_notify_by_pspec (G_OBJECT (self), _pj_game_properties[PROP_THINKING]);
+    }
+}
+
+
+/* ---- computer players -------------------------------------------------- */
+
+static gboolean
+choose_action (const PjState *state,
+               PjController   level,
+               guint64        seed,
+               PjAction      *out)
+{
+  PjAiLevel ai_level;
+
+  switch (level)
+    {
+    case PJ_CONTROLLER_EASY: ai_level = PJ_AI_EASY; break;
+    case PJ_CONTROLLER_HARD: ai_level = PJ_AI_HARD; break;
+    default: ai_level = PJ_AI_NORMAL; break;
+    }
+
+  /* pj_ai_choose() redacts its own copy to the actor's view */
+  return pj_ai_choose (state, ai_level, NULL, seed, out);
+}
+
+static void
+computer_thread (GTask        *task,
+                 gpointer      source_object,
+                 gpointer      task_data,
+                 GCancellable *cancellable)
+{
+  ComputerTurn *turn = task_data;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+
+  if (!choose_action (&turn->state, turn->level, turn->seed, &turn->chosen))
+    {
+      g_task_return_new_error (task, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_GAME_OVER,
+                               "No legal action");
+      return;
+    }
+
+  g_task_return_boolean (task, TRUE);
+}
+
+static gboolean
+pace_done_cb (gpointer user_data)
+{
+  PjGame *self = user_data;
+  PjAction action = self->pending;
+
+  self->pace_source = 0;
+  g_clear_object (&self->cancellable);
+  self->thinking = FALSE;
+  g_object_notify_by_pspec (G_OBJECT (self), _pj_game_properties[PROP_THINKING]);
+
+  /* The same check a human's action gets: the engine is the only judge. */
+  if (_pj_game_find_legal (self, &action))
+    _pj_game_apply_internal (self, &action);
+  else
+    g_critical ("A computer player chose an illegal action");
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+computer_done_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  PjGame *self = PJ_GAME (object);
+  GTask *task = G_TASK (result);
+  ComputerTurn *turn = g_task_get_task_data (task);
+  g_autoptr (GError) error = NULL;
+  gint64 elapsed_ms;
+
+  if (!g_task_propagate_boolean (task, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_warning ("Computer player failed: %s", error->message);
+      return;
+    }
+
+  /* A newer turn has started meanwhile (new seats, stop): drop this one. */
+  if (g_task_get_cancellable (task) != self->cancellable)
+    return;
+
+  self->pending = turn->chosen;
+  elapsed_ms = (g_get_monotonic_time () - turn->started) / 1000;
+  self->pace_source = g_timeout_add (elapsed_ms < self->delay_ms ? self->delay_ms - (guint) elapsed_ms : 0,
+                                     pace_done_cb, self);
+}
+
+void
+_pj_game_maybe_start_computer (PjGame *self)
+{
+  g_autoptr (GTask) task = NULL;
+  ComputerTurn *turn;
+
+  if (self->mirror || !self->running || self->thinking || pj_state_is_over (&self->state))
+    return;
+  if (self->controller[self->state.actor] == PJ_CONTROLLER_HUMAN ||
+      self->controller[self->state.actor] == PJ_CONTROLLER_REMOTE)
+    return;
+
+  turn = g_new0 (ComputerTurn, 1);
+  turn->state = self->state;
+  turn->level = self->controller[self->state.actor];
+  /* Different for every decision, the same when a game is replayed. */
+  turn->seed = self->seed ^ ((guint64) g_list_model_get_n_items (G_LIST_MODEL (self->history)) * 0x9e3779b97f4a7c15ull);
+  turn->started = g_get_monotonic_time ();
+
+  self->thinking = TRUE;
+  self->cancellable = g_cancellable_new ();
+
+  task = g_task_new (self, self->cancellable, computer_done_cb, NULL);
+  g_task_set_source_tag (task, _pj_game_maybe_start_computer);
+  g_task_set_task_data (task, turn, g_free);
+  g_task_run_in_thread (task, computer_thread);
+
+  g_object_notify_by_pspec (G_OBJECT (self), _pj_game_properties[PROP_THINKING]);
+}
+
+/* ---- hints ------------------------------------------------------------- */
+
+typedef struct {
+  PjState  state;
+  PjAction action;
+  char    *reason;
+} HintData;
+
+static void
+hint_data_free (gpointer data)
+{
+  HintData *hint = data;
+
+  g_free (hint->reason);
+  g_free (hint);
+}
+
+static void
+hint_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  HintData *hint = task_data;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+
+  if (!pj_ai_hint (&hint->state, &hint->action, &hint->reason))
+    {
+      g_task_return_new_error (task, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_GAME_OVER,
+                               _("There is no move to suggest"));
+      return;
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+/* The hint searches like the hard computer player: on a worker thread. */
+void
+pj_game_hint_async (PjGame              *self,
+                    GCancellable        *cancellable,
+                    GAsyncReadyCallback  callback,
+                    gpointer             user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  HintData *hint;
+
+  g_return_if_fail (PJ_IS_GAME (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, pj_game_hint_async);
+
+  if (!pj_game_is_human_turn (self) || self->awaiting)
+    {
+      g_task_return_new_error (task, PJ_GAME_ERROR, PJ_GAME_ERROR_NOT_YOUR_TURN,
+                               _("It is not a local player’s turn"));
+      return;
+    }
+
+  hint = g_new0 (HintData, 1);
+  hint->state = self->state;
+  g_task_set_task_data (task, hint, hint_data_free);
+  g_task_run_in_thread (task, hint_thread);
+}
+
+gboolean
+pj_game_hint_finish (PjGame        *self,
+                     GAsyncResult  *result,
+                     PjAction      *out,
+                     char         **reason,
+                     GError       **error)
+{
+  HintData *hint;
+
+  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return FALSE;
+
+  hint = g_task_get_task_data (G_TASK (result));
+  /* the game may have moved on while the hint was searching */
+  if (!_pj_game_find_legal (self, &hint->action))
+    {
+      g_set_error_literal (error, PJ_GAME_ERROR, PJ_GAME_ERROR_NOT_YOUR_TURN,
+                           _("The game has moved on"));
+      return FALSE;
+    }
+  if (out != NULL)
+    *out = hint->action;
+  if (reason != NULL)
+    *reason = g_strdup (hint->reason);
+  return TRUE;
+}

@@ -1,0 +1,318 @@
+/* pj-game-mirror.c — a game that shows a table decided elsewhere
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "pj-ai.h"
+#include "pj-game-private.h"
+
+/* ---- mirrors of a remote table ------------------------------------------ */
+
+gboolean
+_pj_game_mirror_send (PjGame         *self,
+             const PjAction *action,
+             GError        **error)
+{
+  g_autofree char *text = pj_action_to_string (&self->state, action);
+
+  if (self->send_func == NULL)
+    {
+      g_set_error_literal (error, PJ_GAME_ERROR, PJ_GAME_ERROR_NOT_YOUR_TURN,
+                           _("This table is not connected"));
+      return FALSE;
+    }
+  if (!self->send_func (self, action, text, self->send_data, error))
+    return FALSE;
+
+  self->sent_at = self->n_actions;
+  self->awaiting = TRUE;
+  g_object_notify_by_pspec (G_OBJECT (self), _pj_game_properties[PROP_AWAITING]);
+  return TRUE;
+}
+
+static void
+set_awaiting (PjGame   *self,
+              gboolean  awaiting)
+{
+  if (self->awaiting == awaiting)
+    return;
+  self->awaiting = awaiting;
+  g_object_notify_by_pspec (G_OBJECT (self), _pj_game_properties[PROP_AWAITING]);
+}
+
+/**
+ * pj_game_new_mirror:
+ * @position: the host's position as @local_seat may see it
+ * @local_seat: the seat played here, or -1 for a spectator
+ * @n_actions: the actions played before @position
+ * @send: (nullable): where pj_game_apply() sends the chosen action
+ *
+ * A game that shows a table decided elsewhere (see pj-game.h). Every seat
+ * starts as PJ_CONTROLLER_REMOTE but @local_seat (a human); the table tells
+ * who plays the others with pj_game_set_controller().
+ */
+PjGame *
+pj_game_new_mirror (const PjState  *position,
+                    int             local_seat,
+                    guint           n_actions,
+                    PjGameSendFunc  send,
+                    gpointer        user_data,
+                    GDestroyNotify  destroy)
+{
+  PjGame *self;
+
+  g_return_val_if_fail (position != NULL, NULL);
+  g_return_val_if_fail (local_seat >= -1 && local_seat < (int) position->rules.players, NULL);
+
+  self = g_object_new (PJ_TYPE_GAME, NULL);
+  self->mirror = TRUE;
+  self->local_seat = local_seat;
+  self->n_actions = n_actions;
+  self->send_func = send;
+  self->send_data = user_data;
+  self->send_destroy = destroy;
+  self->state = *position;
+  self->created = g_date_time_new_now_utc ();
+  for (guint i = 0; i < position->rules.players; i++)
+    self->controller[i] = (int) i == local_seat ? PJ_CONTROLLER_HUMAN : PJ_CONTROLLER_REMOTE;
+  if (pj_game_is_human_turn (self))
+    pj_legal_actions (&self->state, &self->legal);
+
+  return self;
+}
+
+gboolean
+pj_game_is_mirror (PjGame *self)
+{
+  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+
+  return self->mirror;
+}
+
+/* The seat played on this screen: a mirror's local seat (-1: spectator);
+ * in a local game the seat whose hand is shown. */
+int
+pj_game_get_local_seat (PjGame *self)
+{
+  g_return_val_if_fail (PJ_IS_GAME (self), -1);
+
+  return self->mirror ? self->local_seat : pj_game_get_viewer (self);
+}
+
+guint
+pj_game_get_n_actions (PjGame *self)
+{
+  g_return_val_if_fail (PJ_IS_GAME (self), 0);
+
+  if (self->mirror)
+    return self->n_actions;
+  return pj_record_get_n_actions (self->record);
+}
+
+gboolean
+pj_game_get_awaiting (PjGame *self)
+{
+  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+
+  return self->awaiting;
+}
+
+/* The action behind an update's text, in the position before it. Another
+ * seat's cards are unknown here, so its action is not among the legal
+ * ones of this position: it is found again in a copy where that seat holds
+ * the played rank. Only its steps and kind matter (for the animation and
+ * the history); the position itself always comes from the host. */
+static gboolean
+parse_seen_action (const PjState *before,
+                   const char    *text,
+                   PjAction      *out)
+{
+  g_autofree char *plain = NULL;
+  gboolean hidden = FALSE;
+  guint actor = before->actor;
+
+  if (pj_action_from_string (before, text, out, NULL))
+    return TRUE;
+
+  /* a Bluffing Joker card played face down: "?=5 R1 r12-r17" */
+  if (g_str_has_prefix (text, "?="))
+    {
+      hidden = TRUE;
+      plain = g_strdup (text + 2);
+    }
+  else
+    plain = g_strdup (text);
+
+  for (guint r = PJ_CARD_ACE; r <= PJ_CARD_JOKER; r++)
+    {
+      PjState probe = *before;
+      guint n = MAX (probe.hand_count[actor], 1);
+
+      for (guint k = 0; k < n; k++)
+        probe.hand[actor][k] = (guint8) r;
+      probe.hand_count[actor] = (guint8) n;
+      if (pj_action_from_string (&probe, plain, out, NULL))
+        {
+          if (hidden)
+            out->card = PJ_CARD_UNKNOWN;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static void
+count_mirror_stats (PjGame         *self,
+                    const PjState  *before,
+                    const PjAction *a)
+{
+  const PjRules *rules = &self->state.rules;
+  guint team = pj_team_of (rules, before->actor);
+
+  if (a->kind == PJ_ACTION_MOVE || a->kind == PJ_ACTION_DISCARD ||
+      a->kind == PJ_ACTION_FREE_COME_OUT)
+    self->mirror_stats.cards_played++;
+
+  for (guint c = 0; c < rules->players; c++)
+    for (guint k = 0; k < PJ_PEGS; k++)
+      if (before->board.peg[c][k] != PJ_POS_START && self->state.board.peg[c][k] == PJ_POS_START)
+        {
+          self->mirror_stats.sent_home++;
+          if (pj_team_of (rules, c) != team)
+            self->mirror_stats.hits[team]++;
+        }
+}
+
+/**
+ * pj_game_mirror_update:
+ * @self: a mirror
+ * @n_actions: the host's count of actions after this update
+ * @actor: the seat that acted, or -1 for a position without an action
+ *   (the deal, a rejoin)
+ * @action: (nullable): the action's text as this seat may see it
+ * @position: the host's position as this seat may see it
+ *
+ * The host's answer. An action that follows the last one seen animates
+ * ("action-applied"); anything else (a rejoin, a missed update) makes the
+ * position jump ("state-reset"). Returns TRUE if the action was animated.
+ */
+gboolean
+pj_game_mirror_update (PjGame        *self,
+                       guint          n_actions,
+                       int            actor,
+                       const char    *action,
+                       const PjState *position)
+{
+  PjState before;
+  PjAction seen;
+  gboolean animated, was_over, answered;
+
+  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+  g_return_val_if_fail (self->mirror, FALSE);
+  g_return_val_if_fail (position != NULL, FALSE);
+
+  before = self->state;
+  was_over = pj_state_is_over (&before);
+  animated = action != NULL && actor == (int) before.actor &&
+             n_actions == self->n_actions + 1 && !was_over &&
+             parse_seen_action (&before, action, &seen);
+  /* The host answers a sent action with exactly one of: the update that
+   * applies it, or an error (pj_game_mirror_refused()). Any other update
+   * (someone else moved first: the action was stale) leaves the answer
+   * still to come, and choosing again before it would put two actions in
+   * flight, the second one judged by the first one's refusal. A position
+   * without an action (a rejoin) or the end answers everything. */
+  answered = self->held || actor < 0 || pj_state_is_over (position) ||
+             (actor == self->local_seat && n_actions == self->sent_at + 1);
+
+  self->state = *position;
+  self->n_actions = n_actions;
+  pj_action_list_clear (&self->legal);
+  pj_action_list_init (&self->legal);
+  if (pj_game_is_human_turn (self))
+    pj_legal_actions (&self->state, &self->legal);
+  if (answered)
+    {
+      self->held = FALSE;
+      set_awaiting (self, FALSE);
+    }
+
+  g_object_freeze_notify (G_OBJECT (self));
+  if (before.actor != self->state.actor)
+    g_object_notify_by_pspec (G_OBJECT (self), _pj_game_properties[PROP_ACTOR]);
+  if (before.turn_number != self->state.turn_number)
+    g_object_notify_by_pspec (G_OBJECT (self), _pj_game_properties[PROP_TURN_NUMBER]);
+  if (!was_over && pj_state_is_over (&self->state))
+    {
+      g_clear_pointer (&self->ended, g_date_time_unref);
+      self->ended = g_date_time_new_now_utc ();
+      g_object_notify_by_pspec (G_OBJECT (self), _pj_game_properties[PROP_OVER]);
+      g_object_notify_by_pspec (G_OBJECT (self), _pj_game_properties[PROP_WINNER]);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+
+  if (animated)
+    {
+      g_autoptr (PjMoveItem) item = _pj_game_make_item (self, &before, &seen);
+
+      count_mirror_stats (self, &before, &seen);
+      g_list_store_append (self->history, item);
+      g_signal_emit (self, _pj_game_signals[ACTION_APPLIED], 0, &seen, &before);
+    }
+  else
+    g_signal_emit (self, _pj_game_signals[STATE_RESET], 0);
+
+  if (pj_state_is_over (&self->state))
+    {
+      if (!was_over)
+        g_signal_emit (self, _pj_game_signals[GAME_OVER], 0, (int) self->state.winner);
+    }
+  else
+    g_signal_emit (self, _pj_game_signals[TURN_CHANGED], 0, (guint) self->state.actor);
+
+  return animated;
+}
+
+/**
+ * pj_game_mirror_refused:
+ * @self: a mirror
+ *
+ * The host refused the action sent (its error is the caller's to show):
+ * the local seat may choose again.
+ */
+void
+pj_game_mirror_refused (PjGame *self)
+{
+  g_return_if_fail (PJ_IS_GAME (self));
+  g_return_if_fail (self->mirror);
+
+  /* held: the refusal came before the link went; the next position decides */
+  if (!self->awaiting || self->held)
+    return;
+  set_awaiting (self, FALSE);
+  if (!pj_state_is_over (&self->state))
+    g_signal_emit (self, _pj_game_signals[TURN_CHANGED], 0, (guint) self->state.actor);
+}
+
+/**
+ * pj_game_mirror_hold:
+ * @self: a mirror
+ *
+ * The link to the host is gone: what the mirror shows may be out of date
+ * and an action sent now would not reach the host or would answer an old
+ * position. Nothing can be chosen (pj_game_get_awaiting() is TRUE) until
+ * the host's next position comes with pj_game_mirror_update().
+ */
+void
+pj_game_mirror_hold (PjGame *self)
+{
+  g_return_if_fail (PJ_IS_GAME (self));
+  g_return_if_fail (self->mirror);
+
+  if (pj_state_is_over (&self->state))
+    return;
+  self->held = TRUE;
+  set_awaiting (self, TRUE);
+}

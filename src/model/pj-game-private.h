@@ -1,0 +1,109 @@
+/* pj-game-private.h — what the files of PjGame share
+ *
+ * PjGame is one class over several files, split by concern:
+ *   pj-game.c           the object, seats, the checked apply path, undo, figures
+ *   pj-game-computer.c  computer seats (and covering a dropped one), pacing, hints
+ *   pj-game-autosave.c  writing the record after every action, off the main thread
+ *   pj-game-mirror.c    a mirror of a table another program hosts
+ *   pj-game-text.c      sentences for people: colours, cards, moves
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "pj-game.h"
+#include "pj-move-item.h"
+
+G_BEGIN_DECLS
+
+struct _PjGame
+{
+  GObject        parent_instance;
+
+  PjState        state;          /* always equal to the record's state */
+  PjActionList   legal;          /* legal actions of state.actor */
+  guint64        seed;
+  PjRecord      *record;         /* what is saved and replayed: rules, seats, actions */
+  GDateTime     *ended;          /* when the last action ended the game */
+
+  PjController   controller[PJ_MAX_PLAYERS];
+  char          *name[PJ_MAX_PLAYERS];
+
+  GListStore    *history;
+
+  /* computer play */
+  guint          delay_ms;
+  gboolean       running;
+  gboolean       thinking;
+  GCancellable  *cancellable;
+  guint          pace_source;
+  PjAction       pending;
+
+  /* autosave: one write in flight at a time; a move during it marks the
+   * record dirty and the finished write starts the next one */
+  GFile         *autosave_file;
+  gboolean       saving;
+  gboolean       save_dirty;
+
+  /* mirror of a remote table: the record is NULL, the host decides */
+  gboolean       mirror;
+  int            local_seat;      /* -1: a spectator */
+  guint          n_actions;       /* the host's count */
+  gboolean       awaiting;        /* an action sent, not answered yet, or held */
+  guint          sent_at;         /* n_actions when the awaited action was sent */
+  gboolean       held;            /* no host: waiting for its next position */
+  PjGameSendFunc send_func;
+  gpointer       send_data;
+  GDestroyNotify send_destroy;
+  PjGameStats    mirror_stats;    /* counted from the updates (no record to replay) */
+  GDateTime     *created;
+};
+
+enum {
+  PROP_0,
+  PROP_N_PLAYERS,
+  PROP_ACTOR,
+  PROP_TURN_NUMBER,
+  PROP_OVER,
+  PROP_WINNER,
+  PROP_VIEWER,
+  PROP_THINKING,
+  PROP_DELAY,
+  PROP_HISTORY,
+  PROP_AWAITING,
+  N_PROPS
+};
+
+enum {
+  ACTION_APPLIED,
+  TURN_CHANGED,
+  GAME_OVER,
+  STATE_RESET,
+  N_SIGNALS
+};
+
+extern GParamSpec *_pj_game_properties[N_PROPS];
+extern guint _pj_game_signals[N_SIGNALS];
+
+/* pj-game.c */
+gboolean    _pj_game_find_legal          (PjGame         *self,
+                                          const PjAction *action);
+void        _pj_game_apply_internal      (PjGame         *self,
+                                          const PjAction *action);
+PjMoveItem *_pj_game_make_item           (PjGame         *self,
+                                          const PjState  *before,
+                                          const PjAction *action);
+
+/* pj-game-computer.c */
+void        _pj_game_maybe_start_computer (PjGame        *self);
+void        _pj_game_cancel_computer      (PjGame        *self);
+
+/* pj-game-autosave.c */
+void        _pj_game_schedule_autosave   (PjGame         *self);
+
+/* pj-game-mirror.c */
+gboolean    _pj_game_mirror_send         (PjGame         *self,
+                                          const PjAction *action,
+                                          GError        **error);
+
+G_END_DECLS
