@@ -1,61 +1,209 @@
 /* pj-game-autosave.c — the record written after every action, off the main thread
  *
+ * Every action hands the record's JSON (made on the main thread: a copy of
+ * the record as text) to one writer on a worker thread, which replaces the
+ * file atomically. Writes never overlap and never go back in time: the
+ * writer always takes the newest text, and pj_game_flush_autosave() (a game
+ * or table closing) writes what is still waiting before it returns, so a
+ * host that quits right after a move still has that move on disk.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
-#include "pj-ai.h"
 #include "pj-game-private.h"
 
-/* ---- autosave ------------------------------------------------------------ */
-
-static void start_autosave (PjGame *self);
-
-static void
-autosave_done_cb (GObject      *object,
-                  GAsyncResult *result,
-                  gpointer      user_data)
+struct _PjAutosave
 {
-  g_autoptr (PjGame) self = user_data;
-  g_autoptr (GError) error = NULL;
+  gatomicrefcount ref;
+  char           *path;
+  GMutex          write_lock;   /* held for a whole write: writes are in order */
+  GMutex          lock;         /* guards the fields below */
+  GBytes         *waiting;      /* the newest text not yet written */
+  gboolean        running;      /* a worker is writing or about to */
+  GWeakRef        game;         /* where a failure is told */
+  GMainContext   *context;      /* ... on the game's thread */
+};
 
-  if (!g_file_replace_contents_finish (G_FILE (object), result, NULL, &error))
-    g_warning ("Could not save the game: %s", error->message);
-
-  self->saving = FALSE;
-  if (self->save_dirty && self->autosave_file != NULL)
-    start_autosave (self);
+static PjAutosave *
+autosave_ref (PjAutosave *saver)
+{
+  g_atomic_ref_count_inc (&saver->ref);
+  return saver;
 }
 
-/* The JSON is made here (a copy of the record as text); the write runs in
- * GIO's worker thread and replaces the file atomically. */
 static void
-start_autosave (PjGame *self)
+autosave_unref (PjAutosave *saver)
+{
+  if (!g_atomic_ref_count_dec (&saver->ref))
+    return;
+  g_free (saver->path);
+  g_clear_pointer (&saver->waiting, g_bytes_unref);
+  g_mutex_clear (&saver->write_lock);
+  g_mutex_clear (&saver->lock);
+  g_weak_ref_clear (&saver->game);
+  g_main_context_unref (saver->context);
+  g_free (saver);
+}
+
+typedef struct {
+  PjAutosave *saver;
+  GError     *error;
+} Failure;
+
+static gboolean
+report_failure_cb (gpointer data)
+{
+  Failure *failure = data;
+  g_autoptr (PjGame) self = g_weak_ref_get (&failure->saver->game);
+
+  if (self != NULL && self->saver == failure->saver)
+    {
+      /* a program that does not show it (a headless host) still logs it */
+      if (g_signal_has_handler_pending (self, _pj_game_signals[SAVE_FAILED], 0, FALSE))
+        g_signal_emit (self, _pj_game_signals[SAVE_FAILED], 0, failure->error);
+      else
+        g_warning ("%s", failure->error->message);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+failure_free (gpointer data)
+{
+  Failure *failure = data;
+
+  autosave_unref (failure->saver);
+  g_error_free (failure->error);
+  g_free (failure);
+}
+
+/* Write the newest waiting text, if any. Called with write_lock held. */
+static gboolean
+write_waiting (PjAutosave  *saver,
+               GError     **error)
 {
   g_autoptr (GBytes) bytes = NULL;
-  gsize length = 0;
-  char *json;
+  g_autoptr (GError) local = NULL;
+  gsize len = 0;
+  const char *data;
 
-  json = pj_record_to_json (self->record, &length);
-  bytes = g_bytes_new_take (json, length);
-  self->saving = TRUE;
-  self->save_dirty = FALSE;
-  g_file_replace_contents_bytes_async (self->autosave_file, bytes, NULL, FALSE,
-                                       G_FILE_CREATE_REPLACE_DESTINATION, NULL,
-                                       autosave_done_cb, g_object_ref (self));
+  g_mutex_lock (&saver->lock);
+  bytes = g_steal_pointer (&saver->waiting);
+  g_mutex_unlock (&saver->lock);
+  if (bytes == NULL)
+    return TRUE;
+
+  data = g_bytes_get_data (bytes, &len);
+  if (!g_file_set_contents_full (saver->path, data, (gssize) len,
+                                 G_FILE_SET_CONTENTS_CONSISTENT, 0644, &local))
+    {
+      g_autofree char *name = g_filename_display_name (saver->path);
+
+      /* Translators: %s is a file name, then why it could not be written */
+      g_set_error (error, G_FILE_ERROR, local->code, _("Could not save the game to “%s”: %s"),
+                   name, local->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gpointer
+writer_thread (gpointer data)
+{
+  PjAutosave *saver = data;
+
+  for (;;)
+    {
+      g_autoptr (GError) error = NULL;
+      gboolean more;
+
+      g_mutex_lock (&saver->write_lock);
+      if (!write_waiting (saver, &error))
+        {
+          Failure *failure = g_new0 (Failure, 1);
+
+          failure->saver = autosave_ref (saver);
+          failure->error = g_steal_pointer (&error);
+          g_main_context_invoke_full (saver->context, G_PRIORITY_DEFAULT,
+                                      report_failure_cb, failure, failure_free);
+        }
+      g_mutex_unlock (&saver->write_lock);
+
+      g_mutex_lock (&saver->lock);
+      more = saver->waiting != NULL;
+      if (!more)
+        saver->running = FALSE;
+      g_mutex_unlock (&saver->lock);
+      if (!more)
+        break;
+    }
+  /* pj_game_get_saving() changed: let a loop waiting on it look again */
+  g_main_context_wakeup (saver->context);
+  autosave_unref (saver);
+  return NULL;
 }
 
 void
 _pj_game_schedule_autosave (PjGame *self)
 {
-  if (self->autosave_file == NULL)
+  PjAutosave *saver = self->saver;
+  gsize length = 0;
+  char *json;
+  gboolean start;
+
+  if (saver == NULL || self->record == NULL)
     return;
 
-  if (self->saving)
-    self->save_dirty = TRUE;
-  else
-    start_autosave (self);
+  json = pj_record_to_json (self->record, &length);
+  g_mutex_lock (&saver->lock);
+  g_clear_pointer (&saver->waiting, g_bytes_unref);
+  saver->waiting = g_bytes_new_take (json, length);
+  start = !saver->running;
+  saver->running = TRUE;
+  g_mutex_unlock (&saver->lock);
+
+  if (start)
+    g_thread_unref (g_thread_new ("pj-autosave", writer_thread, autosave_ref (saver)));
+}
+
+/**
+ * pj_game_flush_autosave:
+ * @self: a game
+ *
+ * Write what is still waiting now, on this thread (a game or table about to
+ * close). Returns FALSE with @error if that write failed.
+ */
+gboolean
+pj_game_flush_autosave (PjGame  *self,
+                        GError **error)
+{
+  PjAutosave *saver;
+  gboolean ok;
+
+  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+
+  if ((saver = self->saver) == NULL)
+    return TRUE;
+  g_mutex_lock (&saver->write_lock);
+  ok = write_waiting (saver, error);
+  g_mutex_unlock (&saver->write_lock);
+  return ok;
+}
+
+void
+_pj_game_clear_autosave (PjGame *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->saver == NULL)
+    return;
+  /* nothing lost: the last action reaches the disk even as the game goes */
+  if (!pj_game_flush_autosave (self, &error))
+    g_warning ("%s", error->message);
+  g_clear_pointer (&self->saver, autosave_unref);
 }
 
 /**
@@ -70,9 +218,11 @@ void
 pj_game_set_autosave_path (PjGame     *self,
                            const char *path)
 {
+  PjAutosave *saver;
+
   g_return_if_fail (PJ_IS_GAME (self));
 
-  g_clear_object (&self->autosave_file);
+  _pj_game_clear_autosave (self);
   /* the host keeps a LAN game; a mirror must not overwrite the local one */
   if (path == NULL || self->mirror)
     return;
@@ -82,14 +232,29 @@ pj_game_set_autosave_path (PjGame     *self,
 
     g_mkdir_with_parents (dir, 0700);
   }
-  self->autosave_file = g_file_new_for_path (path);
+  saver = g_new0 (PjAutosave, 1);
+  g_atomic_ref_count_init (&saver->ref);
+  saver->path = g_strdup (path);
+  g_mutex_init (&saver->write_lock);
+  g_mutex_init (&saver->lock);
+  g_weak_ref_init (&saver->game, self);
+  saver->context = g_main_context_ref (self->context);
+  self->saver = saver;
   _pj_game_schedule_autosave (self);
 }
 
+/* TRUE while a write is waiting or under way. */
 gboolean
 pj_game_get_saving (PjGame *self)
 {
+  gboolean running;
+
   g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
 
-  return self->saving;
+  if (self->saver == NULL)
+    return FALSE;
+  g_mutex_lock (&self->saver->lock);
+  running = self->saver->running;
+  g_mutex_unlock (&self->saver->lock);
+  return running;
 }

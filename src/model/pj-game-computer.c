@@ -22,7 +22,14 @@ _pj_game_cancel_computer (PjGame *self)
 {
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  g_clear_handle_id (&self->pace_source, g_source_remove);
+  if (self->pace_source != 0)
+    {
+      GSource *pace = g_main_context_find_source_by_id (self->context, self->pace_source);
+
+      if (pace != NULL)
+        g_source_destroy (pace);
+      self->pace_source = 0;
+    }
 
   if (self->thinking)
     {
@@ -103,6 +110,7 @@ computer_done_cb (GObject      *object,
   GTask *task = G_TASK (result);
   ComputerTurn *turn = g_task_get_task_data (task);
   g_autoptr (GError) error = NULL;
+  g_autoptr (GSource) pace = NULL;
   gint64 elapsed_ms;
 
   if (!g_task_propagate_boolean (task, &error))
@@ -118,8 +126,63 @@ computer_done_cb (GObject      *object,
 
   self->pending = turn->chosen;
   elapsed_ms = (g_get_monotonic_time () - turn->started) / 1000;
-  self->pace_source = g_timeout_add (elapsed_ms < self->delay_ms ? self->delay_ms - (guint) elapsed_ms : 0,
-                                     pace_done_cb, self);
+  /* the creating thread's context: a table may be hosted on its own thread */
+  pace = g_timeout_source_new (elapsed_ms < self->delay_ms ? self->delay_ms - (guint) elapsed_ms : 0);
+  g_source_set_callback (pace, pace_done_cb, self, NULL);
+  self->pace_source = g_source_attach (pace, self->context);
+}
+
+/* Who chooses the seat's actions now: its controller, or the computer
+ * covering a remote seat whose person is away. */
+PjController
+_pj_game_playing_controller (PjGame *self,
+                             guint   seat)
+{
+  if (self->controller[seat] == PJ_CONTROLLER_REMOTE)
+    return self->cover[seat];
+  return self->controller[seat];
+}
+
+gboolean
+pj_game_seat_is_computer (PjGame *self,
+                          guint   seat)
+{
+  PjController c;
+
+  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+  g_return_val_if_fail (seat < PJ_MAX_PLAYERS, FALSE);
+
+  c = _pj_game_playing_controller (self, seat);
+  return c != PJ_CONTROLLER_HUMAN && c != PJ_CONTROLLER_REMOTE;
+}
+
+gboolean
+pj_game_is_covered (PjGame *self,
+                    guint   seat)
+{
+  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+  g_return_val_if_fail (seat < PJ_MAX_PLAYERS, FALSE);
+
+  return self->controller[seat] == PJ_CONTROLLER_REMOTE && self->cover[seat] != PJ_CONTROLLER_REMOTE;
+}
+
+void
+pj_game_cover_seat (PjGame       *self,
+                    guint         seat,
+                    PjController  level)
+{
+  g_return_if_fail (PJ_IS_GAME (self));
+  g_return_if_fail (!self->mirror);
+  g_return_if_fail (seat < self->state.rules.players);
+  g_return_if_fail (level != PJ_CONTROLLER_HUMAN && level < PJ_N_CONTROLLERS);
+
+  if (self->cover[seat] == level)
+    return;
+  self->cover[seat] = level;
+  /* the person came back while the computer was choosing: theirs is the move */
+  if (level == PJ_CONTROLLER_REMOTE && seat == self->state.actor && self->thinking)
+    _pj_game_cancel_computer (self);
+  _pj_game_maybe_start_computer (self);
 }
 
 void
@@ -130,13 +193,12 @@ _pj_game_maybe_start_computer (PjGame *self)
 
   if (self->mirror || !self->running || self->thinking || pj_state_is_over (&self->state))
     return;
-  if (self->controller[self->state.actor] == PJ_CONTROLLER_HUMAN ||
-      self->controller[self->state.actor] == PJ_CONTROLLER_REMOTE)
+  if (!pj_game_seat_is_computer (self, self->state.actor))
     return;
 
   turn = g_new0 (ComputerTurn, 1);
   turn->state = self->state;
-  turn->level = self->controller[self->state.actor];
+  turn->level = _pj_game_playing_controller (self, self->state.actor);
   /* Different for every decision, the same when a game is replayed. */
   turn->seed = self->seed ^ ((guint64) g_list_model_get_n_items (G_LIST_MODEL (self->history)) * 0x9e3779b97f4a7c15ull);
   turn->started = g_get_monotonic_time ();

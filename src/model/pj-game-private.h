@@ -16,6 +16,8 @@
 
 G_BEGIN_DECLS
 
+typedef struct _PjAutosave PjAutosave;
+
 struct _PjGame
 {
   GObject        parent_instance;
@@ -27,6 +29,10 @@ struct _PjGame
   GDateTime     *ended;          /* when the last action ended the game */
 
   PjController   controller[PJ_MAX_PLAYERS];
+  /* a computer level playing a remote seat whose person is away, or
+   * PJ_CONTROLLER_REMOTE: the person plays it (pj_game_cover_seat()) */
+  PjController   cover[PJ_MAX_PLAYERS];
+  GMainContext  *context;        /* the thread-default context of the creating thread */
   char          *name[PJ_MAX_PLAYERS];
 
   GListStore    *history;
@@ -39,11 +45,7 @@ struct _PjGame
   guint          pace_source;
   PjAction       pending;
 
-  /* autosave: one write in flight at a time; a move during it marks the
-   * record dirty and the finished write starts the next one */
-  GFile         *autosave_file;
-  gboolean       saving;
-  gboolean       save_dirty;
+  PjAutosave    *saver;          /* NULL: no autosave */
 
   /* mirror of a remote table: the record is NULL, the host decides */
   gboolean       mirror;
@@ -79,6 +81,7 @@ enum {
   TURN_CHANGED,
   GAME_OVER,
   STATE_RESET,
+  SAVE_FAILED,
   N_SIGNALS
 };
 
@@ -94,12 +97,16 @@ PjMoveItem *_pj_game_make_item           (PjGame         *self,
                                           const PjState  *before,
                                           const PjAction *action);
 
+PjController _pj_game_playing_controller (PjGame        *self,
+                                          guint          seat);
+
 /* pj-game-computer.c */
 void        _pj_game_maybe_start_computer (PjGame        *self);
 void        _pj_game_cancel_computer      (PjGame        *self);
 
 /* pj-game-autosave.c */
 void        _pj_game_schedule_autosave   (PjGame         *self);
+void        _pj_game_clear_autosave      (PjGame         *self);
 
 /* pj-game-mirror.c */
 gboolean    _pj_game_mirror_send         (PjGame         *self,

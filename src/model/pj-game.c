@@ -38,7 +38,7 @@ pj_game_dispose (GObject *object)
   self->running = FALSE;
   _pj_game_cancel_computer (self);
   g_clear_object (&self->history);
-  g_clear_object (&self->autosave_file);
+  _pj_game_clear_autosave (self);
 
   G_OBJECT_CLASS (pj_game_parent_class)->dispose (object);
 }
@@ -56,6 +56,7 @@ pj_game_finalize (GObject *object)
     self->send_destroy (self->send_data);
   for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
     g_free (self->name[i]);
+  g_main_context_unref (self->context);
 
   G_OBJECT_CLASS (pj_game_parent_class)->finalize (object);
 }
@@ -216,6 +217,19 @@ pj_game_class_init (PjGameClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+
+  /**
+   * PjGame::save-failed:
+   * @error: (type GError): why the autosave could not be written
+   *
+   * The game goes on; the next action tries again.
+   */
+  _pj_game_signals[SAVE_FAILED] =
+    g_signal_new ("save-failed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_ERROR);
 }
 
 static void
@@ -224,6 +238,9 @@ pj_game_init (PjGame *self)
   pj_action_list_init (&self->legal);
   self->history = g_list_store_new (PJ_TYPE_MOVE_ITEM);
   self->delay_ms = 800;
+  self->context = g_main_context_ref_thread_default ();
+  for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
+    self->cover[i] = PJ_CONTROLLER_REMOTE;
 }
 
 /* The record's seat for a local seat: names left to the colour are saved
@@ -290,8 +307,9 @@ _pj_game_make_item (PjGame         *self,
  * Remote seats of a saved network game become computer players. The game
  * keeps a reference to @record and appends to it.
  */
-PjGame *
-pj_game_new_from_record (PjRecord *record)
+static PjGame *
+new_from_record (PjRecord *record,
+                 gboolean  hosted)
 {
   g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
   PjGame *self;
@@ -310,8 +328,10 @@ pj_game_new_from_record (PjRecord *record)
     {
       const PjSeat *seat = pj_record_get_seat (record, i);
 
-      self->controller[i] = seat->controller == PJ_CONTROLLER_REMOTE ? PJ_CONTROLLER_NORMAL
-                                                                     : seat->controller;
+      /* opened on its own, a saved LAN game's people elsewhere become
+       * computer players; at a hosted table they are still there */
+      self->controller[i] = seat->controller == PJ_CONTROLLER_REMOTE && !hosted ? PJ_CONTROLLER_NORMAL
+                                                                                : seat->controller;
       if (g_strcmp0 (seat->name, pj_colour_name (i)) != 0)
         self->name[i] = g_strdup (seat->name);
       sync_seat (self, i);
@@ -329,6 +349,22 @@ pj_game_new_from_record (PjRecord *record)
   g_list_store_splice (self->history, 0, 0, items->pdata, items->len);
 
   return self;
+}
+
+PjGame *
+pj_game_new_from_record (PjRecord *record)
+{
+  g_return_val_if_fail (record != NULL, NULL);
+
+  return new_from_record (record, FALSE);
+}
+
+PjGame *
+pj_game_new_for_table (PjRecord *record)
+{
+  g_return_val_if_fail (record != NULL, NULL);
+
+  return new_from_record (record, TRUE);
 }
 
 /**
@@ -827,26 +863,16 @@ _pj_game_find_legal (PjGame         *self,
 }
 
 
-/* Apply a human's action: only a legal action of a local human to move. */
-gboolean
-pj_game_apply (PjGame          *self,
-               const PjAction  *action,
-               GError         **error)
+/* The checks every chosen action passes, whoever chose it. */
+static gboolean
+check_action (PjGame          *self,
+              const PjAction  *action,
+              GError         **error)
 {
-  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
-  g_return_val_if_fail (action != NULL, FALSE);
-
   if (pj_state_is_over (&self->state))
     {
       g_set_error_literal (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_GAME_OVER,
                            _("The game is over"));
-      return FALSE;
-    }
-
-  if (!pj_game_is_human_turn (self))
-    {
-      g_set_error_literal (error, PJ_GAME_ERROR, PJ_GAME_ERROR_NOT_YOUR_TURN,
-                           _("It is not a local player’s turn"));
       return FALSE;
     }
 
@@ -863,6 +889,27 @@ pj_game_apply (PjGame          *self,
                            _("That move is not allowed now"));
       return FALSE;
     }
+  return TRUE;
+}
+
+/* Apply a human's action: only a legal action of a local human to move. */
+gboolean
+pj_game_apply (PjGame          *self,
+               const PjAction  *action,
+               GError         **error)
+{
+  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+
+  if (!pj_state_is_over (&self->state) && !pj_game_is_human_turn (self))
+    {
+      g_set_error_literal (error, PJ_GAME_ERROR, PJ_GAME_ERROR_NOT_YOUR_TURN,
+                           _("It is not a local player’s turn"));
+      return FALSE;
+    }
+
+  if (!check_action (self, action, error))
+    return FALSE;
 
   if (self->mirror)
     return _pj_game_mirror_send (self, action, error);
@@ -871,3 +918,38 @@ pj_game_apply (PjGame          *self,
   return TRUE;
 }
 
+/**
+ * pj_game_apply_for_seat:
+ * @self: the game of a hosted table
+ * @seat: the remote seat whose person chose @action
+ * @action: the chosen action
+ *
+ * A person elsewhere plays through this the way a local one plays through
+ * pj_game_apply(): the host never trusts a client, so the same checks
+ * apply, and the seat must be the one to move.
+ */
+gboolean
+pj_game_apply_for_seat (PjGame          *self,
+                        guint            seat,
+                        const PjAction  *action,
+                        GError         **error)
+{
+  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+  g_return_val_if_fail (!self->mirror, FALSE);
+
+  if (!pj_state_is_over (&self->state) &&
+      (seat >= self->state.rules.players || seat != self->state.actor ||
+       _pj_game_playing_controller (self, seat) != PJ_CONTROLLER_REMOTE))
+    {
+      g_set_error_literal (error, PJ_GAME_ERROR, PJ_GAME_ERROR_NOT_YOUR_TURN,
+                           _("It is not your turn"));
+      return FALSE;
+    }
+
+  if (!check_action (self, action, error))
+    return FALSE;
+
+  _pj_game_apply_internal (self, action);
+  return TRUE;
+}

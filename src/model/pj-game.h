@@ -74,6 +74,10 @@ PjGame         *pj_game_new                (const PjRules *rules,
 PjGame         *pj_game_new_from_record    (PjRecord      *record);
 PjGame         *pj_game_new_rematch        (PjGame        *game,
                                             guint64        seed);
+/* The game of a hosted table: like pj_game_new_from_record(), but remote
+ * seats stay PJ_CONTROLLER_REMOTE and are played through
+ * pj_game_apply_for_seat() (a LAN host, a server). */
+PjGame         *pj_game_new_for_table      (PjRecord      *record);
 PjRecord       *pj_game_get_record         (PjGame        *self);
 const PjState  *pj_game_get_state          (PjGame        *self);
 const PjRules  *pj_game_get_rules          (PjGame        *self);
@@ -109,6 +113,24 @@ const PjAction *pj_game_get_human_actions  (PjGame        *self,
 gboolean        pj_game_apply              (PjGame        *self,
                                             const PjAction *action,
                                             GError       **error);
+/* A remote seat's action (a hosted table): the same checks as
+ * pj_game_apply(), for the person at @seat, which must be a remote seat
+ * that is not covered by a computer (PJ_GAME_ERROR_NOT_YOUR_TURN). */
+gboolean        pj_game_apply_for_seat     (PjGame        *self,
+                                            guint          seat,
+                                            const PjAction *action,
+                                            GError       **error);
+/* A computer of @level (a computer controller) plays a remote seat while
+ * its person is away; PJ_CONTROLLER_REMOTE hands it back (a computer
+ * choosing for it is stopped). */
+void            pj_game_cover_seat         (PjGame        *self,
+                                            guint          seat,
+                                            PjController   level);
+gboolean        pj_game_is_covered         (PjGame        *self,
+                                            guint          seat);
+/* Whether a computer chooses the seat's actions now (its own or a cover). */
+gboolean        pj_game_seat_is_computer   (PjGame        *self,
+                                            guint          seat);
 void            pj_game_hint_async         (PjGame        *self,
                                             GCancellable  *cancellable,
                                             GAsyncReadyCallback callback,
@@ -129,9 +151,14 @@ gboolean        pj_game_undo               (PjGame        *self,
 void            pj_game_get_stats          (PjGame        *self,
                                             PjGameStats   *stats);
 
+/* Every action (and undo) rewrites @path, the write off the main thread;
+ * a failed write emits "save-failed" (GError) and the game goes on (with no
+ * handler connected it is logged). */
 void            pj_game_set_autosave_path  (PjGame        *self,
                                             const char    *path);
 gboolean        pj_game_get_saving         (PjGame        *self);
+gboolean        pj_game_flush_autosave     (PjGame        *self,
+                                            GError       **error);
 
 const char     *pj_game_colour_name        (guint          colour);
 /* The translated corner index of a card ("A", "K" … "R", "D" in French). */

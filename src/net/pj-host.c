@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "pj-game.h"
 #include "pj-host.h"
 #include "pj-net-connection.h"
 #include "pj-net-private.h"
@@ -26,7 +27,6 @@ typedef struct {
   char        *token;          /* human seats: the token that owns the seat */
   Client      *client;         /* the connection sitting here now, or NULL */
   GSource     *grace;          /* running grace period after a drop */
-  gboolean     covered;        /* a computer plays for the absent human */
 } Seat;
 
 struct _Client {
@@ -54,7 +54,7 @@ struct _PjHost {
   GPtrArray       *clients;    /* Client* */
   guint            next_client_id;
 
-  PjRecord        *record;
+  PjGame          *game;       /* the one game driver: NULL in the lobby */
   char            *salt;
   char            *commitment;
   guint64          committed_seed;
@@ -65,10 +65,7 @@ struct _PjHost {
   PjAiLevel        cover_level;
   guint            computer_delay_ms;
 
-  GCancellable    *cancellable;   /* cancelled at dispose: ends computer moves */
-  GSource         *ai_timeout;
   GMainContext    *context;       /* the thread-default context of the creating thread */
-  gboolean         ai_busy;
 };
 
 G_DEFINE_FINAL_TYPE (PjHost, pj_host, G_TYPE_OBJECT)
@@ -98,7 +95,18 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static void schedule_computer (PjHost *self);
+/* The game's record (NULL in the lobby): what is saved and replayed. */
+static PjRecord *
+record_of (PjHost *self)
+{
+  return self->game ? pj_game_get_record (self->game) : NULL;
+}
+
+static PjController
+controller_of_level (PjAiLevel level)
+{
+  return (PjController) (PJ_CONTROLLER_EASY + level);
+}
 
 /* Timeouts go to the host's own context (g_timeout_add would use the global
  * default one, which another thread may be running). */
@@ -147,7 +155,6 @@ seat_clear (Seat *seat)
   g_clear_pointer (&seat->token, g_free);
   seat->kind = PJ_NET_SEAT_OPEN;
   seat->ready = FALSE;
-  seat->covered = FALSE;
   seat->client = NULL;
   seat->name = g_strdup ("");
 }
@@ -200,9 +207,9 @@ send_update (PjHost *self, Client *c, const PjState *before, const PjAction *a,
              int actor, gboolean computer)
 {
   g_autoptr(JsonObject) msg = pj_net_message_new (PJ_MSG_UPDATE);
-  g_autofree char *position = position_for (pj_record_get_state (self->record), c->seat);
+  g_autofree char *position = position_for (pj_game_get_state (self->game), c->seat);
 
-  json_object_set_int_member (msg, "n", pj_record_get_n_actions (self->record));
+  json_object_set_int_member (msg, "n", pj_game_get_n_actions (self->game));
   if (a)
     {
       g_autofree char *text = action_for (before, a, c->seat);
@@ -223,10 +230,10 @@ static void
 send_start (PjHost *self, Client *c)
 {
   g_autoptr(JsonObject) msg = pj_net_message_new (PJ_MSG_START);
-  g_autofree char *rules = pj_rules_to_string (pj_record_get_rules (self->record));
+  g_autofree char *rules = pj_rules_to_string (pj_record_get_rules (record_of (self)));
 
   json_object_set_string_member (msg, "commitment", self->commitment);
-  json_object_set_int_member (msg, "dealer", pj_record_get_dealer (self->record));
+  json_object_set_int_member (msg, "dealer", pj_record_get_dealer (record_of (self)));
   json_object_set_string_member (msg, "rules", rules);
   json_object_set_int_member (msg, "seat", c->seat);
   pj_net_connection_send (c->conn, msg);
@@ -255,7 +262,7 @@ send_reveal (PjHost *self, Client *c, GPtrArray *log)
   salt = g_strdup (self->salt);
   if (self->lie == PJ_HOST_LIE_SALT)
     salt[0] = salt[0] == '0' ? '1' : '0';
-  json_object_set_int_member (over, "winner", pj_record_get_state (self->record)->winner);
+  json_object_set_int_member (over, "winner", pj_game_get_state (self->game)->winner);
   json_object_set_string_member (over, "seed", seed);
   json_object_set_string_member (over, "salt", salt);
   json_object_set_int_member (over, "n", log->len);
@@ -269,11 +276,11 @@ full_log (PjHost *self)
   GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
   PjState s;
 
-  pj_state_new_game (&s, pj_record_get_rules (self->record), pj_record_get_seed (self->record),
-                     (int) pj_record_get_dealer (self->record));
-  for (guint i = 0; i < pj_record_get_n_actions (self->record); i++)
+  pj_state_new_game (&s, pj_record_get_rules (record_of (self)), pj_record_get_seed (record_of (self)),
+                     (int) pj_record_get_dealer (record_of (self)));
+  for (guint i = 0; i < pj_game_get_n_actions (self->game); i++)
     {
-      const PjAction *a = pj_record_get_action (self->record, i);
+      const PjAction *a = pj_record_get_action (record_of (self), i);
 
       g_ptr_array_add (log, pj_action_to_string (&s, a));
       pj_state_apply (&s, a);
@@ -361,7 +368,7 @@ save_tokens (PjHost *self)
   g_autofree char *tmp = NULL;
   gsize len;
 
-  if (self->save_path == NULL || self->record == NULL)
+  if (self->save_path == NULL || self->game == NULL)
     return;
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "format");
@@ -408,17 +415,6 @@ save_tokens (PjHost *self)
     }
 }
 
-static void
-autosave (PjHost *self)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (self->save_path == NULL || self->record == NULL)
-    return;
-  if (!pj_record_save (self->record, self->save_path, &error))
-    save_failed (self, error);
-}
-
 /* ---- the game ------------------------------------------------------------ */
 
 static void
@@ -435,117 +431,66 @@ finish_game (PjHost *self)
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
   broadcast_lobby (self);
-  g_signal_emit (self, signals[GAME_OVER], 0, (guint) pj_record_get_state (self->record)->winner);
+  g_signal_emit (self, signals[GAME_OVER], 0, (guint) pj_game_get_state (self->game)->winner);
 }
 
-/* Apply a legal action and tell everyone what they may see of it. */
-static gboolean
-apply_action (PjHost *self, const PjAction *a, gboolean computer, GError **error)
+/* The game applied an action (a client's, checked by the game, or a
+ * computer's): tell everyone what they may see of it. */
+static void
+game_action_applied_cb (PjGame         *game,
+                        const PjAction *a,
+                        const PjState  *before,
+                        PjHost         *self)
 {
-  PjState before = *pj_record_get_state (self->record);
-  g_autofree char *text = pj_action_to_string (&before, a);
-  int actor = before.actor;
+  g_autofree char *text = pj_action_to_string (before, a);
+  int actor = before->actor;
+  gboolean computer = pj_game_seat_is_computer (game, before->actor);
 
-  if (!pj_record_append (self->record, a, error))
-    return FALSE;
-  autosave (self);
   for (guint i = 0; i < self->clients->len; i++)
     {
       Client *c = g_ptr_array_index (self->clients, i);
       if (c->greeted)
-        send_update (self, c, &before, a, actor, computer);
+        send_update (self, c, before, a, actor, computer);
     }
   g_signal_emit (self, signals[ACTION_APPLIED], 0,
-                 pj_record_get_n_actions (self->record), actor, text, computer);
-  if (pj_state_is_over (pj_record_get_state (self->record)))
-    finish_game (self);
-  else
-    schedule_computer (self);
-  return TRUE;
-}
-
-typedef struct {
-  PjState   state;
-  PjAiLevel level;
-  guint64   seed;
-  guint     n_actions;
-  guint     seat;
-  PjAction  action;
-} ComputerTask;
-
-static void
-computer_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  ComputerTask *ct = data;
-
-  /* pj_ai_choose redacts its own copy to the actor's view */
-  g_task_return_boolean (task, pj_ai_choose (&ct->state, ct->level, NULL, ct->seed, &ct->action));
+                 pj_game_get_n_actions (game), actor, text, computer);
 }
 
 static void
-computer_done (GObject *source, GAsyncResult *result, gpointer user_data)
+game_over_cb (PjGame *game,
+              int     winner,
+              PjHost *self)
 {
-  PjHost *self = PJ_HOST (source);
-  ComputerTask *ct = g_task_get_task_data (G_TASK (result));
-  gboolean ok = g_task_propagate_boolean (G_TASK (result), NULL);
-  Seat *seat;
+  finish_game (self);
+}
 
-  if (g_cancellable_is_cancelled (self->cancellable))
-    return;
-  self->ai_busy = FALSE;
-  seat = &self->seats[ct->seat];
-  /* the position moved on, or the human came back while we thought */
-  if (ok && self->phase == PJ_NET_PHASE_PLAYING &&
-      pj_record_get_n_actions (self->record) == ct->n_actions &&
-      (seat->kind == PJ_NET_SEAT_COMPUTER || seat->covered))
+static void
+game_save_failed_cb (PjGame       *game,
+                     const GError *error,
+                     PjHost       *self)
+{
+  save_failed (self, (GError *) error);
+}
+
+static void
+set_game (PjHost *self,
+          PjGame *game)
+{
+  if (self->game)
     {
-      g_autoptr(GError) error = NULL;
-      if (!apply_action (self, &ct->action, TRUE, &error))
-        g_critical ("computer move refused: %s", error->message);
-      return;
+      pj_game_stop (self->game);
+      g_signal_handlers_disconnect_by_data (self->game, self);
+      g_clear_object (&self->game);
     }
-  schedule_computer (self);
-}
-
-static gboolean
-computer_timeout_cb (gpointer user_data)
-{
-  PjHost *self = user_data;
-  const PjState *s = pj_record_get_state (self->record);
-  Seat *seat = &self->seats[s->actor];
-  ComputerTask *ct;
-  g_autoptr(GTask) task = NULL;
-
-  g_clear_pointer (&self->ai_timeout, g_source_unref);
-  if (self->phase != PJ_NET_PHASE_PLAYING ||
-      !(seat->kind == PJ_NET_SEAT_COMPUTER || seat->covered))
-    return G_SOURCE_REMOVE;
-  ct = g_new0 (ComputerTask, 1);
-  ct->state = *s;
-  ct->level = seat->kind == PJ_NET_SEAT_COMPUTER ? seat->level : self->cover_level;
-  ct->n_actions = pj_record_get_n_actions (self->record);
-  ct->seed = pj_record_get_seed (self->record) ^ ((guint64) ct->n_actions * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15));
-  ct->seat = s->actor;
-  self->ai_busy = TRUE;
-  task = g_task_new (self, self->cancellable, computer_done, NULL);
-  g_task_set_task_data (task, ct, g_free);
-  g_task_run_in_thread (task, computer_thread);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-schedule_computer (PjHost *self)
-{
-  const PjState *s;
-  Seat *seat;
-
-  if (self->phase != PJ_NET_PHASE_PLAYING || self->ai_busy || self->ai_timeout)
+  if (game == NULL)
     return;
-  s = pj_record_get_state (self->record);
-  seat = &self->seats[s->actor];
-  if (seat->kind != PJ_NET_SEAT_COMPUTER && !seat->covered)
-    return;
-  self->ai_timeout = add_timeout (self, self->computer_delay_ms, computer_timeout_cb, self);
+  self->game = game;
+  pj_game_set_delay (game, self->computer_delay_ms);
+  g_signal_connect (game, "action-applied", G_CALLBACK (game_action_applied_cb), self);
+  g_signal_connect (game, "game-over", G_CALLBACK (game_over_cb), self);
+  g_signal_connect (game, "save-failed", G_CALLBACK (game_save_failed_cb), self);
+  if (self->save_path)
+    pj_game_set_autosave_path (game, self->save_path);
 }
 
 /* The grace period ran out: a computer plays the absent human's turns. */
@@ -556,11 +501,11 @@ grace_over_cb (gpointer user_data)
   PjHost *self = seat->host;
 
   g_clear_pointer (&seat->grace, g_source_unref);
-  if (seat->client == NULL && seat->kind == PJ_NET_SEAT_HUMAN)
+  if (seat->client == NULL && seat->kind == PJ_NET_SEAT_HUMAN &&
+      self->game && self->phase == PJ_NET_PHASE_PLAYING)
     {
-      seat->covered = TRUE;
       g_debug ("seat %u: a computer covers for %s", seat->index, seat->name);
-      schedule_computer (self);
+      pj_game_cover_seat (self->game, seat->index, controller_of_level (self->cover_level));
     }
   return G_SOURCE_REMOVE;
 }
@@ -628,7 +573,8 @@ handle_hello (PjHost *self, Client *c, JsonObject *msg)
           drop_client (self, old);
         }
       clear_source (&seat->grace);
-      seat->covered = FALSE;
+      if (self->game && self->phase == PJ_NET_PHASE_PLAYING)
+        pj_game_cover_seat (self->game, seat->index, PJ_CONTROLLER_REMOTE);
       seat->client = c;
       c->seat = (int) seat->index;
       g_free (c->token);
@@ -797,10 +743,10 @@ handle_action (PjHost *self, Client *c, JsonObject *msg)
     code = PJ_NET_ERROR_WRONG_PHASE, message = _("No game is being played");
   else if (c->seat < 0)
     code = PJ_NET_ERROR_NOT_SEATED, message = _("Spectators cannot play");
-  else if ((s = pj_record_get_state (self->record))->actor != (guint) c->seat)
+  else if ((s = pj_game_get_state (self->game))->actor != (guint) c->seat)
     code = PJ_NET_ERROR_NOT_YOUR_TURN, message = _("It is not your turn");
   else if (json_object_has_member (msg, "n") &&
-           json_object_get_int_member (msg, "n") != pj_record_get_n_actions (self->record))
+           json_object_get_int_member (msg, "n") != pj_game_get_n_actions (self->game))
     code = PJ_NET_ERROR_STALE, message = _("That answers an earlier position");
   else if (!pj_action_from_string (s, text, &a, &error))
     code = PJ_NET_ERROR_ILLEGAL_ACTION, message = error->message;
@@ -812,7 +758,8 @@ handle_action (PjHost *self, Client *c, JsonObject *msg)
       return;
     }
   g_clear_error (&error);
-  if (!apply_action (self, &a, FALSE, &error))
+  /* the game checks it again, as it checks every action it applies */
+  if (!pj_game_apply_for_seat (self->game, (guint) c->seat, &a, &error))
     {
       if (strike (c, PJ_NET_ERROR_ILLEGAL_ACTION, error->message, "action"))
         drop_client (self, c);
@@ -975,8 +922,8 @@ pj_host_stop (PjHost *self)
       clear_source (&self->seats[i].grace);
     }
   g_ptr_array_set_size (self->clients, 0);
-  clear_source (&self->ai_timeout);
-  g_cancellable_cancel (self->cancellable);
+  if (self->game)
+    pj_game_stop (self->game);
 }
 
 const char *
@@ -1095,6 +1042,7 @@ static gboolean
 deal (PjHost *self, int dealer, GError **error)
 {
   PjSeat record_seats[PJ_MAX_PLAYERS];
+  g_autoptr(PjRecord) record = NULL;
   guint64 seed;
 
   for (guint i = 0; i < self->rules.players; i++)
@@ -1103,7 +1051,7 @@ deal (PjHost *self, int dealer, GError **error)
 
       if (seat->kind == PJ_NET_SEAT_COMPUTER)
         {
-          record_seats[i].controller = (PjController) (PJ_CONTROLLER_EASY + seat->level);
+          record_seats[i].controller = controller_of_level (seat->level);
         }
       else if (seat->kind == PJ_NET_SEAT_HUMAN && seat->client && seat->ready)
         record_seats[i].controller = PJ_CONTROLLER_REMOTE;
@@ -1117,18 +1065,15 @@ deal (PjHost *self, int dealer, GError **error)
     }
 
   seed = random_seed ();
-  g_clear_pointer (&self->record, pj_record_unref);
-  self->record = pj_record_new (&self->rules, seed, dealer, record_seats, self->rules.players, error);
-  if (self->record == NULL)
+  record = pj_record_new (&self->rules, seed, dealer, record_seats, self->rules.players, error);
+  if (record == NULL)
     return FALSE;
   if (self->table_name && *self->table_name)
-    pj_record_set_title (self->record, self->table_name);
-  /* a person whose turns a computer played last game plays them again */
+    pj_record_set_title (record, self->table_name);
+  /* a new game: nobody's turns are covered, as nobody is away */
   for (guint i = 0; i < self->rules.players; i++)
-    {
-      clear_source (&self->seats[i].grace);
-      self->seats[i].covered = FALSE;
-    }
+    clear_source (&self->seats[i].grace);
+  set_game (self, pj_game_new_for_table (record));
 
   g_free (self->salt);
   g_free (self->commitment);
@@ -1139,7 +1084,6 @@ deal (PjHost *self, int dealer, GError **error)
 
   self->phase = PJ_NET_PHASE_PLAYING;
   save_tokens (self);
-  autosave (self);
   for (guint i = 0; i < self->clients->len; i++)
     {
       Client *c = g_ptr_array_index (self->clients, i);
@@ -1151,7 +1095,7 @@ deal (PjHost *self, int dealer, GError **error)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
   broadcast_lobby (self);
   g_signal_emit (self, signals[GAME_STARTED], 0);
-  schedule_computer (self);
+  pj_game_start (self->game);
   return TRUE;
 }
 
@@ -1168,21 +1112,21 @@ gboolean
 pj_host_rematch (PjHost *self, GError **error)
 {
   g_return_val_if_fail (PJ_IS_HOST (self), FALSE);
-  if (self->phase != PJ_NET_PHASE_OVER || self->record == NULL)
+  if (self->phase != PJ_NET_PHASE_OVER || self->game == NULL)
     {
       g_set_error_literal (error, PJ_NET_ERROR, PJ_NET_ERROR_WRONG_PHASE,
                            _("A new game can follow only a finished one"));
       return FALSE;
     }
   /* the deal passes to the left: the next seat in turn order */
-  return deal (self, (int) ((pj_record_get_dealer (self->record) + 1) % self->rules.players), error);
+  return deal (self, (int) ((pj_record_get_dealer (record_of (self)) + 1) % self->rules.players), error);
 }
 
 PjRecord *
 pj_host_get_record (PjHost *self)
 {
   g_return_val_if_fail (PJ_IS_HOST (self), NULL);
-  return self->record;
+  return record_of (self);
 }
 
 void
@@ -1192,7 +1136,8 @@ pj_host_set_save_path (PjHost *self, const char *path)
   g_free (self->save_path);
   self->save_path = g_strdup (path);
   save_tokens (self);
-  autosave (self);
+  if (self->game)
+    pj_game_set_autosave_path (self->game, path);
 }
 
 static gboolean
@@ -1238,7 +1183,7 @@ load_tokens (PjHost *self, const char *save_path, GError **error)
       const char *level = o ? json_object_get_string_member_with_default (o, "level", "normal") : "normal";
 
       g_free (seat->name);
-      seat->name = g_strdup (pj_record_get_seat (self->record, i)->name);
+      seat->name = g_strdup (pj_record_get_seat (record_of (self), i)->name);
       if (g_strcmp0 (kind, "computer") == 0)
         {
           seat->kind = PJ_NET_SEAT_COMPUTER;
@@ -1268,20 +1213,20 @@ pj_host_new_from_save (const char *save_path, GError **error)
   self = g_object_new (PJ_TYPE_HOST, NULL);
   g_clear_pointer (&self->table_name, g_free);
   g_clear_pointer (&self->password, g_free);
-  self->record = g_steal_pointer (&record);
-  self->rules = *pj_record_get_rules (self->record);
+  set_game (self, pj_game_new_for_table (record));
+  self->rules = *pj_record_get_rules (record);
   if (!load_tokens (self, save_path, error))
     return NULL;
-  self->committed_seed = pj_record_get_seed (self->record);
+  self->committed_seed = pj_record_get_seed (record_of (self));
   self->commitment = pj_net_commitment (self->committed_seed, self->salt);
-  self->save_path = g_strdup (save_path);
-  self->phase = pj_state_is_over (pj_record_get_state (self->record))
+  pj_host_set_save_path (self, save_path);
+  self->phase = pj_state_is_over (pj_game_get_state (self->game))
     ? PJ_NET_PHASE_OVER : PJ_NET_PHASE_PLAYING;
   /* nobody is connected yet: every human seat starts its grace period */
   for (guint i = 0; i < self->rules.players; i++)
     if (self->seats[i].kind == PJ_NET_SEAT_HUMAN && self->phase == PJ_NET_PHASE_PLAYING)
       start_grace (self, &self->seats[i]);
-  schedule_computer (self);
+  pj_game_start (self->game);
   return g_steal_pointer (&self);
 }
 
@@ -1308,7 +1253,7 @@ pj_host_get_seat_token_for_testing (PjHost *self, guint seat)
 gboolean
 pj_host_seat_is_covered_for_testing (PjHost *self, guint seat)
 {
-  return self->seats[seat].covered;
+  return self->game != NULL && pj_game_is_covered (self->game, seat);
 }
 
 /* ---- GObject ------------------------------------------------------------- */
@@ -1321,6 +1266,8 @@ pj_host_dispose (GObject *object)
   if (self->service)
     pj_host_stop (self);
   g_clear_object (&self->service);
+  /* an autosave in flight keeps the game alive: it must not call back here */
+  set_game (self, NULL);
   G_OBJECT_CLASS (pj_host_parent_class)->dispose (object);
 }
 
@@ -1335,13 +1282,12 @@ pj_host_finalize (GObject *object)
       g_clear_pointer (&self->seats[i].name, g_free);
     }
   g_ptr_array_unref (self->clients);
-  g_clear_pointer (&self->record, pj_record_unref);
+  set_game (self, NULL);
   g_free (self->table_name);
   g_free (self->password);
   g_free (self->salt);
   g_free (self->commitment);
   g_free (self->save_path);
-  g_clear_object (&self->cancellable);
   g_main_context_unref (self->context);
   G_OBJECT_CLASS (pj_host_parent_class)->finalize (object);
 }
@@ -1387,7 +1333,11 @@ pj_host_set_property (GObject *object, guint prop_id, const GValue *value, GPara
       break;
     case PROP_GRACE_MS:          self->grace_ms = g_value_get_uint (value); break;
     case PROP_COVER_LEVEL:       self->cover_level = (PjAiLevel) g_value_get_int (value); break;
-    case PROP_COMPUTER_DELAY_MS: self->computer_delay_ms = g_value_get_uint (value); break;
+    case PROP_COMPUTER_DELAY_MS:
+      self->computer_delay_ms = g_value_get_uint (value);
+      if (self->game)
+        pj_game_set_delay (self->game, self->computer_delay_ms);
+      break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -1456,7 +1406,6 @@ pj_host_init (PjHost *self)
   self->service = g_socket_service_new ();
   g_signal_connect (self->service, "incoming", G_CALLBACK (incoming_cb), self);
   self->clients = g_ptr_array_new_with_free_func ((GDestroyNotify) client_free);
-  self->cancellable = g_cancellable_new ();
   pj_rules_preset (&self->rules, PJ_PRESET_BASIC, 4);
   for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
     {
