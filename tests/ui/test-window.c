@@ -14,6 +14,14 @@ is_drawn (gpointer data)
   return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 100;
 }
 
+/* Idle and timeout callbacks that still hold the window run out first. */
+static void
+run_until_idle (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 static gboolean
 not_animating (gpointer data)
 {
@@ -118,7 +126,11 @@ open_window_and_move (guint       players,
   name = g_strdup_printf ("%s-after.png", shot);
   pj_test_screenshot (GTK_WIDGET (window), name);
 
+  /* nothing may keep the window alive once it is closed */
+  g_object_ref (window);
   gtk_window_destroy (GTK_WINDOW (window));
+  run_until_idle ();
+  g_assert_finalize_object (window);
 }
 
 static void
