@@ -17,6 +17,7 @@
 #include "pj-board-view.h"
 #include "pj-card-names.h"
 #include "pj-chat-box.h"
+#include "pj-game-over-dialog.h"
 #include "pj-hand-view.h"
 #include "pj-join-page.h"
 #include "pj-lobby-page.h"
@@ -63,8 +64,7 @@ struct _PjWindow
   GtkWidget            *lobby_page;
   GtkWidget            *join_page;
   PjBrowser            *browser;
-  GtkWidget            *over_dialog;     /* weak: the winner dialog of a LAN game */
-  char                 *over_body;
+  PjGameOverDialog     *over_dialog;     /* weak: the winner dialog of a LAN game */
 
   GSettings            *settings;
   char                 *autosave_path;
@@ -383,89 +383,9 @@ thinking_changed_cb (PjWindow   *self,
   update_title (self);
 }
 
-static char *
-team_names (PjGame *game,
-            guint   team)
-{
-  const PjRules *rules = pj_game_get_rules (game);
-  g_autoptr (GPtrArray) names = g_ptr_array_new ();
-
-  for (guint seat = 0; seat < rules->players; seat++)
-    if (pj_team_of (rules, seat) == team)
-      g_ptr_array_add (names, (gpointer) pj_game_get_seat_name (game, seat));
-  g_ptr_array_add (names, NULL);
-
-  /* Translators: between the names of a team's players */
-  return g_strjoinv (_(" and "), (char **) names->pdata);
-}
-
-static char *
-format_duration (gint64 seconds)
-{
-  if (seconds < 60)
-    /* Translators: a game's duration under a minute */
-    return g_strdup (_("Under a minute"));
-  if (seconds < 3600)
-    return g_strdup_printf (ngettext ("%u minute", "%u minutes", (gulong) (seconds / 60)),
-                            (guint) (seconds / 60));
-  /* Translators: a game's duration, hours and minutes, e.g. "1 h 05 min" */
-  return g_strdup_printf (_("%u h %02u min"), (guint) (seconds / 3600), (guint) (seconds % 3600 / 60));
-}
-
-static void
-add_stat_row (GtkWidget  *list,
-              const char *title,
-              const char *value)
-{
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *label = gtk_label_new (value);
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  gtk_widget_add_css_class (label, "numeric");
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
-  gtk_list_box_append (GTK_LIST_BOX (list), row);
-}
-
-static GtkWidget *
-stats_list (PjGame *game)
-{
-  const PjRules *rules = pj_game_get_rules (game);
-  GtkWidget *list = gtk_list_box_new ();
-  g_autofree char *turns = NULL;
-  g_autofree char *cards = NULL;
-  g_autofree char *sent = NULL;
-  g_autofree char *duration = NULL;
-  PjGameStats stats;
-
-  pj_game_get_stats (game, &stats);
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (list, "boxed-list");
-
-  turns = g_strdup_printf ("%u", stats.turns);
-  cards = g_strdup_printf ("%u", stats.cards_played);
-  sent = g_strdup_printf ("%u", stats.sent_home);
-  duration = format_duration (stats.duration_s);
-
-  add_stat_row (list, _("Turns"), turns);
-  add_stat_row (list, _("Cards played"), cards);
-  for (guint team = 0; team < rules->teams; team++)
-    {
-      g_autofree char *names = team_names (game, team);
-      g_autofree char *title = NULL;
-      g_autofree char *hits = g_strdup_printf ("%u", stats.hits[team]);
-
-      /* Translators: hits made by a team, e.g. "Hits by Red and Green" */
-      title = g_strdup_printf (_("Hits by %s"), names);
-      add_stat_row (list, title, hits);
-    }
-  add_stat_row (list, _("Pegs sent back to start"), sent);
-  add_stat_row (list, _("Duration"), duration);
-  return list;
-}
-
 /* The team of the first local human, or -1 when only computers play. */
 static int
-human_team (PjGame *game)
+local_team (PjGame *game)
 {
   const PjRules *rules = pj_game_get_rules (game);
 
@@ -476,6 +396,19 @@ human_team (PjGame *game)
     if (pj_game_get_controller (game, seat) == PJ_CONTROLLER_HUMAN)
       return (int) pj_team_of (rules, seat);
   return -1;
+}
+
+/* An undone and replayed ending is still one game. */
+static void
+record_statistics (PjWindow *self,
+                   PjGame   *game,
+                   int       team,
+                   int       winner)
+{
+  if (team < 0 || g_object_get_data (G_OBJECT (game), "pj-counted") != NULL)
+    return;
+  g_object_set_data (G_OBJECT (game), "pj-counted", GINT_TO_POINTER (TRUE));
+  pj_statistics_record (self->settings, pj_game_get_rules (game), team == winner);
 }
 
 static void
@@ -492,9 +425,9 @@ play_again (PjWindow *self)
 }
 
 static void
-game_over_response_cb (AdwMessageDialog *dialog,
+game_over_response_cb (PjWindow         *self,
                        const char       *response,
-                       PjWindow         *self)
+                       PjGameOverDialog *dialog)
 {
   if (g_strcmp0 (response, "new") == 0)
     pj_window_new_game (self);
@@ -516,63 +449,19 @@ game_over_cb (PjWindow *self,
               int       winner,
               PjGame   *game)
 {
-  g_autofree char *names = team_names (game, (guint) winner);
-  g_autofree char *body = NULL;
-  const char *heading;
-  int team = human_team (game);
-  GtkWidget *dialog;
+  int team = local_team (game);
+  gboolean mirror = pj_game_is_mirror (game);
+  PjGameOverDialog *dialog;
 
   refresh (self);
+  record_statistics (self, game, team, winner);
 
-  /* An undone and replayed ending is still one game. */
-  if (team >= 0 && g_object_get_data (G_OBJECT (game), "pj-counted") == NULL)
-    {
-      g_object_set_data (G_OBJECT (game), "pj-counted", GINT_TO_POINTER (TRUE));
-      pj_statistics_record (self->settings, pj_game_get_rules (game), team == winner);
-    }
-
-  if (team < 0)
-    heading = _("Game Over");
-  else if (team == winner)
-    heading = _("Your Team Wins!");
-  else
-    heading = _("Your Team Lost");
-
-  /* Translators: the winning team, e.g. "Red and Green win the game." */
-  body = g_strdup_printf (_("%s win the game."), names);
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), stats_list (game));
-  if (pj_game_is_mirror (game))
-    {
-      /* the host keeps the table; the fair-deal check follows shortly */
-      adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                        "close", _("_Close"),
-                                        "leave", _("_Leave the Table"),
-                                        NULL);
-      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
-      /* the host deals the next game to the same seats; the others follow */
-      if (self->table != NULL && pj_table_can_rematch (self->table))
-        {
-          adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "rematch", _("_Play Again"));
-          adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "rematch",
-                                                      ADW_RESPONSE_SUGGESTED);
-          adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "rematch");
-        }
-      g_free (self->over_body);
-      self->over_body = g_strdup (body);
-      g_set_weak_pointer (&self->over_dialog, dialog);
-    }
-  else
-    {
-      adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                        "new", _("_New Game…"),
-                                        "again", _("_Play Again"),
-                                        NULL);
-      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "again",
-                                                  ADW_RESPONSE_SUGGESTED);
-      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "again");
-    }
-  g_signal_connect (dialog, "response", G_CALLBACK (game_over_response_cb), self);
+  dialog = pj_game_over_dialog_new (GTK_WINDOW (self), game, team,
+                                    mirror && self->table != NULL && pj_table_can_rematch (self->table));
+  /* a LAN game's dialog takes the fair-deal check, and goes with the next deal */
+  if (mirror)
+    g_set_weak_pointer (&self->over_dialog, dialog);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (game_over_response_cb), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -1404,11 +1293,7 @@ table_verified_cb (PjWindow   *self,
     text = g_strdup_printf (_("The deal could not be verified: %s"), detail ? detail : "");
 
   if (self->over_dialog != NULL)
-    {
-      g_autofree char *body = g_strdup_printf ("%s\n\n%s", self->over_body ? self->over_body : "", text);
-
-      adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self->over_dialog), body);
-    }
+    pj_game_over_dialog_set_deal_check (self->over_dialog, text);
   else
     toast (self, text);
 }
@@ -1826,7 +1711,6 @@ pj_window_dispose (GObject *object)
     }
   g_clear_object (&self->browser);
   g_clear_weak_pointer (&self->over_dialog);
-  g_clear_pointer (&self->over_body, g_free);
   g_clear_pointer (&self->autosave_path, g_free);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PJ_TYPE_WINDOW);
