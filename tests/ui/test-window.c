@@ -238,6 +238,7 @@ test_window_game_over (void)
   g_assert_cmpint (pj_game_over_dialog_get_team (dialog), ==, pj_game_get_winner (game));
   g_assert_cmpstr (adw_message_dialog_get_heading (message), ==, "Your Team Wins!");
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
   g_assert_true (adw_message_dialog_has_response (message, "new"));
   g_assert_true (adw_message_dialog_has_response (message, "again"));
   g_assert_false (adw_message_dialog_has_response (message, "rematch"));
