@@ -1,9 +1,11 @@
 /* test-window.c — the window opens, and a human move made through the
- * views' input path (pick a card, a peg, a hole) changes the model.
+ * views' input path (pick a card, a peg, a hole) changes the model; the
+ * end of a game shows its dialog; a closed window is finalized.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pj-board-view.h"
+#include "pj-game-over-dialog.h"
 #include "pj-hand-view.h"
 #include "pj-test-display.h"
 #include "pj-window.h"
@@ -12,6 +14,14 @@ static gboolean
 is_drawn (gpointer data)
 {
   return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 100;
+}
+
+/* Idle and timeout callbacks that still hold the window run out first. */
+static void
+run_until_idle (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
 }
 
 static gboolean
@@ -118,7 +128,11 @@ open_window_and_move (guint       players,
   name = g_strdup_printf ("%s-after.png", shot);
   pj_test_screenshot (GTK_WIDGET (window), name);
 
+  /* nothing may keep the window alive once it is closed */
+  g_object_ref (window);
   gtk_window_destroy (GTK_WINDOW (window));
+  run_until_idle ();
+  g_assert_finalize_object (window);
 }
 
 static void
@@ -141,6 +155,114 @@ test_window_rtl_8 (void)
   gtk_widget_set_default_direction (GTK_TEXT_DIR_LTR);
 }
 
+/* A game one computer move from its end, with a human on the winning team. */
+static PjGame *
+nearly_over_game (void)
+{
+  g_autoptr (PjGame) full = NULL;
+  g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  PjRecord *record;
+  PjState last;
+  PjRules rules;
+  guint n, human;
+
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
+  full = pj_game_new (&rules, 31, -1);
+  pj_game_set_delay (full, 0);
+  for (guint i = 0; i < 4; i++)
+    pj_game_set_controller (full, i, PJ_CONTROLLER_EASY);
+  g_signal_connect_swapped (full, "game-over", G_CALLBACK (g_main_loop_quit), loop);
+  pj_game_start (full);
+  g_main_loop_run (loop);
+
+  record = pj_game_get_record (full);
+  n = pj_record_get_n_actions (record);
+  pj_record_state_at (record, n - 1, &last);
+  human = (last.actor + 2) % 4;   /* the partner of the last mover */
+  pj_record_truncate (record, n - 1);
+  pj_record_set_seat (record, human, "Ann", PJ_CONTROLLER_HUMAN);
+  return pj_game_new_from_record (record);
+}
+
+static PjGameOverDialog *
+find_game_over_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* owned by GTK */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (PJ_IS_GAME_OVER_DIALOG (w) && gtk_widget_get_mapped (GTK_WIDGET (w)))
+        return PJ_GAME_OVER_DIALOG (w);
+    }
+  return NULL;
+}
+
+static gboolean
+game_over_shown (gpointer data)
+{
+  return find_game_over_dialog () != NULL;
+}
+
+/* The winners, the game's figures and the ways on; neither the dialog nor
+ * the window outlives its closing. */
+static void
+test_window_game_over (void)
+{
+  g_autoptr (PjGame) game = NULL;
+  PjGameOverDialog *dialog;
+  AdwMessageDialog *message;
+  GtkWidget *stats;
+  PjWindow *window;
+  guint rows = 0;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  game = nearly_over_game ();
+  pj_game_set_delay (game, 0);
+  window = pj_window_new (NULL);
+  pj_window_set_game (window, game);
+  gtk_window_present (GTK_WINDOW (window));
+  pj_game_start (game);
+  pj_test_run_until (game_over_shown, NULL, 10000);
+
+  dialog = find_game_over_dialog ();
+  g_assert_nonnull (dialog);
+  message = ADW_MESSAGE_DIALOG (dialog);
+  g_assert_true (pj_game_over_dialog_get_game (dialog) == game);
+  g_assert_cmpint (pj_game_over_dialog_get_team (dialog), ==, pj_game_get_winner (game));
+  g_assert_cmpstr (adw_message_dialog_get_heading (message), ==, "Your Team Wins!");
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  g_assert_true (adw_message_dialog_has_response (message, "new"));
+  g_assert_true (adw_message_dialog_has_response (message, "again"));
+  g_assert_false (adw_message_dialog_has_response (message, "rematch"));
+  g_assert_cmpstr (adw_message_dialog_get_default_response (message), ==, "again");
+
+  /* turns, cards, the hits of each of the two teams, pegs sent back, duration */
+  stats = adw_message_dialog_get_extra_child (message);
+  g_assert_true (GTK_IS_LIST_BOX (stats));
+  for (GtkWidget *row = gtk_widget_get_first_child (stats); row != NULL; row = gtk_widget_get_next_sibling (row))
+    rows++;
+  g_assert_cmpuint (rows, ==, 6);
+
+  pj_game_over_dialog_set_deal_check (dialog, "Deal verified");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (message), "win the game.\n\nDeal verified"));
+
+  g_object_ref (dialog);
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+  run_until_idle ();
+  g_assert_finalize_object (dialog);
+  g_assert_finalize_object (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -149,6 +271,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/move", test_window_move);
   g_test_add_func ("/window/narrow-6", test_window_narrow_6);
   g_test_add_func ("/window/rtl-8", test_window_rtl_8);
+  g_test_add_func ("/window/game-over", test_window_game_over);
 
   return g_test_run ();
 }

@@ -1,0 +1,395 @@
+/* pj-game-over-dialog.c — who won, how the game went, and what next
+ *
+ * A message dialog over the window at the end of a game: the winning
+ * team, the game's statistics, and the ways on. A game on this computer
+ * offers "New Game…" and "Play Again"; a LAN game "Close" and "Leave the
+ * Table", and "Play Again" where the table can deal again (the host). The
+ * fair-deal check of a LAN game arrives later and joins the text
+ * (the "deal-check" property).
+ *
+ * The window answers the responses ("new", "again", "close", "leave",
+ * "rematch"); this dialog only shows.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+
+#include "pj-game-over-dialog.h"
+
+struct _PjGameOverDialog
+{
+  AdwMessageDialog  parent_instance;
+
+  /* template */
+  GtkListBox       *stats_list;
+
+  PjGame           *game;
+  int               team;
+  gboolean          can_rematch;
+  char             *result;       /* the winners' sentence, before any deal check */
+  char             *deal_check;
+};
+
+G_DEFINE_FINAL_TYPE (PjGameOverDialog, pj_game_over_dialog, ADW_TYPE_MESSAGE_DIALOG)
+
+enum {
+  PROP_0,
+  PROP_GAME,
+  PROP_TEAM,
+  PROP_CAN_REMATCH,
+  PROP_DEAL_CHECK,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static char *
+team_names (PjGame *game,
+            guint   team)
+{
+  const PjRules *rules = pj_game_get_rules (game);
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+
+  for (guint seat = 0; seat < rules->players; seat++)
+    if (pj_team_of (rules, seat) == team)
+      g_ptr_array_add (names, (gpointer) pj_game_get_seat_name (game, seat));
+  g_ptr_array_add (names, NULL);
+
+  /* Translators: between the names of a team's players */
+  return g_strjoinv (_(" and "), (char **) names->pdata);
+}
+
+static char *
+format_duration (gint64 seconds)
+{
+  if (seconds < 60)
+    /* Translators: a game's duration under a minute */
+    return g_strdup (_("Under a minute"));
+  if (seconds < 3600)
+    return g_strdup_printf (ngettext ("%u minute", "%u minutes", (gulong) (seconds / 60)),
+                            (guint) (seconds / 60));
+  /* Translators: a game's duration, hours and minutes, e.g. "1 h 05 min" */
+  return g_strdup_printf (_("%u h %02u min"), (guint) (seconds / 3600), (guint) (seconds % 3600 / 60));
+}
+
+static void
+add_stat_row (PjGameOverDialog *self,
+              const char       *title,
+              const char       *value)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *label = gtk_label_new (value);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_widget_add_css_class (label, "numeric");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  gtk_list_box_append (self->stats_list, row);
+}
+
+static void
+add_count_row (PjGameOverDialog *self,
+               const char       *title,
+               guint             count)
+{
+  g_autofree char *value = g_strdup_printf ("%u", count);
+
+  add_stat_row (self, title, value);
+}
+
+static void
+fill_stats (PjGameOverDialog *self)
+{
+  const PjRules *rules = pj_game_get_rules (self->game);
+  g_autofree char *duration = NULL;
+  PjGameStats stats;
+
+  pj_game_get_stats (self->game, &stats);
+  duration = format_duration (stats.duration_s);
+
+  add_count_row (self, _("Turns"), stats.turns);
+  add_count_row (self, _("Cards played"), stats.cards_played);
+  for (guint team = 0; team < rules->teams; team++)
+    {
+      g_autofree char *names = team_names (self->game, team);
+      g_autofree char *title = NULL;
+
+      /* Translators: hits made by a team, e.g. "Hits by Red and Green" */
+      title = g_strdup_printf (_("Hits by %s"), names);
+      add_count_row (self, title, stats.hits[team]);
+    }
+  add_count_row (self, _("Pegs sent back to start"), stats.sent_home);
+  add_stat_row (self, _("Duration"), duration);
+}
+
+static void
+set_result (PjGameOverDialog *self)
+{
+  int winner = pj_game_get_winner (self->game);
+  g_autofree char *names = team_names (self->game, (guint) MAX (winner, 0));
+  const char *heading;
+
+  if (self->team < 0)
+    heading = _("Game Over");
+  else if (self->team == winner)
+    heading = _("Your Team Wins!");
+  else
+    heading = _("Your Team Lost");
+
+  g_free (self->result);
+  /* Translators: the winning team, e.g. "Red and Green win the game." */
+  self->result = g_strdup_printf (_("%s win the game."), names);
+  adw_message_dialog_set_heading (ADW_MESSAGE_DIALOG (self), heading);
+  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self), self->result);
+}
+
+static void
+add_responses (PjGameOverDialog *self)
+{
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (self);
+
+  if (!pj_game_is_mirror (self->game))
+    {
+      adw_message_dialog_add_responses (dialog,
+                                        "new", _("_New Game…"),
+                                        "again", _("_Play Again"),
+                                        NULL);
+      adw_message_dialog_set_response_appearance (dialog, "again", ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (dialog, "again");
+      return;
+    }
+
+  /* the host keeps the table; the fair-deal check follows shortly */
+  adw_message_dialog_add_responses (dialog,
+                                    "close", _("_Close"),
+                                    "leave", _("_Leave the Table"),
+                                    NULL);
+  adw_message_dialog_set_default_response (dialog, "close");
+  /* the host deals the next game to the same seats; the others follow */
+  if (self->can_rematch)
+    {
+      adw_message_dialog_add_response (dialog, "rematch", _("_Play Again"));
+      adw_message_dialog_set_response_appearance (dialog, "rematch", ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (dialog, "rematch");
+    }
+}
+
+static void
+pj_game_over_dialog_constructed (GObject *object)
+{
+  PjGameOverDialog *self = PJ_GAME_OVER_DIALOG (object);
+
+  G_OBJECT_CLASS (pj_game_over_dialog_parent_class)->constructed (object);
+
+  g_assert (PJ_IS_GAME (self->game));
+  set_result (self);
+  fill_stats (self);
+  add_responses (self);
+}
+
+static void
+pj_game_over_dialog_dispose (GObject *object)
+{
+  PjGameOverDialog *self = PJ_GAME_OVER_DIALOG (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), PJ_TYPE_GAME_OVER_DIALOG);
+  g_clear_object (&self->game);
+
+  G_OBJECT_CLASS (pj_game_over_dialog_parent_class)->dispose (object);
+}
+
+static void
+pj_game_over_dialog_finalize (GObject *object)
+{
+  PjGameOverDialog *self = PJ_GAME_OVER_DIALOG (object);
+
+  g_clear_pointer (&self->result, g_free);
+  g_clear_pointer (&self->deal_check, g_free);
+
+  G_OBJECT_CLASS (pj_game_over_dialog_parent_class)->finalize (object);
+}
+
+static void
+pj_game_over_dialog_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  PjGameOverDialog *self = PJ_GAME_OVER_DIALOG (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+
+    case PROP_TEAM:
+      g_value_set_int (value, self->team);
+      break;
+
+    case PROP_CAN_REMATCH:
+      g_value_set_boolean (value, self->can_rematch);
+      break;
+
+    case PROP_DEAL_CHECK:
+      g_value_set_string (value, self->deal_check);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pj_game_over_dialog_set_property (GObject      *object,
+                                  guint         prop_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  PjGameOverDialog *self = PJ_GAME_OVER_DIALOG (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      self->game = g_value_dup_object (value);
+      break;
+
+    case PROP_TEAM:
+      self->team = g_value_get_int (value);
+      break;
+
+    case PROP_CAN_REMATCH:
+      self->can_rematch = g_value_get_boolean (value);
+      break;
+
+    case PROP_DEAL_CHECK:
+      pj_game_over_dialog_set_deal_check (self, g_value_get_string (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pj_game_over_dialog_class_init (PjGameOverDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = pj_game_over_dialog_constructed;
+  object_class->dispose = pj_game_over_dialog_dispose;
+  object_class->finalize = pj_game_over_dialog_finalize;
+  object_class->get_property = pj_game_over_dialog_get_property;
+  object_class->set_property = pj_game_over_dialog_set_property;
+
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, PJ_TYPE_GAME,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /* the local player's team (-1: only computers played) */
+  properties[PROP_TEAM] =
+    g_param_spec_int ("team", NULL, NULL, -1, G_MAXINT, -1,
+                      G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /* a LAN game whose table can deal again to the same seats */
+  properties[PROP_CAN_REMATCH] =
+    g_param_spec_boolean ("can-rematch", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DEAL_CHECK] =
+    g_param_spec_string ("deal-check", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/pegsandjokers/PegsAndJokers/pj-game-over-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, PjGameOverDialog, stats_list);
+}
+
+static void
+pj_game_over_dialog_init (PjGameOverDialog *self)
+{
+  self->team = -1;
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+/**
+ * pj_game_over_dialog_new:
+ * @parent: the window it belongs to
+ * @game: a finished game
+ * @team: the local player's team, or -1 when only computers played
+ * @can_rematch: for a LAN game, whether to offer "Play Again"
+ *
+ * Returns: (transfer none): a new dialog, not yet shown
+ */
+PjGameOverDialog *
+pj_game_over_dialog_new (GtkWindow *parent,
+                         PjGame    *game,
+                         int        team,
+                         gboolean   can_rematch)
+{
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
+  g_return_val_if_fail (PJ_IS_GAME (game), NULL);
+
+  return g_object_new (PJ_TYPE_GAME_OVER_DIALOG,
+                       "transient-for", parent,
+                       "game", game,
+                       "team", team,
+                       "can-rematch", can_rematch,
+                       NULL);
+}
+
+PjGame *
+pj_game_over_dialog_get_game (PjGameOverDialog *self)
+{
+  g_return_val_if_fail (PJ_IS_GAME_OVER_DIALOG (self), NULL);
+
+  return self->game;
+}
+
+int
+pj_game_over_dialog_get_team (PjGameOverDialog *self)
+{
+  g_return_val_if_fail (PJ_IS_GAME_OVER_DIALOG (self), -1);
+
+  return self->team;
+}
+
+gboolean
+pj_game_over_dialog_get_can_rematch (PjGameOverDialog *self)
+{
+  g_return_val_if_fail (PJ_IS_GAME_OVER_DIALOG (self), FALSE);
+
+  return self->can_rematch;
+}
+
+const char *
+pj_game_over_dialog_get_deal_check (PjGameOverDialog *self)
+{
+  g_return_val_if_fail (PJ_IS_GAME_OVER_DIALOG (self), NULL);
+
+  return self->deal_check;
+}
+
+/**
+ * pj_game_over_dialog_set_deal_check:
+ * @self: a game-over dialog
+ * @deal_check: (nullable): the fair-deal result of a LAN game
+ *
+ * Show @deal_check below the winners.
+ */
+void
+pj_game_over_dialog_set_deal_check (PjGameOverDialog *self,
+                                    const char       *deal_check)
+{
+  g_autofree char *body = NULL;
+
+  g_return_if_fail (PJ_IS_GAME_OVER_DIALOG (self));
+
+  if (g_strcmp0 (self->deal_check, deal_check) == 0)
+    return;
+  g_free (self->deal_check);
+  self->deal_check = g_strdup (deal_check);
+
+  if (deal_check != NULL)
+    body = g_strdup_printf ("%s\n\n%s", self->result ? self->result : "", deal_check);
+  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self), body ? body : self->result);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEAL_CHECK]);
+}

@@ -1,0 +1,476 @@
+/* pj-window-actions.c — the main window's win.* actions
+ *
+ * Games (new, undo, hint, statistics), files (open, save as), the moves
+ * that are buttons rather than picks on the board (discard, challenge,
+ * pass, cancel), and resuming the game left at the last quit.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+
+#include "pj-new-game-dialog.h"
+#include "pj-statistics-window.h"
+#include "pj-window-private.h"
+
+/* ---- games --------------------------------------------------------------- */
+
+static void
+start_game_cb (PjWindow        *self,
+               PjGame          *game,
+               PjNewGameDialog *dialog)
+{
+  /* a game here ends any LAN table */
+  if (self->table != NULL)
+    pj_window_leave_table (self);
+  pj_window_set_game (self, game);
+  pj_game_start (game);
+}
+
+void
+pj_window_new_game (PjWindow *self)
+{
+  PjNewGameDialog *dialog;
+
+  g_return_if_fail (PJ_IS_WINDOW (self));
+
+  dialog = pj_new_game_dialog_new (GTK_WINDOW (self), self->settings);
+  g_signal_connect_object (dialog, "start-game", G_CALLBACK (start_game_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+new_game_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  _pj_window_confirm_leave (PJ_WINDOW (widget), PJ_WINDOW_THEN_NEW_GAME);
+}
+
+static void
+hint_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr (PjWindow) self = user_data;
+  PjGame *game = PJ_GAME (object);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *reason = NULL;
+  g_autofree char *text = NULL;
+  PjAction action;
+
+  if (!pj_game_hint_finish (game, result, &action, &reason, &error))
+    {
+      _pj_window_update_buttons (self);
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && game == self->game)
+        _pj_window_toast (self, error->message);
+      return;
+    }
+  if (game != self->game)
+    return;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", TRUE);
+  pj_board_view_show_hint (self->board, &action);
+  text = pj_game_describe_action (game, pj_game_get_state (game), &action);
+  if (reason != NULL)
+    {
+      /* Translators: a hint: the move, then why */
+      g_autofree char *with_reason = g_strdup_printf (_("%s — %s"), text, reason);
+      g_free (text);
+      text = g_steal_pointer (&with_reason);
+    }
+  _pj_window_toast (self, text);
+}
+
+static void
+hint_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  PjWindow *self = PJ_WINDOW (widget);
+
+  if (self->game == NULL)
+    return;
+
+  /* one search at a time */
+  gtk_widget_action_set_enabled (widget, "win.hint", FALSE);
+  pj_game_hint_async (self->game, NULL, hint_done_cb, g_object_ref (self));
+}
+
+static void
+discard_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  PjWindow *self = PJ_WINDOW (widget);
+  int selected = pj_hand_view_get_selected (self->hand);
+  PjAction action;
+
+  if (selected >= 0 &&
+      _pj_window_find_action (self, PJ_ACTION_DISCARD, PJ_CARD_RANK (pj_hand_view_get_card (self->hand, selected)), &action))
+    _pj_window_apply_action (self, &action);
+}
+
+static void
+cancel_move_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  PjWindow *self = PJ_WINDOW (widget);
+  int selected = pj_hand_view_get_selected (self->hand);
+  gboolean on_board = gtk_widget_has_focus (GTK_WIDGET (self->board));
+
+  pj_hand_view_set_selected (self->hand, -1);
+  pj_board_view_reset_input (self->board);
+  /* Escape steps back: from the board to the card it came from */
+  if (on_board && selected >= 0)
+    pj_hand_view_focus_card (self->hand, (guint) selected);
+}
+
+static void
+select_card_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  PjWindow *self = PJ_WINDOW (widget);
+
+  pj_hand_view_set_selected (self->hand, g_variant_get_int32 (param));
+}
+
+static void
+toggle_history_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *param)
+{
+  PjWindow *self = PJ_WINDOW (widget);
+
+  adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
+}
+
+static void
+challenge_clicked_cb (PjWindow *self)
+{
+  PjAction action;
+
+  if (_pj_window_find_action (self, PJ_ACTION_CHALLENGE, 0, &action))
+    _pj_window_apply_action (self, &action);
+}
+
+static void
+pass_clicked_cb (PjWindow *self)
+{
+  PjAction action;
+
+  if (_pj_window_find_action (self, PJ_ACTION_PASS, 0, &action))
+    _pj_window_apply_action (self, &action);
+}
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  PjWindow *self = PJ_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+
+  if (self->game == NULL)
+    return;
+  if (!pj_game_undo (self->game, &error))
+    _pj_window_toast (self, error->message);
+}
+
+static void
+statistics_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  PjWindow *self = PJ_WINDOW (widget);
+
+  gtk_window_present (GTK_WINDOW (pj_statistics_window_new (GTK_WINDOW (self), self->settings)));
+}
+
+/* ---- files ----------------------------------------------------------- */
+
+static void
+show_file_error (PjWindow     *self,
+                 const char   *heading,
+                 const GError *error)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, error->message);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* A bad file gets its error and leaves the game on the table as it was. */
+void
+pj_window_open_file (PjWindow *self,
+                     GFile    *file)
+{
+  g_autoptr (PjRecord) record = NULL;
+  g_autoptr (PjGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = NULL;
+
+  g_return_if_fail (PJ_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                         _("Only games saved on this computer can be opened"));
+  else
+    record = pj_record_load (path, &error);
+
+  if (record == NULL)
+    {
+      show_file_error (self, _("Could Not Open the Game"), error);
+      return;
+    }
+
+  game = pj_game_new_from_record (record);
+  pj_window_set_game (self, game);
+  pj_game_start (game);
+}
+
+gboolean
+pj_window_save_file (PjWindow  *self,
+                     GFile     *file,
+                     GError   **error)
+{
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (PJ_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (self->game == NULL)
+    return TRUE;
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("Games can only be saved on this computer"));
+      return FALSE;
+    }
+  return pj_record_save (pj_game_get_record (self->game), path, error);
+}
+
+static void
+save_to (PjWindow *self,
+         GFile    *file)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!pj_window_save_file (self, file, &error))
+    show_file_error (self, _("Could Not Save the Game"), error);
+  else
+    _pj_window_toast (self, _("Game saved"));
+}
+
+static GtkFileFilter *
+games_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Saved games"));
+  gtk_file_filter_add_suffix (filter, "json");
+  gtk_file_filter_add_mime_type (filter, "application/json");
+  return filter;
+}
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+static void
+open_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr (PjWindow) self = user_data;
+  g_autoptr (GFile) file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (object), result, NULL);
+
+  if (file != NULL)
+    pj_window_open_file (self, file);
+}
+
+static void
+save_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr (PjWindow) self = user_data;
+  g_autoptr (GFile) file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (object), result, NULL);
+
+  if (file != NULL)
+    save_to (self, file);
+}
+
+static GtkFileDialog *
+file_dialog (const char *title)
+{
+  GtkFileDialog *dialog = gtk_file_dialog_new ();
+  g_autoptr (GtkFileFilter) filter = games_filter ();
+  g_autoptr (GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+
+  g_list_store_append (filters, filter);
+  gtk_file_dialog_set_title (dialog, title);
+  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+  gtk_file_dialog_set_modal (dialog, TRUE);
+  return dialog;
+}
+#else
+static void
+chooser_response_cb (GtkNativeDialog *chooser,
+                     int              response,
+                     PjWindow        *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+      if (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)) == GTK_FILE_CHOOSER_ACTION_OPEN)
+        pj_window_open_file (self, file);
+      else
+        save_to (self, file);
+    }
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+}
+
+static void
+run_chooser (PjWindow             *self,
+             const char           *title,
+             GtkFileChooserAction  action,
+             const char           *accept)
+{
+  GtkFileChooserNative *chooser;
+  g_autoptr (GtkFileFilter) filter = games_filter ();
+
+  chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self), action, accept, NULL);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (action == GTK_FILE_CHOOSER_ACTION_SAVE)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("Game.json"));
+  g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+#endif
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  PjWindow *self = PJ_WINDOW (widget);
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+  g_autoptr (GtkFileDialog) dialog = file_dialog (_("Open a Saved Game"));
+
+  gtk_file_dialog_open (dialog, GTK_WINDOW (self), NULL, open_done_cb, g_object_ref (self));
+#else
+  run_chooser (self, _("Open a Saved Game"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"));
+#endif
+}
+
+static void
+save_as_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  PjWindow *self = PJ_WINDOW (widget);
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+  g_autoptr (GtkFileDialog) dialog = file_dialog (_("Save the Game"));
+
+  gtk_file_dialog_set_initial_name (dialog, _("Game.json"));
+  gtk_file_dialog_save (dialog, GTK_WINDOW (self), NULL, save_done_cb, g_object_ref (self));
+#else
+  run_chooser (self, _("Save the Game"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"));
+#endif
+}
+
+/* ---- resuming ------------------------------------------------------------ */
+
+static void
+resume_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    PjWindow         *self)
+{
+  if (self->game == NULL)
+    return;
+
+  if (g_strcmp0 (response, "resume") == 0)
+    pj_game_start (self->game);
+  else
+    _pj_window_play_again (self);
+}
+
+/**
+ * pj_window_offer_resume:
+ * @self: a window
+ * @game: an unfinished game, not started
+ *
+ * Show @game and ask whether to go on with it or to start a new one with
+ * the same table. Computer seats wait for the answer.
+ */
+void
+pj_window_offer_resume (PjWindow *self,
+                        PjGame   *game)
+{
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  g_return_if_fail (PJ_IS_WINDOW (self));
+  g_return_if_fail (PJ_IS_GAME (game));
+
+  pj_window_set_game (self, game);
+
+  {
+    int preset = pj_rules_match_preset (pj_game_get_rules (game));
+
+    /* Translators: the resume prompt at start-up, e.g. "Your game of North Carolina was left at turn 12. …" */
+    body = g_strdup_printf (_("Your game of %s was left at turn %u. Go on where you stopped, or start a new game with the same players?"),
+                            preset >= 0 ? _(pj_preset_title ((PjPreset) preset)) : C_("variant", "Custom rules"),
+                            pj_game_get_state (game)->turn_number);
+  }
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Resume Your Game?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "new", _("_New Game"),
+                                    "resume", _("_Resume"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "resume",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "resume");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "resume");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (resume_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* ---- the class's actions and keys ------------------------------------------ */
+
+void
+_pj_window_class_actions_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_bind_template_callback (widget_class, challenge_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, pass_clicked_cb);
+
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
+  gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics_action);
+  gtk_widget_class_install_action (widget_class, "win.discard", NULL, discard_action);
+  gtk_widget_class_install_action (widget_class, "win.cancel-move", NULL, cancel_move_action);
+  gtk_widget_class_install_action (widget_class, "win.select-card", "i", select_card_action);
+  gtk_widget_class_install_action (widget_class, "win.toggle-history", NULL, toggle_history_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "win.hint", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.save-as", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel-move", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, "win.discard", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-history", NULL);
+  for (guint i = 0; i < PJ_MAX_HAND; i++)
+    gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + i, GDK_ALT_MASK, "win.select-card", "i", (gint32) i);
+}

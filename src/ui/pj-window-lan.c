@@ -1,0 +1,664 @@
+/* pj-window-lan.c — the main window at a LAN table
+ *
+ * The pages to host or join a table, the banner for drops and
+ * reconnecting, table talk in the sidebar when the rules allow it
+ * (RULES §12), the fair-deal result, leaving, reopening and dealing again
+ * at a table hosted here — and the question before a game in progress is
+ * left for any of these (or for a new game).
+ *
+ * The views do not change for a LAN game: its PjGame is the table's
+ * mirror (pj-table.h), set on the window like any other.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+
+#include "pj-join-page.h"
+#include "pj-lobby-page.h"
+#include "pj-window-private.h"
+
+/* ---- the table's pages, banner and talk ----------------------------------- */
+
+static const char *
+player_name (void)
+{
+  const char *name = g_get_real_name ();
+
+  if (name == NULL || name[0] == '\0' || g_strcmp0 (name, "Unknown") == 0)
+    name = g_get_user_name ();
+  return name;
+}
+
+static void
+show_banner (PjWindow   *self,
+             const char *text)
+{
+  if (text != NULL)
+    gtk_label_set_label (self->banner_label, text);
+  gtk_revealer_set_reveal_child (self->banner_revealer, text != NULL);
+}
+
+/* RULES §12: during a game only team talk, and only at a beginners' table;
+ * spectators have no team. */
+void
+_pj_window_lan_update_chat (PjWindow *self)
+{
+  gboolean shown = self->table != NULL && self->game != NULL && pj_game_is_mirror (self->game) &&
+                   pj_game_get_local_seat (self->game) >= 0 &&
+                   pj_game_get_rules (self->game)->beginner_table_talk;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->game_chat), shown);
+}
+
+static void
+game_chat_send_cb (PjWindow   *self,
+                   const char *text,
+                   gboolean    team)
+{
+  if (self->table != NULL)
+    pj_client_send_chat (pj_table_get_client (self->table), text, TRUE);
+}
+
+static void
+chat_reset (PjWindow *self)
+{
+  pj_chat_box_clear (self->game_chat);
+  _pj_window_lan_update_chat (self);
+}
+
+static void
+show_page (PjWindow   *self,
+           const char *name)
+{
+  gtk_stack_set_visible_child_name (self->main_stack, name);
+}
+
+static void
+drop_page (PjWindow   *self,
+           GtkWidget **page)
+{
+  if (*page == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (*page, self);
+  gtk_stack_remove (self->main_stack, *page);
+  *page = NULL;
+}
+
+/* The local game left for a LAN table is still in the autosave (a mirror
+ * never writes it): offer it back before anything overwrites it. */
+static PjGame *
+saved_local_game (PjWindow *self)
+{
+  g_autoptr (PjRecord) record = NULL;
+
+  if (self->autosave_path == NULL || !g_file_test (self->autosave_path, G_FILE_TEST_IS_REGULAR))
+    return NULL;
+  record = pj_record_load (self->autosave_path, NULL);
+  if (record == NULL || pj_state_is_over (pj_record_get_state (record)) ||
+      pj_record_get_n_actions (record) == 0)
+    return NULL;
+  return pj_game_new_from_record (record);
+}
+
+static void
+a_fresh_local_game (PjWindow *self)
+{
+  g_autoptr (PjGame) game = NULL;
+  PjRules rules;
+
+  game = saved_local_game (self);
+  if (game != NULL)
+    {
+      pj_window_offer_resume (self, game);
+      return;
+    }
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
+  game = pj_game_new (&rules, ((guint64) g_random_int () << 32) | g_random_int (), -1);
+  pj_window_set_game (self, game);
+  pj_game_start (game);
+}
+
+/**
+ * pj_window_leave_table:
+ * @self: a window
+ *
+ * Leave the LAN table (stop hosting it, if it is ours) and go back to a
+ * game on this computer.
+ */
+void
+pj_window_leave_table (PjWindow *self)
+{
+  g_autoptr (PjTable) table = NULL;
+
+  g_return_if_fail (PJ_IS_WINDOW (self));
+
+  show_page (self, "game");
+  drop_page (self, &self->lobby_page);
+  drop_page (self, &self->join_page);
+  show_banner (self, NULL);
+  if (self->table == NULL)
+    return;
+
+  table = g_steal_pointer (&self->table);
+  g_signal_handlers_disconnect_by_data (table, self);
+  pj_table_leave (table);
+  if (self->game != NULL && pj_game_is_mirror (self->game))
+    a_fresh_local_game (self);
+  _pj_window_lan_update_chat (self);
+  _pj_window_update_buttons (self);
+}
+
+static void
+table_game_started_cb (PjWindow *self,
+                       PjGame   *game,
+                       PjTable  *table)
+{
+  /* a new game at the table (the host's rematch): the last one's dialog goes */
+  if (self->over_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->over_dialog));
+  g_clear_weak_pointer (&self->over_dialog);
+  pj_window_set_game (self, game);
+  pj_game_start (game);
+  show_page (self, "game");
+  if (pj_game_get_local_seat (game) < 0)
+    _pj_window_toast (self, _("You are watching this game"));
+}
+
+static void
+table_error_cb (PjWindow     *self,
+                const GError *error,
+                PjTable      *table)
+{
+  /* the lobby page shows its own; in a game they come here */
+  if (pj_table_get_game (table) != NULL)
+    _pj_window_toast (self, error->message);
+  if (g_error_matches (error, PJ_NET_ERROR, PJ_NET_ERROR_CLOSED) && !pj_table_get_connected (table))
+    show_banner (self, _("The connection to the table was lost"));
+}
+
+static void
+table_reconnecting_cb (PjWindow   *self,
+                       GParamSpec *pspec,
+                       PjTable    *table)
+{
+  if (pj_table_get_reconnecting (table))
+    show_banner (self, _("Reconnecting…"));
+  else if (pj_table_get_connected (table))
+    {
+      show_banner (self, NULL);
+      _pj_window_toast (self, _("Back at the table"));
+    }
+}
+
+static void
+table_seat_covered_cb (PjWindow *self,
+                       guint     seat,
+                       gboolean  covered,
+                       PjTable  *table)
+{
+  g_autofree char *text = NULL;
+  const char *name = self->game != NULL ? pj_game_get_seat_name (self->game, seat) : pj_game_colour_name (seat);
+
+  if (covered)
+    /* Translators: a player dropped from a LAN game, e.g. "Bob lost the connection: a computer plays for them until they come back" */
+    text = g_strdup_printf (_("%s lost the connection: a computer plays for them until they come back"), name);
+  else
+    /* Translators: e.g. "Bob is back" */
+    text = g_strdup_printf (_("%s is back"), name);
+  _pj_window_toast (self, text);
+  if (self->board != NULL)
+    gtk_widget_queue_draw (GTK_WIDGET (self->board));
+}
+
+static void
+table_chat_cb (PjWindow   *self,
+               const char *from,
+               int         seat,
+               const char *text,
+               gboolean    team,
+               PjTable    *table)
+{
+  pj_chat_box_add_message (self->game_chat, from, text, team);
+}
+
+/* The fair-deal check at the end: in the winner dialog if it is still up. */
+static void
+table_verified_cb (PjWindow   *self,
+                   gboolean    ok,
+                   const char *detail,
+                   PjTable    *table)
+{
+  g_autofree char *text = NULL;
+
+  if (ok)
+    text = g_strdup (_("Deal verified: the host dealt the cards it had committed to"));
+  else
+    /* Translators: the fair-deal check failed; the mismatch follows */
+    text = g_strdup_printf (_("The deal could not be verified: %s"), detail ? detail : "");
+
+  if (self->over_dialog != NULL)
+    pj_game_over_dialog_set_deal_check (self->over_dialog, text);
+  else
+    _pj_window_toast (self, text);
+}
+
+static void
+lobby_leave_cb (PjWindow *self)
+{
+  pj_window_leave_table (self);
+}
+
+static void show_lobby (PjWindow *self);
+
+/**
+ * pj_window_set_table:
+ * @self: a window
+ * @table: a LAN table, joined or hosted here
+ *
+ * Play at @table: its lobby now, its mirror game from the deal on.
+ */
+void
+pj_window_set_table (PjWindow *self,
+                     PjTable  *table)
+{
+  g_return_if_fail (PJ_IS_WINDOW (self));
+  g_return_if_fail (PJ_IS_TABLE (table));
+
+  if (self->table == table)
+    return;
+  if (self->table != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->table, self);
+      pj_table_leave (self->table);
+      g_clear_object (&self->table);
+    }
+
+  self->table = g_object_ref (table);
+  g_signal_connect_swapped (table, "game-started", G_CALLBACK (table_game_started_cb), self);
+  g_signal_connect_swapped (table, "error", G_CALLBACK (table_error_cb), self);
+  g_signal_connect_swapped (table, "notify::reconnecting", G_CALLBACK (table_reconnecting_cb), self);
+  g_signal_connect_swapped (table, "seat-covered", G_CALLBACK (table_seat_covered_cb), self);
+  g_signal_connect_swapped (table, "chat", G_CALLBACK (table_chat_cb), self);
+  g_signal_connect_swapped (table, "verified", G_CALLBACK (table_verified_cb), self);
+
+  /* the host keeps its game beside the local one, to reopen after a crash */
+  if (pj_table_get_host (table) != NULL && self->autosave_path != NULL)
+    {
+      g_autofree char *dir = g_path_get_dirname (self->autosave_path);
+      g_autofree char *path = g_build_filename (dir, "lan-table.json", NULL);
+
+      g_mkdir_with_parents (dir, 0700);
+      pj_table_set_save_path (table, path);
+    }
+
+  chat_reset (self);
+  _pj_window_update_buttons (self);
+  if (pj_table_get_game (table) == NULL)
+    show_lobby (self);
+}
+
+PjTable *
+pj_window_get_table (PjWindow *self)
+{
+  g_return_val_if_fail (PJ_IS_WINDOW (self), NULL);
+
+  return self->table;
+}
+
+static void
+table_opened_cb (PjWindow    *self,
+                 PjTable     *table,
+                 PjLobbyPage *page)
+{
+  pj_window_set_table (self, table);
+}
+
+static void
+show_lobby (PjWindow *self)
+{
+  if (self->lobby_page != NULL &&
+      pj_lobby_page_get_table (PJ_LOBBY_PAGE (self->lobby_page)) == self->table)
+    {
+      show_page (self, "lobby");
+      return;
+    }
+  drop_page (self, &self->lobby_page);
+  self->lobby_page = pj_lobby_page_new_for_table (self->table);
+  g_signal_connect_swapped (self->lobby_page, "leave", G_CALLBACK (lobby_leave_cb), self);
+  gtk_stack_add_named (self->main_stack, self->lobby_page, "lobby");
+  show_page (self, "lobby");
+  drop_page (self, &self->join_page);
+}
+
+/**
+ * pj_window_host_lan:
+ * @self: a window
+ *
+ * Show the page to open a table here. Returns it.
+ */
+GtkWidget *
+pj_window_host_lan (PjWindow *self)
+{
+  g_return_val_if_fail (PJ_IS_WINDOW (self), NULL);
+
+  if (self->table != NULL)
+    pj_window_leave_table (self);
+  drop_page (self, &self->lobby_page);
+  self->lobby_page = pj_lobby_page_new_host (player_name ());
+  g_signal_connect_swapped (self->lobby_page, "leave", G_CALLBACK (lobby_leave_cb), self);
+  g_signal_connect_swapped (self->lobby_page, "table-opened", G_CALLBACK (table_opened_cb), self);
+  gtk_stack_add_named (self->main_stack, self->lobby_page, "lobby");
+  show_page (self, "lobby");
+  return self->lobby_page;
+}
+
+/**
+ * pj_window_host_table:
+ * @self: a window
+ * @table_name: what the table is called on the network
+ * @error: where a refusal goes
+ *
+ * Open a table here at once, without a password, the player named as the
+ * account is (what `--host-table` does). The lobby shows, or on failure
+ * the page to open a table, with the error.
+ */
+gboolean
+pj_window_host_table (PjWindow    *self,
+                      const char  *table_name,
+                      GError     **error)
+{
+  GtkWidget *lobby;
+
+  g_return_val_if_fail (PJ_IS_WINDOW (self), FALSE);
+
+  lobby = pj_window_host_lan (self);
+  return pj_lobby_page_open_table (PJ_LOBBY_PAGE (lobby), table_name, NULL, player_name (), error);
+}
+
+static char *
+lan_save_path (PjWindow *self)
+{
+  g_autofree char *dir = NULL;
+
+  if (self->autosave_path == NULL)
+    return NULL;
+  dir = g_path_get_dirname (self->autosave_path);
+  return g_build_filename (dir, "lan-table.json", NULL);
+}
+
+/* A table hosted here was saved with its tokens: it can be reopened. */
+gboolean
+_pj_window_lan_can_reopen (PjWindow *self)
+{
+  g_autofree char *path = lan_save_path (self);
+  g_autofree char *tokens = NULL;
+
+  if (path == NULL || self->table != NULL)
+    return FALSE;
+  tokens = g_strconcat (path, ".tokens", NULL);
+  return g_file_test (path, G_FILE_TEST_IS_REGULAR) && g_file_test (tokens, G_FILE_TEST_IS_REGULAR);
+}
+
+/* What shows or hides "Reopen Last Table". */
+gboolean
+pj_window_can_reopen_table (PjWindow *self)
+{
+  g_return_val_if_fail (PJ_IS_WINDOW (self), FALSE);
+
+  return _pj_window_lan_can_reopen (self);
+}
+
+/**
+ * pj_window_reopen_table:
+ * @self: a window
+ * @error: where a bad save goes
+ *
+ * Reopen the LAN table last hosted here (its autosave and tokens beside
+ * the window's autosave): the game goes on, and its players take back
+ * their seats with their tokens.
+ */
+gboolean
+pj_window_reopen_table (PjWindow  *self,
+                        GError   **error)
+{
+  g_autofree char *path = NULL;
+  g_autoptr (PjTable) table = NULL;
+
+  g_return_val_if_fail (PJ_IS_WINDOW (self), FALSE);
+
+  path = lan_save_path (self);
+  if (path == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("No table was saved here"));
+      return FALSE;
+    }
+  if (self->table != NULL)
+    pj_window_leave_table (self);
+  table = pj_table_new (player_name ());
+  if (!pj_table_host_from_save (table, path, error))
+    return FALSE;
+  pj_window_set_table (self, table);
+  return TRUE;
+}
+
+
+static void
+joined_cb (PjWindow   *self,
+           PjTable    *table,
+           PjJoinPage *page)
+{
+  pj_window_set_table (self, table);
+}
+
+static void
+join_back_cb (PjWindow *self)
+{
+  show_page (self, "game");
+  drop_page (self, &self->join_page);
+}
+
+/**
+ * pj_window_join_lan:
+ * @self: a window
+ *
+ * Show the page that lists the tables on the network. Returns it.
+ */
+GtkWidget *
+pj_window_join_lan (PjWindow *self)
+{
+  g_return_val_if_fail (PJ_IS_WINDOW (self), NULL);
+
+  if (self->table != NULL)
+    pj_window_leave_table (self);
+  drop_page (self, &self->join_page);
+  if (self->browser == NULL)
+    self->browser = pj_browser_new ();
+  self->join_page = pj_join_page_new (player_name ());
+  pj_join_page_set_browser (PJ_JOIN_PAGE (self->join_page), self->browser);
+  g_signal_connect_swapped (self->join_page, "joined", G_CALLBACK (joined_cb), self);
+  g_signal_connect_swapped (self->join_page, "back", G_CALLBACK (join_back_cb), self);
+  gtk_stack_add_named (self->main_stack, self->join_page, "join");
+  show_page (self, "join");
+  return self->join_page;
+}
+
+/* ---- leaving a game ------------------------------------------------------ */
+
+/* A game someone would mind losing: at a LAN table, its game until the
+ * end; here, a game with a move made. */
+static gboolean
+game_in_progress (PjWindow *self)
+{
+  if (self->game == NULL || pj_game_is_over (self->game))
+    return FALSE;
+  if (self->table != NULL)
+    return pj_game_is_mirror (self->game);
+  return !pj_game_is_mirror (self->game) && pj_game_get_n_actions (self->game) > 0;
+}
+
+static void
+leave_then (PjWindow     *self,
+            PjWindowThen  then)
+{
+  switch (then)
+    {
+    case PJ_WINDOW_THEN_HOST:
+      pj_window_host_lan (self);
+      break;
+    case PJ_WINDOW_THEN_JOIN:
+      pj_window_join_lan (self);
+      break;
+    case PJ_WINDOW_THEN_NEW_GAME:
+      pj_window_new_game (self);
+      break;
+    case PJ_WINDOW_THEN_LEAVE_TABLE:
+      pj_window_leave_table (self);
+      break;
+    case PJ_WINDOW_THEN_REOPEN:
+      {
+        g_autoptr (GError) error = NULL;
+
+        if (!pj_window_reopen_table (self, &error))
+          {
+            /* Translators: reopening the saved LAN table failed; the reason follows */
+            g_autofree char *text = g_strdup_printf (_("The table could not be reopened: %s"), error->message);
+            _pj_window_toast (self, text);
+          }
+      }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+leave_response_cb (AdwMessageDialog *dialog,
+                   const char       *response,
+                   PjWindow         *self)
+{
+  PjWindowThen then = (PjWindowThen) GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "pj-then"));
+
+  if (g_strcmp0 (response, "leave") == 0)
+    leave_then (self, then);
+}
+
+/* Ask before a game in progress is left; anything else goes ahead. */
+void
+_pj_window_confirm_leave (PjWindow     *self,
+                          PjWindowThen  then)
+{
+  GtkWidget *dialog;
+  const char *body;
+
+  if (!game_in_progress (self))
+    {
+      leave_then (self, then);
+      return;
+    }
+
+  if (self->table != NULL && pj_table_get_host (self->table) != NULL)
+    body = _("You host this game: it ends for the other players too. The table is saved, and “Reopen Last Table” brings it back.");
+  else if (self->table != NULL)
+    body = _("The game goes on without you: after a while the host’s computer plays your seat.");
+  else if (then == PJ_WINDOW_THEN_NEW_GAME)
+    body = _("The game in progress ends, and the new one takes its place.");
+  else
+    body = _("This game is saved: you can resume it when you leave the LAN table.");
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Leave this game?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "leave", _("_Leave"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "leave",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data (G_OBJECT (dialog), "pj-then", GINT_TO_POINTER (then));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (leave_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+host_lan_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  _pj_window_confirm_leave (PJ_WINDOW (widget), PJ_WINDOW_THEN_HOST);
+}
+
+static void
+join_lan_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  _pj_window_confirm_leave (PJ_WINDOW (widget), PJ_WINDOW_THEN_JOIN);
+}
+
+static void
+leave_table_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  _pj_window_confirm_leave (PJ_WINDOW (widget), PJ_WINDOW_THEN_LEAVE_TABLE);
+}
+
+static void
+reopen_table_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *param)
+{
+  _pj_window_confirm_leave (PJ_WINDOW (widget), PJ_WINDOW_THEN_REOPEN);
+}
+
+/* ---- the window's LAN parts ------------------------------------------------ */
+
+/* Play Again at the end of a LAN game: the host deals to the same seats. */
+void
+_pj_window_lan_rematch (PjWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->table != NULL && !pj_table_rematch (self->table, &error))
+    _pj_window_toast (self, error->message);
+}
+
+void
+_pj_window_lan_class_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.host-lan", NULL, host_lan_action);
+  gtk_widget_class_install_action (widget_class, "win.join-lan", NULL, join_lan_action);
+  gtk_widget_class_install_action (widget_class, "win.leave-table", NULL, leave_table_action);
+  gtk_widget_class_install_action (widget_class, "win.reopen-table", NULL, reopen_table_action);
+}
+
+void
+_pj_window_lan_init (PjWindow *self)
+{
+  /* table talk during a LAN game: shown only where the rules allow it */
+  self->game_chat = PJ_CHAT_BOX (pj_chat_box_new ());
+  pj_chat_box_set_team_only (self->game_chat, TRUE);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->game_chat), 6);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->game_chat), 6);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->game_chat), 6);
+  gtk_widget_set_size_request (GTK_WIDGET (self->game_chat), -1, 200);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->game_chat), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->game_chat), FALSE);
+  gtk_box_append (GTK_BOX (self->sidebar_box), GTK_WIDGET (self->game_chat));
+  g_signal_connect_swapped (self->game_chat, "send", G_CALLBACK (game_chat_send_cb), self);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.leave-table", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reopen-table", FALSE);
+}
+
+void
+_pj_window_lan_dispose (PjWindow *self)
+{
+  if (self->table != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->table, self);
+      pj_table_leave (self->table);
+      g_clear_object (&self->table);
+    }
+  g_clear_object (&self->browser);
+  g_clear_weak_pointer (&self->over_dialog);
+}

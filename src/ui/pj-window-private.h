@@ -1,0 +1,109 @@
+/* pj-window-private.h — what the parts of the main window share
+ *
+ * The window is split by concern (GNOME Text Editor's layout):
+ *   pj-window.c          the widget: views kept in step with the game,
+ *                        the move list, narrow windows, game over
+ *   pj-window-actions.c  the win.* actions: games, files, hints, moves
+ *   pj-window-lan.c      LAN tables: host, join, leave, reopen, drops
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "pj-chat-box.h"
+#include "pj-game-over-dialog.h"
+#include "pj-team-progress.h"
+#include "pj-window.h"
+
+G_BEGIN_DECLS
+
+struct _PjWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* template */
+  AdwToastOverlay      *toast_overlay;
+  AdwWindowTitle       *window_title;
+  GtkWidget            *new_game_button;
+  GtkWidget            *hint_button;
+  GtkWidget            *action_box;
+  AdwFlap              *flap;
+  PjBoardView          *board;
+  PjHandView           *hand;
+  GtkLabel             *prompt_label;
+  GtkWidget            *declare_box;
+  GtkDropDown          *declare_dropdown;
+  GtkWidget            *challenge_button;
+  GtkWidget            *pass_button;
+  GtkWidget            *discard_button;
+  GtkWidget            *cancel_button;
+  GtkScrolledWindow    *history_scroller;
+  GtkListView          *history_list;
+  GtkStack             *main_stack;
+  GtkRevealer          *banner_revealer;
+  GtkLabel             *banner_label;
+  GtkWidget            *sidebar_box;
+  PjTeamProgress       *team_progress;
+  PjChatBox            *game_chat;
+
+  /* LAN play */
+  PjTable              *table;
+  GtkWidget            *lobby_page;
+  GtkWidget            *join_page;
+  PjBrowser            *browser;
+  PjGameOverDialog     *over_dialog;     /* weak: the winner dialog of a LAN game */
+
+  GSettings            *settings;
+  char                 *autosave_path;
+  PjGame               *game;
+  GSignalGroup         *game_signals;
+  GtkNoSelection       *history_selection;
+  guint                 history_idle;
+  gboolean              history_follow;    /* the list still has to show its newest move */
+
+  /* narrow windows (libadwaita 1.2 has no breakpoints) */
+  gboolean              compact;
+  guint                 compact_idle;
+
+  /* Bluffing Joker: the ranks the selected card may be declared as */
+  guint8                declare_ranks[PJ_N_RANKS];
+  guint                 n_declare;
+  gboolean              updating_declare;
+};
+
+/* what follows "Leave this game?" */
+typedef enum {
+  PJ_WINDOW_THEN_HOST,
+  PJ_WINDOW_THEN_JOIN,
+  PJ_WINDOW_THEN_NEW_GAME,
+  PJ_WINDOW_THEN_LEAVE_TABLE,
+  PJ_WINDOW_THEN_REOPEN,
+} PjWindowThen;
+
+/* pj-window.c */
+void     _pj_window_refresh             (PjWindow       *self);
+void     _pj_window_update_buttons      (PjWindow       *self);
+gboolean _pj_window_find_action         (PjWindow       *self,
+                                         PjActionKind    kind,
+                                         guint           card,
+                                         PjAction       *out);
+void     _pj_window_apply_action        (PjWindow       *self,
+                                         const PjAction *action);
+void     _pj_window_play_again          (PjWindow       *self);
+void     _pj_window_toast               (PjWindow       *self,
+                                         const char     *text);
+
+/* pj-window-actions.c */
+void     _pj_window_class_actions_init  (GtkWidgetClass *widget_class);
+
+/* pj-window-lan.c */
+void     _pj_window_lan_class_init      (GtkWidgetClass *widget_class);
+void     _pj_window_lan_init            (PjWindow       *self);
+void     _pj_window_lan_dispose         (PjWindow       *self);
+void     _pj_window_lan_update_chat     (PjWindow       *self);
+gboolean _pj_window_lan_can_reopen      (PjWindow       *self);
+void     _pj_window_lan_rematch         (PjWindow       *self);
+void     _pj_window_confirm_leave       (PjWindow       *self,
+                                         PjWindowThen    then);
+
+G_END_DECLS
