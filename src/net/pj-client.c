@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "pj-client.h"
+#include "pj-game.h"
 #include "pj-net-connection.h"
 #include "pj-net-private.h"
 
@@ -46,9 +47,10 @@ struct _PjClient {
   PjRules          game_rules;
   guint            dealer;
   char            *commitment;
-  PjState          mirror;
-  gboolean         has_state;
-  guint            n_actions;
+  PjGame          *game;            /* the mirror: the one copy of the position */
+  gboolean         has_state;       /* a position came since the last start */
+  gboolean         new_game;        /* the next position deals a new game */
+  gboolean         covered[PJ_MAX_PLAYERS];   /* a computer plays for a person away */
   GPtrArray       *positions;       /* index n: the position after n actions as sent, or NULL */
   GPtrArray       *log;             /* the revealed full log */
 };
@@ -75,6 +77,7 @@ enum {
   GAME_OVER,
   VERIFIED,
   DISCONNECTED,
+  SEAT_COVERED,
   N_SIGNALS
 };
 
@@ -138,6 +141,100 @@ set_phase (PjClient *self, PjNetPhase phase)
     return;
   self->phase = phase;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
+}
+
+/* ---- the mirror game ------------------------------------------------------- */
+
+static PjController
+controller_of_level (PjAiLevel level)
+{
+  return (PjController) (PJ_CONTROLLER_EASY + level);
+}
+
+/* Names and who plays each seat, as the lobby says (a covered person's
+ * seat shows as a computer player's until they come back). */
+static void
+sync_game_seats (PjClient *self)
+{
+  guint n;
+
+  if (self->game == NULL)
+    return;
+
+  n = MIN (self->n_seats, pj_game_get_n_players (self->game));
+  for (guint seat = 0; seat < n; seat++)
+    {
+      const LobbySeat *info = &self->seats[seat];
+      PjController controller;
+
+      /* a computer is named by its colour here (the views say "computer") */
+      pj_game_set_seat_name (self->game, seat,
+                             info->kind == PJ_NET_SEAT_HUMAN && info->name != NULL && info->name[0] != '\0'
+                             ? info->name : NULL);
+
+      if ((int) seat == pj_game_get_local_seat (self->game))
+        controller = PJ_CONTROLLER_HUMAN;
+      else if (info->kind == PJ_NET_SEAT_COMPUTER)
+        controller = controller_of_level (info->level);
+      else if (info->kind == PJ_NET_SEAT_HUMAN)
+        controller = self->covered[seat] ? PJ_CONTROLLER_NORMAL : PJ_CONTROLLER_HUMAN;
+      else
+        controller = PJ_CONTROLLER_REMOTE;
+      pj_game_set_controller (self->game, seat, controller);
+    }
+}
+
+static void
+set_covered (PjClient *self,
+             guint     seat,
+             gboolean  covered)
+{
+  if (seat >= PJ_MAX_PLAYERS || self->covered[seat] == covered)
+    return;
+  self->covered[seat] = covered;
+  sync_game_seats (self);
+  g_signal_emit (self, signals[SEAT_COVERED], 0, seat, covered);
+}
+
+static gboolean
+send_action_cb (PjGame          *game,
+                const PjAction  *action,
+                const char      *text,
+                gpointer         user_data,
+                GError         **error)
+{
+  g_autoptr(PjClient) self = g_weak_ref_get (user_data);
+
+  /* No connection (or no client): the message would be dropped and never
+   * answered. */
+  if (self == NULL || self->game != game || self->conn == NULL || !self->has_state)
+    {
+      g_set_error_literal (error, PJ_NET_ERROR, PJ_NET_ERROR_STALE,
+                           _("The table has moved on: choose again"));
+      return FALSE;
+    }
+  return pj_client_send_action (self, text, error);
+}
+
+static void
+weak_ref_free (gpointer data)
+{
+  g_weak_ref_clear (data);
+  g_free (data);
+}
+
+/* The first position of a game: a new mirror, every seat as the lobby says. */
+static void
+new_mirror (PjClient *self, const PjState *s, guint n)
+{
+  GWeakRef *weak = g_new0 (GWeakRef, 1);
+
+  g_weak_ref_init (weak, self);
+  g_clear_object (&self->game);
+  memset (self->covered, 0, sizeof self->covered);
+  self->game = pj_game_new_mirror (s, self->seat, n, send_action_cb, weak, weak_ref_free);
+  self->new_game = FALSE;
+  sync_game_seats (self);
 }
 
 /* ---- the fair-deal check ----------------------------------------------------- */
@@ -234,6 +331,11 @@ handle_lobby (PjClient *self, JsonObject *msg)
     ; /* the "over" message changes the phase, after the log */
   else if (g_str_equal (phase, "lobby"))
     set_phase (self, PJ_NET_PHASE_LOBBY);
+  /* a covered player who is back plays their seat again */
+  for (guint i = 0; i < self->n_seats; i++)
+    if (self->seats[i].kind != PJ_NET_SEAT_HUMAN || self->seats[i].connected)
+      set_covered (self, i, FALSE);
+  sync_game_seats (self);
   g_signal_emit (self, signals[LOBBY_CHANGED], 0);
 }
 
@@ -258,6 +360,11 @@ handle_start (PjClient *self, JsonObject *msg)
   g_ptr_array_set_size (self->log, 0);
   self->started = TRUE;
   self->has_state = FALSE;
+  /* A rejoin (the host sends `start` again after a reconnect) goes on with
+   * the same mirror, even into a position that shows the end already.
+   * Only the first start, or one after the host's `over`, is a new game. */
+  if (self->game == NULL || self->phase == PJ_NET_PHASE_OVER)
+    self->new_game = TRUE;
   set_seat (self, (int) json_object_get_int_member (msg, "seat"));
   set_phase (self, PJ_NET_PHASE_PLAYING);
 }
@@ -281,9 +388,17 @@ handle_update (PjClient *self, JsonObject *msg)
       g_signal_emit (self, signals[ERROR], 0, error);
       return;
     }
-  self->mirror = s;
+  if (self->new_game || self->game == NULL)
+    new_mirror (self, &s, n);
+  else
+    {
+      /* a person away whose turn was played: a computer covers them */
+      if (actor >= 0 && actor != self->seat && (guint) actor < self->n_seats &&
+          self->seats[actor].kind == PJ_NET_SEAT_HUMAN && !self->seats[actor].connected)
+        set_covered (self, (guint) actor, TRUE);
+      pj_game_mirror_update (self->game, n, actor, action, &s);
+    }
   self->has_state = TRUE;
-  self->n_actions = n;
   if (self->positions->len <= n)
     g_ptr_array_set_size (self->positions, (gint) n + 1);
   g_free (g_ptr_array_index (self->positions, n));
@@ -375,6 +490,12 @@ connection_message (PjNetConnection *conn, PjNetMessageType type, JsonObject *ms
           finish_connect (self, error);
         else
           {
+            /* a refused action: the player may choose again */
+            if (self->game != NULL && pj_game_get_awaiting (self->game) &&
+                (code == PJ_NET_ERROR_ILLEGAL_ACTION || code == PJ_NET_ERROR_NOT_YOUR_TURN ||
+                 code == PJ_NET_ERROR_STALE || code == PJ_NET_ERROR_WRONG_PHASE ||
+                 code == PJ_NET_ERROR_NOT_SEATED))
+              pj_game_mirror_refused (self->game);
             g_signal_emit (self, signals[ERROR], 0, error);
             g_error_free (error);
           }
@@ -405,6 +526,10 @@ connection_closed (PjNetConnection *conn, const GError *error, gpointer user_dat
 
   g_clear_pointer (&self->conn, pj_net_connection_unref);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECTED]);
+  /* what the mirror shows may be old now, and an action sent would go
+   * nowhere: nothing is chosen before the host's next position */
+  if (self->game != NULL)
+    pj_game_mirror_hold (self->game);
   if (self->connect_task)
     finish_connect (self, g_error_copy (error));
   g_signal_emit (self, signals[DISCONNECTED], 0, copy);
@@ -595,19 +720,19 @@ pj_client_send_action (PjClient *self, const char *text, GError **error)
       g_set_error (error, PJ_NET_ERROR, PJ_NET_ERROR_NOT_SEATED, _("Spectators cannot play"));
       return FALSE;
     }
-  if (self->mirror.actor != (guint) self->seat)
+  if (pj_game_get_actor (self->game) != (guint) self->seat)
     {
       g_set_error (error, PJ_NET_ERROR, PJ_NET_ERROR_NOT_YOUR_TURN, _("It is not your turn"));
       return FALSE;
     }
-  if (!pj_action_from_string (&self->mirror, text, &a, &local))
+  if (!pj_action_from_string (pj_game_get_state (self->game), text, &a, &local))
     {
       g_set_error_literal (error, PJ_NET_ERROR, PJ_NET_ERROR_ILLEGAL_ACTION, local->message);
       return FALSE;
     }
   msg = pj_net_message_new (PJ_MSG_ACTION);
   json_object_set_string_member (msg, "text", text);
-  json_object_set_int_member (msg, "n", self->n_actions);
+  json_object_set_int_member (msg, "n", pj_game_get_n_actions (self->game));
   send (self, msg);
   return TRUE;
 }
@@ -702,14 +827,31 @@ const PjState *
 pj_client_get_state (PjClient *self)
 {
   g_return_val_if_fail (PJ_IS_CLIENT (self), NULL);
-  return self->has_state ? &self->mirror : NULL;
+  return self->has_state ? pj_game_get_state (self->game) : NULL;
+}
+
+/* The mirror game (NULL before the first deal): what this seat may see of
+ * the table, its chosen actions sent here. The same object through a
+ * rejoin; a new one for each new game. */
+PjGame *
+pj_client_get_game (PjClient *self)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), NULL);
+  return self->game;
+}
+
+gboolean
+pj_client_get_seat_covered (PjClient *self, guint seat)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), FALSE);
+  return seat < PJ_MAX_PLAYERS && self->covered[seat];
 }
 
 guint
 pj_client_get_n_actions (PjClient *self)
 {
   g_return_val_if_fail (PJ_IS_CLIENT (self), 0);
-  return self->n_actions;
+  return self->game ? pj_game_get_n_actions (self->game) : 0;
 }
 
 gboolean
@@ -717,7 +859,7 @@ pj_client_is_my_turn (PjClient *self)
 {
   g_return_val_if_fail (PJ_IS_CLIENT (self), FALSE);
   return self->has_state && self->phase == PJ_NET_PHASE_PLAYING && self->seat >= 0 &&
-         self->mirror.phase != PJ_PHASE_OVER && self->mirror.actor == (guint) self->seat;
+         !pj_game_is_over (self->game) && pj_game_get_actor (self->game) == (guint) self->seat;
 }
 
 void
@@ -769,6 +911,7 @@ pj_client_finalize (GObject *object)
   g_free (self->token);
   g_free (self->table_name);
   g_free (self->commitment);
+  g_clear_object (&self->game);
   G_OBJECT_CLASS (pj_client_parent_class)->finalize (object);
 }
 
@@ -858,6 +1001,10 @@ pj_client_class_init (PjClientClass *klass)
   signals[DISCONNECTED] =
     g_signal_new ("disconnected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+  /* (seat, covered) a computer plays for a person away, or they are back */
+  signals[SEAT_COVERED] =
+    g_signal_new ("seat-covered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_BOOLEAN);
 }
 
 static void

@@ -1,9 +1,10 @@
 /* pj-client.h — one player's (or spectator's) connection to a PjHost
  *
- * A PjClient keeps a mirror of the game cut to what its seat may see: the
- * host's redacted position after every action (pj_client_get_state()). It
- * never changes that mirror itself: the player's choice goes to the host
- * (pj_client_send_action()) and comes back, checked, in the next update.
+ * A PjClient feeds a mirror game (pj_client_get_game(), a PjGame made with
+ * pj_game_new_mirror()) cut to what its seat may see: the host's redacted
+ * position after every action. It never changes that mirror itself: the
+ * player's choice goes to the host (pj_game_apply() on the mirror, or
+ * pj_client_send_action()) and comes back, checked, in the next update.
  *
  * Every call returns at once; the network work runs on the thread-default
  * main context of the thread that made the client.
@@ -24,6 +25,8 @@
  *   verified (ok, detail)             the fair-deal check of the whole game
  *   disconnected (GError)             the connection is gone; reconnect with
  *                                     pj_client_connect_async() (the token is kept)
+ *   seat-covered (seat, covered)      a computer plays for a person who is away,
+ *                                     or they are back
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -32,6 +35,7 @@
 #include <gio/gio.h>
 
 #include "pj-engine.h"
+#include "pj-game.h"
 #include "pj-host.h"
 #include "pj-net.h"
 
@@ -88,6 +92,10 @@ void        pj_client_get_seat_info    (PjClient *self, guint seat, PjNetSeatInf
 /* The mirror: the position as this seat may see it (NULL before the deal).
  * Other hands, the stock and face-down cards are PJ_CARD_UNKNOWN. */
 const PjState *pj_client_get_state     (PjClient *self);
+/* The mirror game (NULL before the first deal): the same object through a
+ * rejoin, a new one for each new game. */
+PjGame     *pj_client_get_game         (PjClient *self);
+gboolean    pj_client_get_seat_covered (PjClient *self, guint seat);
 /* Actions played so far. */
 guint       pj_client_get_n_actions    (PjClient *self);
 /* TRUE when the mirror says this seat must act now. */

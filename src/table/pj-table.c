@@ -25,7 +25,6 @@ struct _PjTable
   guint16       port;
   gboolean      leaving;
   char         *save_path;     /* hosted here: where the game is autosaved */
-  gboolean      game_over;     /* the host said the game ended: a start is a new one */
 
   /* reconnecting after a drop: a bounded backoff */
   gboolean      reconnecting;
@@ -37,7 +36,6 @@ struct _PjTable
   GCancellable *cancellable;
 
   /* a person who dropped and whose turns a computer on the host plays */
-  gboolean      covered[PJ_MAX_PLAYERS];
 };
 
 G_DEFINE_FINAL_TYPE (PjTable, pj_table, G_TYPE_OBJECT)
@@ -103,88 +101,6 @@ save_seat (PjTable *self)
     g_warning ("The table’s seat could not be saved: %s", error->message);
 }
 
-/* ---- the mirror ---------------------------------------------------------- */
-
-static PjController
-controller_of_level (PjAiLevel level)
-{
-  switch (level)
-    {
-    case PJ_AI_EASY: return PJ_CONTROLLER_EASY;
-    case PJ_AI_HARD: return PJ_CONTROLLER_HARD;
-    default: return PJ_CONTROLLER_NORMAL;
-    }
-}
-
-/* Names and who plays each seat, as the lobby says (a covered person's
- * seat shows as a computer player's until they come back). */
-static void
-sync_game_seats (PjTable *self)
-{
-  guint n;
-
-  if (self->game == NULL)
-    return;
-
-  n = MIN (pj_client_get_n_seats (self->client), pj_game_get_n_players (self->game));
-  for (guint seat = 0; seat < n; seat++)
-    {
-      PjNetSeatInfo info;
-      PjController controller;
-
-      pj_client_get_seat_info (self->client, seat, &info);
-      /* a computer is named by its colour here (the views say "computer") */
-      pj_game_set_seat_name (self->game, seat,
-                             info.kind == PJ_NET_SEAT_HUMAN && info.name != NULL && info.name[0] != '\0'
-                             ? info.name : NULL);
-
-      if ((int) seat == pj_game_get_local_seat (self->game))
-        controller = PJ_CONTROLLER_HUMAN;
-      else if (info.kind == PJ_NET_SEAT_COMPUTER)
-        controller = controller_of_level (info.level);
-      else if (info.kind == PJ_NET_SEAT_HUMAN)
-        controller = self->covered[seat] ? PJ_CONTROLLER_NORMAL : PJ_CONTROLLER_HUMAN;
-      else
-        controller = PJ_CONTROLLER_REMOTE;
-      pj_game_set_controller (self->game, seat, controller);
-    }
-}
-
-static void
-set_covered (PjTable  *self,
-             guint     seat,
-             gboolean  covered)
-{
-  if (seat >= PJ_MAX_PLAYERS || self->covered[seat] == covered)
-    return;
-  self->covered[seat] = covered;
-  sync_game_seats (self);
-  g_signal_emit (self, signals[SEAT_COVERED], 0, seat, covered);
-}
-
-static gboolean
-send_action_cb (PjGame          *game,
-                const PjAction  *action,
-                const char      *text,
-                gpointer         user_data,
-                GError         **error)
-{
-  PjClient *client = PJ_CLIENT (user_data);
-
-  /* The client tells the host the count it has seen; an action chosen in
-   * an older position than that would pass for an answer to the newer one.
-   * No connection: the message would be dropped and never answered. */
-  if (!pj_client_is_connected (client) ||
-      pj_client_get_state (client) == NULL ||
-      pj_client_get_n_actions (client) != pj_game_get_n_actions (game))
-    {
-      g_set_error_literal (error, PJ_NET_ERROR, PJ_NET_ERROR_STALE,
-                           _("The table has moved on: choose again"));
-      return FALSE;
-    }
-  return pj_client_send_action (client, text, error);
-}
-
 /* ---- the client's signals --------------------------------------------------- */
 
 static void
@@ -214,65 +130,33 @@ static void
 lobby_changed_cb (PjTable  *self,
                   PjClient *client)
 {
-  /* a covered player who is back plays their seat again */
-  for (guint seat = 0; seat < pj_client_get_n_seats (client); seat++)
-    {
-      PjNetSeatInfo info;
-
-      pj_client_get_seat_info (client, seat, &info);
-      if (info.kind != PJ_NET_SEAT_HUMAN || info.connected)
-        set_covered (self, seat, FALSE);
-    }
-  sync_game_seats (self);
   update_publisher (self);
   g_signal_emit (self, signals[LOBBY_CHANGED], 0);
 }
 
+/* The client's mirror is the table's game: a new object only for a new
+ * game (a rejoin goes on with the same one). */
 static void
 game_started_cb (PjTable  *self,
                  PjClient *client)
 {
-  const PjState *state = pj_client_get_state (client);
+  PjGame *game = pj_client_get_game (client);
 
-  /* A rejoin (the host sends `start` again after a reconnect): the
-   * position that follows resets the mirror, even one that shows the end
-   * already. Only after the host's `over` is a start a new game. */
-  if (self->game != NULL && !self->game_over)
+  if (game == NULL || game == self->game)
     return;
-  self->game_over = FALSE;
-
-  g_clear_object (&self->game);
-  memset (self->covered, 0, sizeof self->covered);
+  g_set_object (&self->game, game);
   save_seat (self);
-  self->game = pj_game_new_mirror (state, pj_client_get_seat (client), pj_client_get_n_actions (client),
-                                   send_action_cb, g_object_ref (client), g_object_unref);
-  sync_game_seats (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
   g_signal_emit (self, signals[GAME_STARTED], 0, self->game);
 }
 
 static void
-state_changed_cb (PjTable    *self,
-                  guint       n,
-                  int         actor,
-                  const char *action,
-                  const char *revealed,
-                  PjClient   *client)
+seat_covered_cb (PjTable  *self,
+                 guint     seat,
+                 gboolean  covered,
+                 PjClient *client)
 {
-  if (self->game == NULL)
-    return;
-
-  /* a person away whose turn was played: a computer covers them */
-  if (actor >= 0 && actor != pj_client_get_seat (client))
-    {
-      PjNetSeatInfo info;
-
-      pj_client_get_seat_info (client, (guint) actor, &info);
-      if (info.kind == PJ_NET_SEAT_HUMAN && !info.connected)
-        set_covered (self, (guint) actor, TRUE);
-    }
-
-  pj_game_mirror_update (self->game, n, actor, action, pj_client_get_state (client));
+  g_signal_emit (self, signals[SEAT_COVERED], 0, seat, covered);
 }
 
 static void
@@ -280,13 +164,6 @@ client_error_cb (PjTable      *self,
                  const GError *error,
                  PjClient     *client)
 {
-  /* a refused action: the player may choose again */
-  if (self->game != NULL && pj_game_get_awaiting (self->game) && error->domain == PJ_NET_ERROR &&
-      (error->code == PJ_NET_ERROR_ILLEGAL_ACTION || error->code == PJ_NET_ERROR_NOT_YOUR_TURN ||
-       error->code == PJ_NET_ERROR_STALE || error->code == PJ_NET_ERROR_WRONG_PHASE ||
-       error->code == PJ_NET_ERROR_NOT_SEATED))
-    pj_game_mirror_refused (self->game);
-
   g_signal_emit (self, signals[ERROR], 0, error);
 }
 
@@ -299,14 +176,6 @@ chat_cb (PjTable    *self,
          PjClient   *client)
 {
   g_signal_emit (self, signals[CHAT], 0, from, seat, text, team);
-}
-
-static void
-client_game_over_cb (PjTable  *self,
-                     guint     winner,
-                     PjClient *client)
-{
-  self->game_over = TRUE;
 }
 
 static void
@@ -350,11 +219,6 @@ disconnected_cb (PjTable      *self,
                  PjClient     *client)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECTED]);
-
-  /* what the mirror shows may be old now, and an action sent would go
-   * nowhere: nothing is chosen before the host's next position */
-  if (self->game != NULL)
-    pj_game_mirror_hold (self->game);
 
   /* a reconnect attempt in flight answers for itself */
   if (self->leaving || self->reconnecting)
@@ -729,7 +593,7 @@ pj_table_get_seat_covered (PjTable *self,
                            guint    seat)
 {
   g_return_val_if_fail (PJ_IS_TABLE (self), FALSE);
-  return seat < PJ_MAX_PLAYERS && self->covered[seat];
+  return pj_client_get_seat_covered (self->client, seat);
 }
 
 gboolean
@@ -942,11 +806,10 @@ pj_table_new (const char *player_name)
   self->client = pj_client_new (player_name);
   g_signal_connect_swapped (self->client, "lobby-changed", G_CALLBACK (lobby_changed_cb), self);
   g_signal_connect_swapped (self->client, "game-started", G_CALLBACK (game_started_cb), self);
-  g_signal_connect_swapped (self->client, "state-changed", G_CALLBACK (state_changed_cb), self);
+  g_signal_connect_swapped (self->client, "seat-covered", G_CALLBACK (seat_covered_cb), self);
   g_signal_connect_swapped (self->client, "error", G_CALLBACK (client_error_cb), self);
   g_signal_connect_swapped (self->client, "chat", G_CALLBACK (chat_cb), self);
   g_signal_connect_swapped (self->client, "verified", G_CALLBACK (verified_cb), self);
-  g_signal_connect_swapped (self->client, "game-over", G_CALLBACK (client_game_over_cb), self);
   g_signal_connect_swapped (self->client, "disconnected", G_CALLBACK (disconnected_cb), self);
   return self;
 }
