@@ -21,7 +21,10 @@ struct _PjAutosave
   char           *path;
   GMutex          write_lock;   /* held for a whole write: writes are in order */
   GMutex          lock;         /* guards the fields below */
-  GBytes         *waiting;      /* the newest text not yet written */
+  GBytes         *latest;       /* the newest text */
+  guint64         latest_gen;   /* counts the texts handed in */
+  guint64         tried_gen;    /* the newest text a write was tried with */
+  guint64         written_gen;  /* the newest text on disk */
   gboolean        running;      /* a worker is writing or about to */
   GWeakRef        game;         /* where a failure is told */
   GMainContext   *context;      /* ... on the game's thread */
@@ -40,7 +43,7 @@ autosave_unref (PjAutosave *saver)
   if (!g_atomic_ref_count_dec (&saver->ref))
     return;
   g_free (saver->path);
-  g_clear_pointer (&saver->waiting, g_bytes_unref);
+  g_clear_pointer (&saver->latest, g_bytes_unref);
   g_mutex_clear (&saver->write_lock);
   g_mutex_clear (&saver->lock);
   g_weak_ref_clear (&saver->game);
@@ -80,18 +83,25 @@ failure_free (gpointer data)
   g_free (failure);
 }
 
-/* Write the newest waiting text, if any. Called with write_lock held. */
+/* Write the newest text unless it is on disk already (or, for the worker,
+ * unless it was tried already: a failing disk is not retried in a loop).
+ * Called with write_lock held. */
 static gboolean
-write_waiting (PjAutosave  *saver,
-               GError     **error)
+write_latest (PjAutosave  *saver,
+              gboolean     retry,
+              GError     **error)
 {
   g_autoptr (GBytes) bytes = NULL;
   g_autoptr (GError) local = NULL;
+  guint64 gen;
   gsize len = 0;
   const char *data;
 
   g_mutex_lock (&saver->lock);
-  bytes = g_steal_pointer (&saver->waiting);
+  gen = saver->latest_gen;
+  if (gen > (retry ? saver->written_gen : saver->tried_gen))
+    bytes = g_bytes_ref (saver->latest);
+  saver->tried_gen = gen;
   g_mutex_unlock (&saver->lock);
   if (bytes == NULL)
     return TRUE;
@@ -107,6 +117,9 @@ write_waiting (PjAutosave  *saver,
                    name, local->message);
       return FALSE;
     }
+  g_mutex_lock (&saver->lock);
+  saver->written_gen = MAX (saver->written_gen, gen);
+  g_mutex_unlock (&saver->lock);
   return TRUE;
 }
 
@@ -121,19 +134,23 @@ writer_thread (gpointer data)
       gboolean more;
 
       g_mutex_lock (&saver->write_lock);
-      if (!write_waiting (saver, &error))
+      if (!write_latest (saver, FALSE, &error))
         {
           Failure *failure = g_new0 (Failure, 1);
 
           failure->saver = autosave_ref (saver);
           failure->error = g_steal_pointer (&error);
-          g_main_context_invoke_full (saver->context, G_PRIORITY_DEFAULT,
-                                      report_failure_cb, failure, failure_free);
+          g_autoptr (GSource) idle = g_idle_source_new ();
+
+          /* always on the game's thread: g_main_context_invoke() would run
+           * it right here when that context is idle and also ours */
+          g_source_set_callback (idle, report_failure_cb, failure, failure_free);
+          g_source_attach (idle, saver->context);
         }
       g_mutex_unlock (&saver->write_lock);
 
       g_mutex_lock (&saver->lock);
-      more = saver->waiting != NULL;
+      more = saver->latest_gen > saver->tried_gen;
       if (!more)
         saver->running = FALSE;
       g_mutex_unlock (&saver->lock);
@@ -159,8 +176,9 @@ _pj_game_schedule_autosave (PjGame *self)
 
   json = pj_record_to_json (self->record, &length);
   g_mutex_lock (&saver->lock);
-  g_clear_pointer (&saver->waiting, g_bytes_unref);
-  saver->waiting = g_bytes_new_take (json, length);
+  g_clear_pointer (&saver->latest, g_bytes_unref);
+  saver->latest = g_bytes_new_take (json, length);
+  saver->latest_gen++;
   start = !saver->running;
   saver->running = TRUE;
   g_mutex_unlock (&saver->lock);
@@ -173,8 +191,9 @@ _pj_game_schedule_autosave (PjGame *self)
  * pj_game_flush_autosave:
  * @self: a game
  *
- * Write what is still waiting now, on this thread (a game or table about to
- * close). Returns FALSE with @error if that write failed.
+ * Write the newest position now, on this thread, unless it is on disk
+ * already (a game or table about to close; a write that failed is tried
+ * again). Returns FALSE with @error if that write failed.
  */
 gboolean
 pj_game_flush_autosave (PjGame  *self,
@@ -188,7 +207,7 @@ pj_game_flush_autosave (PjGame  *self,
   if ((saver = self->saver) == NULL)
     return TRUE;
   g_mutex_lock (&saver->write_lock);
-  ok = write_waiting (saver, error);
+  ok = write_latest (saver, TRUE, error);
   g_mutex_unlock (&saver->write_lock);
   return ok;
 }
@@ -197,11 +216,17 @@ void
 _pj_game_clear_autosave (PjGame *self)
 {
   g_autoptr (GError) error = NULL;
+  PjAutosave *saver = self->saver;
+  gboolean ok;
 
-  if (self->saver == NULL)
+  if (saver == NULL)
     return;
-  /* nothing lost: the last action reaches the disk even as the game goes */
-  if (!pj_game_flush_autosave (self, &error))
+  /* nothing lost: the last action reaches the disk even as the game goes
+   * (a text already tried and refused was told about then) */
+  g_mutex_lock (&saver->write_lock);
+  ok = write_latest (saver, FALSE, &error);
+  g_mutex_unlock (&saver->write_lock);
+  if (!ok)
     g_warning ("%s", error->message);
   g_clear_pointer (&self->saver, autosave_unref);
 }

@@ -478,7 +478,12 @@ set_game (PjHost *self,
 {
   if (self->game)
     {
+      g_autoptr(GError) error = NULL;
+
       pj_game_stop (self->game);
+      /* the last action reaches the disk before the game goes */
+      if (!pj_game_flush_autosave (self->game, &error))
+        save_failed (self, error);
       g_signal_handlers_disconnect_by_data (self->game, self);
       g_clear_object (&self->game);
     }

@@ -151,6 +151,14 @@ game_started_cb (PjTable  *self,
 }
 
 static void
+host_save_failed_cb (PjTable      *self,
+                     const GError *error,
+                     PjHost       *host)
+{
+  g_signal_emit (self, signals[ERROR], 0, error);
+}
+
+static void
 seat_covered_cb (PjTable  *self,
                  guint     seat,
                  gboolean  covered,
@@ -343,6 +351,9 @@ start_hosting (PjTable     *self,
 
   self->host = g_object_ref (host);
   g_signal_connect_object (self->host, "lobby-changed", G_CALLBACK (host_lobby_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  /* the table's game is on this computer: a failed autosave is ours to tell */
+  g_signal_connect_object (self->host, "save-failed", G_CALLBACK (host_save_failed_cb), self,
                            G_CONNECT_SWAPPED);
 
   self->publisher = pj_publisher_new (table_name, pj_host_get_port (self->host), PJ_NET_PROTOCOL_VERSION);

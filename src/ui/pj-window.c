@@ -365,6 +365,15 @@ game_over_response_cb (PjWindow         *self,
     _pj_window_lan_rematch (self);
 }
 
+/* The game goes on; the person learns that the disk is not keeping it. */
+static void
+save_failed_cb (PjWindow     *self,
+                const GError *error,
+                PjGame       *game)
+{
+  _pj_window_toast (self, error->message);
+}
+
 static void
 game_over_cb (PjWindow *self,
               int       winner,
@@ -746,6 +755,7 @@ pj_window_init (PjWindow *self)
   self->game_signals = g_signal_group_new (PJ_TYPE_GAME);
   g_signal_group_connect_swapped (self->game_signals, "turn-changed", G_CALLBACK (turn_changed_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "game-over", G_CALLBACK (game_over_cb), self);
+  g_signal_group_connect_swapped (self->game_signals, "save-failed", G_CALLBACK (save_failed_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "state-reset", G_CALLBACK (state_reset_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::thinking", G_CALLBACK (thinking_changed_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::awaiting", G_CALLBACK (_pj_window_refresh), self);

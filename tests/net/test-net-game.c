@@ -678,6 +678,48 @@ test_bluff_hidden (void)
   table_free (t);
 }
 
+static void
+host_save_failed_cb (PjHost *host, const GError *error, GError **out)
+{
+  if (*out == NULL)
+    *out = g_error_copy (error);
+}
+
+static gboolean
+has_error (gpointer data)
+{
+  return *(GError **) data != NULL;
+}
+
+/* The host's autosave runs off the main loop; a failed one is not silent:
+ * the host says so (the app shows it), and the game goes on. */
+static void
+test_save_failed (void)
+{
+  g_autoptr(PjHost) host = pj_host_new ("Full disk", NULL);
+  g_autoptr(GError) failure = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pj-host-save-XXXXXX", NULL);
+  g_autofree char *tokens = g_strconcat (dir, ".tokens", NULL);
+
+  g_object_set (host, "computer-delay-ms", 0, NULL);
+  for (guint i = 0; i < 4; i++)
+    g_assert_true (pj_host_set_seat_computer (host, i, TRUE, PJ_AI_EASY, NULL));
+  g_signal_connect (host, "save-failed", G_CALLBACK (host_save_failed_cb), &failure);
+  /* the save path is a folder: the game's writes fail */
+  pj_host_set_save_path (host, dir);
+  g_assert_true (pj_host_start_game (host, NULL));
+  g_assert_true (run_until (has_error, &failure, 5000));
+  g_assert_true (g_error_matches (failure, G_FILE_ERROR, G_FILE_ERROR_ISDIR));
+  g_assert_cmpint (pj_host_get_phase (host), ==, PJ_NET_PHASE_PLAYING);
+  pj_host_stop (host);
+  /* closing the table tries the last write once more, and tells it */
+  g_clear_error (&failure);
+  g_assert_finalize_object (g_steal_pointer (&host));
+  g_assert_true (g_error_matches (failure, G_FILE_ERROR, G_FILE_ERROR_ISDIR));
+  g_unlink (tokens);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -694,5 +736,6 @@ main (int argc, char **argv)
   g_test_add_func ("/net/game/fair-deal-lie-salt", test_lie_salt);
   g_test_add_func ("/net/game/fair-deal-lie-seed", test_lie_seed);
   g_test_add_func ("/net/game/bluff-hidden", test_bluff_hidden);
+  g_test_add_func ("/net/game/save-failed", test_save_failed);
   return g_test_run ();
 }

@@ -217,6 +217,42 @@ run_until (gboolean (*done) (gpointer),
   g_assert_true (done (data));
 }
 
+static gboolean
+tick_cb (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* Drop the last reference and check that the game goes: a computer's
+ * worker (cancelled by pj_game_stop()) may still hold it until its answer
+ * reaches the main loop, so wait for that, bounded. */
+static void
+assert_game_finalized (PjGame *game)
+{
+  gpointer weak = game;
+  gint64 end = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
+  guint tick = g_timeout_add (20, tick_cb, NULL);
+
+  pj_game_stop (game);
+  g_object_add_weak_pointer (G_OBJECT (game), &weak);
+  g_object_unref (game);
+  while (weak != NULL && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (tick);
+  g_assert_null (weak);
+}
+
+/* A hosted table waits for a remote person (or is over). */
+static gboolean
+is_remote_turn (gpointer data)
+{
+  PjGame *game = data;
+
+  return pj_game_is_over (game) ||
+         (pj_game_get_controller (game, pj_game_get_actor (game)) == PJ_CONTROLLER_REMOTE &&
+          !pj_game_seat_is_computer (game, pj_game_get_actor (game)));
+}
+
 static PjGame *
 game_against_computers (guint64 seed)
 {
@@ -442,6 +478,125 @@ test_autosave (void)
   pj_game_stop (game);
 }
 
+static void
+save_failed_cb (PjGame       *game,
+                const GError *error,
+                GError      **out)
+{
+  g_assert_true (g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR));
+  if (*out == NULL)
+    *out = g_error_copy (error);
+}
+
+static gboolean
+has_error (gpointer data)
+{
+  return *(GError **) data != NULL;
+}
+
+/* A write that fails reaches whoever shows it (the app's toast), names the
+ * file, and the game goes on. */
+static void
+test_autosave_failure (void)
+{
+  g_autoptr (PjGame) game = game_against_computers (16);
+  g_autoptr (GError) failure = NULL;
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "not-a-file", NULL);
+  guint n;
+
+  /* the path is a folder: every write fails */
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_signal_connect (game, "save-failed", G_CALLBACK (save_failed_cb), &failure);
+  pj_game_set_autosave_path (game, dir);
+  run_until (has_error, &failure);
+  g_assert_nonnull (strstr (failure->message, "not-a-file"));
+
+  n = pj_record_get_n_actions (pj_game_get_record (game));
+  play_human_moves (game, 1);
+  g_assert_cmpuint (pj_record_get_n_actions (pj_game_get_record (game)), >, n);
+  pj_game_stop (game);
+  g_clear_error (&failure);
+  /* closing tries once more, and says why it failed */
+  g_assert_null (failure);
+  g_assert_false (pj_game_flush_autosave (game, &failure));
+  g_assert_error (failure, G_FILE_ERROR, G_FILE_ERROR_ISDIR);
+  assert_game_finalized (g_steal_pointer (&game));
+}
+
+/* A hosted table: the person elsewhere plays through the same checks, only
+ * on their own turn; a computer covers them while they are away. */
+static void
+test_table_seats (void)
+{
+  g_autoptr (PjRecord) record = NULL;
+  g_autoptr (PjGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  PjSeat seats[4] = {
+    { (char *) "Ann", PJ_CONTROLLER_REMOTE }, { (char *) "Blue", PJ_CONTROLLER_EASY },
+    { (char *) "Bob", PJ_CONTROLLER_REMOTE }, { (char *) "Yellow", PJ_CONTROLLER_EASY },
+  };
+  const PjAction *legal;
+  PjRules rules;
+  guint n_legal, actor, other;
+  PjAction a;
+
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
+  record = pj_record_new (&rules, 21, 3, seats, 4, &error);
+  g_assert_no_error (error);
+  game = pj_game_new_for_table (record);
+  pj_game_set_delay (game, 0);
+  g_assert_cmpint (pj_game_get_controller (game, 0), ==, PJ_CONTROLLER_REMOTE);
+  g_assert_false (pj_game_is_human_turn (game));
+  g_assert_false (pj_game_can_undo (game));
+
+  pj_game_start (game);
+  run_until (is_remote_turn, game);
+  actor = pj_game_get_actor (game);
+  other = (actor + 2) % 4;
+  legal = pj_game_get_human_actions (game, &n_legal);
+  g_assert_null (legal);   /* nobody plays it on this screen */
+  g_assert_cmpuint (n_legal, ==, 0);
+
+  {
+    PjActionList list;
+
+    pj_action_list_init (&list);
+    pj_legal_actions (pj_game_get_state (game), &list);
+    a = list.v[0];
+    pj_action_list_clear (&list);
+  }
+  /* not through the local path, not for the other person, not illegal */
+  g_assert_false (pj_game_apply (game, &a, &error));
+  g_assert_error (error, PJ_GAME_ERROR, PJ_GAME_ERROR_NOT_YOUR_TURN);
+  g_clear_error (&error);
+  g_assert_false (pj_game_apply_for_seat (game, other, &a, &error));
+  g_assert_error (error, PJ_GAME_ERROR, PJ_GAME_ERROR_NOT_YOUR_TURN);
+  g_clear_error (&error);
+  {
+    PjAction bad = a;
+
+    bad.card = PJ_CARD_JOKER + 1;
+    g_assert_false (pj_game_apply_for_seat (game, actor, &bad, &error));
+    g_assert_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_ILLEGAL_ACTION);
+    g_clear_error (&error);
+  }
+  g_assert_true (pj_game_apply_for_seat (game, actor, &a, &error));
+  g_assert_no_error (error);
+
+  /* the person at `other` drops: a computer covers, and hands back */
+  pj_game_cover_seat (game, other, PJ_CONTROLLER_EASY);
+  g_assert_true (pj_game_is_covered (game, other));
+  g_assert_true (pj_game_seat_is_computer (game, other));
+  run_until (is_remote_turn, game);
+  g_assert_cmpuint (pj_game_get_actor (game), !=, other);
+  pj_game_cover_seat (game, other, PJ_CONTROLLER_REMOTE);
+  g_assert_false (pj_game_is_covered (game, other));
+  g_assert_false (pj_game_seat_is_computer (game, other));
+  g_assert_cmpint (pj_record_get_seat (record, other)->controller, ==, PJ_CONTROLLER_REMOTE);
+
+  assert_game_finalized (g_steal_pointer (&game));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -455,6 +610,8 @@ main (int argc, char **argv)
   g_test_add_func ("/game/rematch", test_rematch);
   g_test_add_func ("/game/stats", test_stats);
   g_test_add_func ("/game/autosave", test_autosave);
+  g_test_add_func ("/game/autosave-failure", test_autosave_failure);
+  g_test_add_func ("/game/table-seats", test_table_seats);
   g_test_add_func ("/game/computer-game-4", test_computer_game_4);
   g_test_add_func ("/game/computer-game-6-nc", test_computer_game_6_nc);
 
