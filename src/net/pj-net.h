@@ -58,4 +58,11 @@ const char *pj_net_error_code_name (PjNetError code);
 /* The code of a wire name, or -1. */
 int         pj_net_error_code_from_name (const char *name);
 
+/* Split what a person typed — "host", "host:port", "[v6]:port" or "v6" —
+ * into a host and a port (PJ_NET_DEFAULT_PORT when none is given); FALSE if
+ * it is not an address. */
+gboolean    pj_net_parse_address      (const char  *text,
+                                       char       **host,
+                                       guint16     *port);
+
 G_END_DECLS

@@ -100,9 +100,5 @@ void         pj_table_set_reconnect_policy (PjTable     *self,
                                             guint        max_delay_ms,
                                             guint        max_attempts);
 
-/* Split "host", "host:port", "[v6]:port" or "v6"; FALSE if not an address. */
-gboolean     pj_table_parse_address       (const char   *text,
-                                           char        **host,
-                                           guint16      *port);
 
 G_END_DECLS

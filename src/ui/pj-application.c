@@ -216,7 +216,7 @@ pj_application_handle_local_options (GApplication *app,
           return 1;
         }
     }
-  if (self->join_address != NULL && !pj_table_parse_address (self->join_address, &host, &port))
+  if (self->join_address != NULL && !pj_net_parse_address (self->join_address, &host, &port))
     {
       /* Translators: a bad --join argument */
       g_printerr (_("“%s” is not an address: try “192.168.1.5”, “kitchen.local:47251” or “[fe80::1]:47251”"),

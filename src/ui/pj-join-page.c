@@ -244,7 +244,7 @@ pj_join_page_join_address (PjJoinPage *self,
 
   g_return_val_if_fail (PJ_IS_JOIN_PAGE (self), FALSE);
 
-  if (!pj_table_parse_address (address, &host, &port))
+  if (!pj_net_parse_address (address, &host, &port))
     {
       toast (self, _("That is not an address: try “192.168.1.5”, “kitchen.local:47251” or “[fe80::1]:47251”"));
       return FALSE;
