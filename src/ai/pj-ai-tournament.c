@@ -12,15 +12,6 @@
 
 #define MAX_DECISIONS 200000   /* a game this long is a draw (never seen in practice) */
 
-static guint64
-mix64 (guint64 x)
-{
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
 /* Wilson score interval, 95 % */
 static void
 wilson (guint wins, guint n, double *lo, double *hi)
@@ -246,7 +237,7 @@ pj_ai_tournament_main (int argc, char **argv)
 
   for (guint g = 0; g < games; g++)
     {
-      guint64 game_seed = mix64 (seed + g);
+      guint64 game_seed = pj_seed_mix (seed + g);
       guint a_team = g % 2;   /* team A's seats: team 0 in even games, team 1 in odd */
       PjState s;
       PjActionList list;
@@ -262,7 +253,7 @@ pj_ai_tournament_main (int argc, char **argv)
 
           pj_legal_actions (&s, &list);
           t0 = g_get_monotonic_time ();
-          if (!pj_ai_choose (&s, lv[side], iterations || time_ms ? &budget : NULL, mix64 (game_seed ^ (decisions + 1)), &a))
+          if (!pj_ai_choose (&s, lv[side], iterations || time_ms ? &budget : NULL, pj_seed_mix (game_seed ^ (decisions + 1)), &a))
             break;
           t1 = g_get_monotonic_time ();
           if (list.n > 1)

@@ -89,6 +89,10 @@ void    pj_rng_seed    (PjRng *rng, guint64 seed);
 guint64 pj_rng_next    (PjRng *rng);
 guint32 pj_rng_below   (PjRng *rng, guint32 bound);   /* uniform in [0, bound) */
 double  pj_rng_double  (PjRng *rng);                  /* uniform in [0, 1) */
+/* splitmix64: one seed to an unrelated one, so seeds derived from a seed
+ * (per game, per sample, per decision) do not run in step. Saved games and
+ * tests depend on its exact numbers. */
+guint64 pj_seed_mix    (guint64 x);
 
 /* ------------------------------------------------------------------ */
 /* Rule options and presets (RULES.md §10)                             */
