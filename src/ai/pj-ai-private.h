@@ -31,9 +31,6 @@ double pj_ai_eval_board (const PjAiView *v, const PjState *s, const PjBoard *b, 
  * for states whose hands are all known to the caller: determinized ones. */
 double pj_ai_hands_value (const PjState *s, guint team);
 
-/* Move the pegs of an action's steps on a copy of the board (no cards, no turn). */
-void   pj_ai_board_apply (const PjState *s, PjBoard *b, const PjAction *a);
-
 /* One-ply value of an action for the actor's team (the normal player). */
 double pj_ai_score_action (const PjAiView *v, const PjState *s, const PjAction *a);
 /* A cheap estimate from the moved pegs only (playouts and pre-filtering). */

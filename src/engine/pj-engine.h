@@ -314,6 +314,11 @@ void     pj_state_apply    (PjState *s, const PjAction *a);
 /* Check the action against the legal list first: an illegal action changes nothing. */
 gboolean pj_state_apply_checked (PjState *s, const PjAction *a, GError **error);
 
+/* Move the pegs of an action's steps on a board, keeping its occupancy in
+ * step (no cards, no turn): how apply moves pegs, and how a computer player
+ * looks at a board one move ahead. */
+void     pj_board_apply_steps (PjBoard *b, const PjAction *a);
+
 gboolean pj_state_is_over  (const PjState *s);
 /* Check every invariant (peg counts, occupancy, cards, phase): for tests and loads. */
 gboolean pj_state_check    (const PjState *s, GError **error);
