@@ -27,6 +27,12 @@ typedef struct {
   guint threads;      /* 0: as many as cores, at most 2 */
 } PjAiBudget;
 
+/* Hard-level default budget: playouts at a 4-player table. Bigger tables
+ * have longer playouts and more actions per ply, NC tens far more, so the
+ * default shrinks with them to keep decisions near the same time. */
+#define PJ_AI_HARD_ITERATIONS 6000
+guint       pj_ai_default_iterations (const PjRules *rules);
+
 const char *pj_ai_level_name (PjAiLevel level);                /* "easy", "normal", "hard" */
 gboolean    pj_ai_level_from_string (const char *name, PjAiLevel *out);
 
@@ -40,9 +46,5 @@ gboolean pj_ai_choose (const PjState *state, PjAiLevel level, const PjAiBudget *
 /* The best action for the player to move and a one-line reason (translatable
  * English, for the hint button and beginner mode). Free the reason with g_free. */
 gboolean pj_ai_hint (const PjState *state, PjAction *out, char **reason);
-
-/* `pegs-and-jokers-cli tournament …`: the whole subcommand (parses its own
- * arguments, prints results); returns the exit status (2 for bad arguments). */
-int pj_ai_tournament_main (int argc, char **argv);
 
 G_END_DECLS

@@ -21,6 +21,7 @@
 
 #include "pj-ai.h"
 #include "pj-record.h"
+#include "pj-tournament.h"
 
 /* ---- shared helpers -------------------------------------------------- */
 
@@ -656,7 +657,7 @@ static const struct {
   { "new", cmd_new, N_("write a new saved game") },
   { "simulate", pj_cli_simulate, N_("play random games, checking every invariant") },
   { "replay", cmd_replay, N_("verify a saved game by replaying it") },
-  { "tournament", pj_ai_tournament_main, N_("let computer players play each other") },
+  { "tournament", pj_tournament_main, N_("let computer players play each other") },
 };
 
 static void

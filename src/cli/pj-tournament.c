@@ -1,10 +1,12 @@
-/* pj-ai-tournament.c — `pegs-and-jokers-cli tournament`: computer levels
+/* pj-tournament.c — `pegs-and-jokers-cli tournament`: computer levels
  * against each other, seats swapped every other game so neither side keeps
  * the first move or a lucky seat.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "pj-ai-private.h"
+#include "pj-tournament.h"
+
+#include "pj-ai.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -87,7 +89,7 @@ typedef struct {
 } LevelTimes;
 
 int
-pj_ai_tournament_main (int argc, char **argv)
+pj_tournament_main (int argc, char **argv)
 {
   const char *preset_name = NULL, *level_a = NULL, *level_b = NULL;
   guint players = 0, teams = 2, games = 10, iterations = 0, time_ms = 0;
