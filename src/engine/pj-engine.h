@@ -332,6 +332,12 @@ guint    pj_state_stuck_pile_count (const PjState *s);
 /* What `viewer` may see: other hands, the stock order and face-down cards become
  * PJ_CARD_UNKNOWN (viewer < 0: a spectator, sees no hand). */
 void     pj_state_redact (PjState *s, int viewer);
+/* What `viewer` may see of `action` played in `before` (viewer < 0: a
+ * spectator). BJ: a card is played face down, so only its player knows it
+ * (out->card becomes PJ_CARD_UNKNOWN, the declared card stays) until a
+ * challenge turns it up. `out` may be `action`. */
+void     pj_action_redact (const PjState *before, const PjAction *action, int viewer,
+                           PjAction *out);
 /* Fill every PJ_CARD_UNKNOWN with a random deal of the cards the viewer has not
  * seen, consistent with hand sizes (for searching computer players). */
 void     pj_state_determinize (PjState *s, PjRng *rng);
@@ -346,6 +352,15 @@ char    *pj_pos_to_string (const PjState *s, guint colour, guint8 pos); /* "r12"
 char    *pj_action_to_string (const PjState *s, const PjAction *a);
 /* Parse an action and find it among the legal actions of s. */
 gboolean pj_action_from_string (const PjState *s, const char *text, PjAction *out, GError **error);
+/* Read an action as a seat saw it (pj_action_redact(), then
+ * pj_action_to_string()) in `seen`, that seat's view of the position before
+ * it (pj_state_redact()). The actor's unseen cards cannot be searched for
+ * legal actions, so the played card is taken from the text; a card played
+ * face down ("?=5 R1 r12-r17") reads back with card PJ_CARD_UNKNOWN. The
+ * notation does not say whether another seat's discard had no play (B-22,
+ * PJ_ACTION_FLAG_NO_PLAY): that flag is a guess. */
+gboolean pj_action_read_seen (const PjState *seen, const char *text, PjAction *out,
+                              GError **error);
 
 char     pj_colour_letter (guint colour);            /* 'R', 'B', … */
 const char *pj_colour_name (guint colour);           /* "Red" (N_) */

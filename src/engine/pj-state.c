@@ -415,6 +415,16 @@ pj_state_redact (PjState *s, int viewer)
 }
 
 void
+pj_action_redact (const PjState *before, const PjAction *action, int viewer, PjAction *out)
+{
+  if (out != action)
+    *out = *action;
+  /* BJ: every card is played face down and declared; discards are not played */
+  if (action->kind == PJ_ACTION_MOVE && before->rules.bluffing && viewer != (int) before->turn)
+    out->card = PJ_CARD_UNKNOWN;
+}
+
+void
 pj_state_determinize (PjState *s, PjRng *rng)
 {
   guint counts[16] = { 0 };

@@ -170,7 +170,7 @@ verify_game (PjClient *self, guint64 seed, const char *salt, guint winner, guint
           PjState view = s;
           g_autofree char *text = NULL;
 
-          pj_net_redact (&view, self->seat);
+          pj_state_redact (&view, self->seat);
           text = pj_position_to_string (&view);
           if (strcmp (text, seen) != 0)
             {
