@@ -9,15 +9,9 @@
 #pragma once
 
 #include "pj-engine.h"
+#include "pj-ai-level.h"
 
 G_BEGIN_DECLS
-
-typedef enum {
-  PJ_AI_EASY,     /* a random legal action */
-  PJ_AI_NORMAL,   /* heuristic from the strategy notes (RULES.md §11) */
-  PJ_AI_HARD,     /* determinized / information-set Monte Carlo search */
-  PJ_AI_N_LEVELS
-} PjAiLevel;
 
 /* NULL budget: the level's default playouts with a 900 ms safety limit (for
  * people waiting on a seat); a budget without time_ms is exactly deterministic. */

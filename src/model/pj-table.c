@@ -105,17 +105,6 @@ save_seat (PjTable *self)
 
 /* ---- the mirror ---------------------------------------------------------- */
 
-static PjController
-controller_of_level (PjAiLevel level)
-{
-  switch (level)
-    {
-    case PJ_AI_EASY: return PJ_CONTROLLER_EASY;
-    case PJ_AI_HARD: return PJ_CONTROLLER_HARD;
-    default: return PJ_CONTROLLER_NORMAL;
-    }
-}
-
 /* Names and who plays each seat, as the lobby says (a covered person's
  * seat shows as a computer player's until they come back). */
 static void
@@ -141,7 +130,7 @@ sync_game_seats (PjTable *self)
       if ((int) seat == pj_game_get_local_seat (self->game))
         controller = PJ_CONTROLLER_HUMAN;
       else if (info.kind == PJ_NET_SEAT_COMPUTER)
-        controller = controller_of_level (info.level);
+        controller = pj_controller_from_level (info.level);
       else if (info.kind == PJ_NET_SEAT_HUMAN)
         controller = self->covered[seat] ? PJ_CONTROLLER_NORMAL : PJ_CONTROLLER_HUMAN;
       else
