@@ -37,8 +37,40 @@ gboolean    pj_ai_level_from_string (const char *name, PjAiLevel *out);
 gboolean pj_ai_choose (const PjState *state, PjAiLevel level, const PjAiBudget *budget,
                        guint64 seed, PjAction *out);
 
-/* The best action for the player to move and a one-line reason (translatable
- * English, for the hint button and beginner mode). Free the reason with g_free. */
+/* Why a hint suggests its action; model/pj-text.h words it for people. */
+typedef enum {
+  PJ_HINT_SAFE_PROGRESS,        /* the most safe progress for the team */
+  PJ_HINT_CHALLENGE,            /* BJ: few of the declared cards are left unseen */
+  PJ_HINT_PASS,                 /* BJ: the declared card is likely real */
+  PJ_HINT_PENALTY,              /* BJ: sends `colour`'s most advanced peg to start */
+  PJ_HINT_KEEP_JOKER,           /* keeps the joker for a double play */
+  PJ_HINT_DISCARD,              /* no card moves a peg: the least useful card */
+  PJ_HINT_FREE_COME_OUT,        /* NC-10: the counting privilege */
+  PJ_HINT_SEND_BACK,            /* sends a `colour` peg back to start */
+  PJ_HINT_BLUFF,                /* BJ: declares `card` for a much better move */
+  PJ_HINT_TEAM_PEG_HOME_RUN,    /* a team peg to its in-spot and on into home */
+  PJ_HINT_TEAM_PEG_IN_SPOT,     /* a team peg ahead to its in-spot */
+  PJ_HINT_INTO_HOME,            /* brings a peg home */
+  PJ_HINT_COME_OUT,             /* brings a new peg into play */
+  PJ_HINT_PARTNER_COME_OUT,     /* waits on a partner's come-out hole */
+  PJ_HINT_BACKWARD,             /* moves backwards to just short of home */
+  PJ_HINT_SWAP,                 /* swaps pegs to gain ground */
+  PJ_N_HINT_REASONS
+} PjHintReason;
+
+typedef struct {
+  PjHintReason reason;
+  guint        colour;   /* PJ_HINT_PENALTY, PJ_HINT_SEND_BACK: the pegs' colour */
+  guint        card;     /* PJ_HINT_BLUFF: the card declared */
+} PjHint;
+
+/* The best action for the player to move and why (for the hint button and
+ * beginner mode). */
+gboolean pj_ai_hint_reason (const PjState *state, PjAction *out, PjHint *hint);
+
+/* To be removed once pj-game.c calls pj_ai_hint_reason() and
+ * pj_text_hint(): the same with the reason in words (g_free it). Defined
+ * in model/pj-text.c, the one place that words things for people. */
 gboolean pj_ai_hint (const PjState *state, PjAction *out, char **reason);
 
 G_END_DECLS
