@@ -298,7 +298,7 @@ best_track_peg (const PjState *s, const PjBoard *b, guint colour)
 }
 
 static void
-send_to_start (const PjState *s, PjBoard *b, guint colour, int idx)
+send_to_start (PjBoard *b, guint colour, int idx)
 {
   PjAction pen = { 0 };
 
@@ -348,7 +348,7 @@ pj_ai_score_action (const PjAiView *v, const PjState *s, const PjAction *a)
           /* caught: no move and our best peg goes back to start */
           PjBoard caught = s->board;
           double pc = challenge_chance (v, s, a->declared);
-          send_to_start (s, &caught, s->actor, best_track_peg (s, &caught, s->actor));
+          send_to_start (&caught, s->actor, best_track_peg (s, &caught, s->actor));
           val = (1 - pc) * val
                 + pc * (pj_ai_eval_board (v, s, &caught, team) - keep_value (s, s->actor, a->card));
         }
@@ -366,9 +366,9 @@ pj_ai_score_action (const PjAiView *v, const PjState *s, const PjAction *a)
         double pb = pj_ai_bluff_probability (v, s);
         PjBoard caught = s->board;
 
-        send_to_start (s, &caught, s->turn, best_track_peg (s, &caught, s->turn));
+        send_to_start (&caught, s->turn, best_track_peg (s, &caught, s->turn));
         pj_board_apply_steps (&b, &s->pending);
-        send_to_start (s, &b, s->actor, best_track_peg (s, &b, s->actor));
+        send_to_start (&b, s->actor, best_track_peg (s, &b, s->actor));
         return pb * pj_ai_eval_board (v, s, &caught, team)
                + (1 - pb) * pj_ai_eval_board (v, s, &b, team);
       }

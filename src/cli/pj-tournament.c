@@ -62,9 +62,9 @@ static const char usage[] =
   "         --team-a LEVEL --team-b LEVEL --games N --seed S [--iterations N]\n"
   "         [--time-ms MS] [--json] [--verbose]\n"
   "\n"
-  "Plays computer levels (easy, normal, hard) against each other. Team A takes\n"
+  "Plays computer levels (%s) against each other. Team A takes\n"
   "team 1's seats in even games and team 2's in odd games; team B takes every\n"
-  "other seat. Prints each side's win rate with a 95% Wilson interval and the\n"
+  "other seat. Prints each side's win rate with a 95%% Wilson interval and the\n"
   "time per decision (median and max) of each level, counting decisions with\n"
   "more than one legal action.\n"
   "\n"
@@ -116,7 +116,11 @@ pj_tournament_main (int argc, char **argv)
         g_printerr ("tournament: %s needs a value\n", arg); return 2; } i++; } G_STMT_END
       if (strcmp (arg, "--help") == 0 || strcmp (arg, "-h") == 0)
         {
-          g_print ("%s", usage);
+          g_autoptr (GString) levels = g_string_new (NULL);
+
+          for (guint l = 0; l < PJ_AI_N_LEVELS; l++)
+            g_string_append_printf (levels, "%s%s", l ? ", " : "", pj_ai_level_name ((PjAiLevel) l));
+          g_print (usage, levels->str);
           return 0;
         }
       else if (strcmp (arg, "--json") == 0)
