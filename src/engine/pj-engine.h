@@ -338,6 +338,9 @@ void     pj_state_redact (PjState *s, int viewer);
  * challenge turns it up. `out` may be `action`. */
 void     pj_action_redact (const PjState *before, const PjAction *action, int viewer,
                            PjAction *out);
+/* BJ: the card a challenge turns face up for everyone (the pending move's
+ * real card); PJ_CARD_NONE for any other action. */
+PjCard   pj_action_revealed_card (const PjState *before, const PjAction *action);
 /* Fill every PJ_CARD_UNKNOWN with a random deal of the cards the viewer has not
  * seen, consistent with hand sizes (for searching computer players). */
 void     pj_state_determinize (PjState *s, PjRng *rng);

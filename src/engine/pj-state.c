@@ -424,6 +424,14 @@ pj_action_redact (const PjState *before, const PjAction *action, int viewer, PjA
     out->card = PJ_CARD_UNKNOWN;
 }
 
+PjCard
+pj_action_revealed_card (const PjState *before, const PjAction *action)
+{
+  if (action->kind != PJ_ACTION_CHALLENGE || before->pending.kind == PJ_ACTION_NONE)
+    return PJ_CARD_NONE;
+  return (PjCard) PJ_CARD_RANK (before->pending.card);
+}
+
 void
 pj_state_determinize (PjState *s, PjRng *rng)
 {

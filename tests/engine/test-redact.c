@@ -123,6 +123,44 @@ test_redact_matches_position (void)
   pj_action_list_clear (&list);
 }
 
+enum { REVEALED, NOT_REVEALED };
+
+static void
+check_revealed (const PjState *before, const PjAction *a, int viewer, guint *counts)
+{
+  PjCard card = pj_action_revealed_card (before, a);
+
+  if (viewer >= 0)
+    return;
+  if (a->kind == PJ_ACTION_CHALLENGE)
+    {
+      PjState after = *before;
+
+      /* the real card, bluff or not, and face up on the pile for everyone */
+      g_assert_cmpuint (card, ==, PJ_CARD_RANK (before->pending.card));
+      pj_state_apply (&after, a);
+      pj_state_redact (&after, -1);
+      g_assert_cmpuint (pj_state_top_discard (&after), ==, card);
+      counts[REVEALED]++;
+    }
+  else
+    {
+      g_assert_cmpuint (card, ==, PJ_CARD_NONE);
+      counts[NOT_REVEALED]++;
+    }
+}
+
+/* BJ: a challenge turns the card face up */
+static void
+test_revealed_card (void)
+{
+  guint counts[2] = { 0 };
+
+  play_games (PJ_PRESET_BLUFFING_JOKER, 4, check_revealed, counts);
+  g_assert_cmpuint (counts[REVEALED], >, 0);
+  g_assert_cmpuint (counts[NOT_REVEALED], >, 0);
+}
+
 /* ---- reading a seen action back --------------------------------------- */
 
 static void
@@ -200,6 +238,7 @@ main (int argc, char **argv)
   g_test_add_func ("/redact/action/BJ-face-down", test_redact_bluffing_joker);
   g_test_add_func ("/redact/action/face-up", test_redact_face_up);
   g_test_add_func ("/redact/action/BJ-matches-position", test_redact_matches_position);
+  g_test_add_func ("/redact/action/BJ-challenge-reveals", test_revealed_card);
   for (guint p = 0; p < PJ_N_PRESETS; p++)
     {
       g_autofree char *path = g_strdup_printf ("/notation/read-seen/%s%s",
