@@ -226,38 +226,6 @@ pj_ai_eval_board (const PjAiView *v, const PjState *s, const PjBoard *b, guint t
   return mine - theirs / MAX (r->teams - 1, 1);
 }
 
-void
-pj_ai_board_apply (const PjState *s, PjBoard *b, const PjAction *a)
-{
-  for (guint i = 0; i < a->n_steps; i++)
-    {
-      const PjStep *st = &a->steps[i];
-      guint peg = st->peg;
-      guint c = PJ_PEG_COLOUR (peg), idx = PJ_PEG_INDEX (peg);
-      guint8 from, to = st->to;
-
-      if (c >= s->rules.players)
-        continue;
-      from = b->peg[c][idx];
-      if (PJ_POS_IS_TRACK (from))
-        {
-          if (b->occ[from] == peg + 1)
-            b->occ[from] = 0;
-        }
-      else if (PJ_POS_IS_HOME (from))
-        b->home[c] &= (guint8) ~(1u << (from - PJ_POS_HOME0));
-      else if (b->n_start[c] > 0)
-        b->n_start[c]--;
-      if (PJ_POS_IS_TRACK (to))
-        b->occ[to] = (guint8) (peg + 1);
-      else if (PJ_POS_IS_HOME (to))
-        b->home[c] |= (guint8) (1u << (to - PJ_POS_HOME0));
-      else
-        b->n_start[c]++;
-      b->peg[c][idx] = to;
-    }
-}
-
 /* The worth of a card still in hand: jokers for double plays (§11), come-out
  * cards while pegs wait in start, splits for their flexibility. */
 static double
@@ -330,7 +298,7 @@ best_track_peg (const PjState *s, const PjBoard *b, guint colour)
 }
 
 static void
-send_to_start (const PjState *s, PjBoard *b, guint colour, int idx)
+send_to_start (PjBoard *b, guint colour, int idx)
 {
   PjAction pen = { 0 };
 
@@ -338,7 +306,7 @@ send_to_start (const PjState *s, PjBoard *b, guint colour, int idx)
     return;
   pen.n_steps = 1;
   pen.steps[0] = (PjStep) { PJ_PEG_ID (colour, idx), b->peg[colour][idx], PJ_POS_START, PJ_STEP_PENALTY };
-  pj_ai_board_apply (s, b, &pen);
+  pj_board_apply_steps (b, &pen);
 }
 
 double
@@ -373,14 +341,14 @@ pj_ai_score_action (const PjAiView *v, const PjState *s, const PjAction *a)
   switch (a->kind)
     {
     case PJ_ACTION_MOVE:
-      pj_ai_board_apply (s, &b, a);
+      pj_board_apply_steps (&b, a);
       val = pj_ai_eval_board (v, s, &b, team) - keep_value (s, s->actor, a->card);
       if (s->rules.bluffing && a->card != a->declared)
         {
           /* caught: no move and our best peg goes back to start */
           PjBoard caught = s->board;
           double pc = challenge_chance (v, s, a->declared);
-          send_to_start (s, &caught, s->actor, best_track_peg (s, &caught, s->actor));
+          send_to_start (&caught, s->actor, best_track_peg (s, &caught, s->actor));
           val = (1 - pc) * val
                 + pc * (pj_ai_eval_board (v, s, &caught, team) - keep_value (s, s->actor, a->card));
         }
@@ -388,25 +356,25 @@ pj_ai_score_action (const PjAiView *v, const PjState *s, const PjAction *a)
     case PJ_ACTION_DISCARD:
       return pj_ai_eval_board (v, s, &b, team) - keep_value (s, s->actor, a->card);
     case PJ_ACTION_FREE_COME_OUT:
-      pj_ai_board_apply (s, &b, a);
+      pj_board_apply_steps (&b, a);
       return pj_ai_eval_board (v, s, &b, team) - keep_value (s, s->actor, a->card);
     case PJ_ACTION_PASS:
-      pj_ai_board_apply (s, &b, &s->pending);
+      pj_board_apply_steps (&b, &s->pending);
       return pj_ai_eval_board (v, s, &b, team);
     case PJ_ACTION_CHALLENGE:
       {
         double pb = pj_ai_bluff_probability (v, s);
         PjBoard caught = s->board;
 
-        send_to_start (s, &caught, s->turn, best_track_peg (s, &caught, s->turn));
-        pj_ai_board_apply (s, &b, &s->pending);
-        send_to_start (s, &b, s->actor, best_track_peg (s, &b, s->actor));
+        send_to_start (&caught, s->turn, best_track_peg (s, &caught, s->turn));
+        pj_board_apply_steps (&b, &s->pending);
+        send_to_start (&b, s->actor, best_track_peg (s, &b, s->actor));
         return pb * pj_ai_eval_board (v, s, &caught, team)
                + (1 - pb) * pj_ai_eval_board (v, s, &b, team);
       }
     case PJ_ACTION_PENALTY:
     default:
-      pj_ai_board_apply (s, &b, a);
+      pj_board_apply_steps (&b, a);
       return pj_ai_eval_board (v, s, &b, team);
     }
 }

@@ -57,16 +57,6 @@ typedef struct {
   gboolean *done;                /* [sample] */
 } Round;
 
-static guint64
-mix (guint64 x)
-{
-  /* splitmix64: independent seeds for samples from one seed */
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
 static guint
 policy (const PjAiView *v, const PjState *st, const PjActionList *list, PjRng *rng)
 {
@@ -129,7 +119,7 @@ run_round (gpointer data)
   pj_action_list_init (&list);
   for (guint k = r->thread; k < r->n_samples; k += r->n_threads)
     {
-      guint64 sample_seed = mix (r->seed ^ mix (r->first_sample + k));
+      guint64 sample_seed = pj_seed_mix (r->seed ^ pj_seed_mix (r->first_sample + k));
       PjRng deal;
       PjState det;
 
@@ -148,7 +138,7 @@ run_round (gpointer data)
           PjState st = det;
           PjRng dice;
 
-          pj_rng_seed (&dice, mix (sample_seed + 1));   /* the same for every candidate */
+          pj_rng_seed (&dice, pj_seed_mix (sample_seed + 1));   /* the same for every candidate */
           pj_state_apply (&st, &r->cand[r->alive[j]]);
           r->rewards[k * r->n_alive + j] = playout (r, &st, &dice, &list);
         }

@@ -31,9 +31,6 @@ double pj_ai_eval_board (const PjAiView *v, const PjState *s, const PjBoard *b, 
  * for states whose hands are all known to the caller: determinized ones. */
 double pj_ai_hands_value (const PjState *s, guint team);
 
-/* Move the pegs of an action's steps on a copy of the board (no cards, no turn). */
-void   pj_ai_board_apply (const PjState *s, PjBoard *b, const PjAction *a);
-
 /* One-ply value of an action for the actor's team (the normal player). */
 double pj_ai_score_action (const PjAiView *v, const PjState *s, const PjAction *a);
 /* A cheap estimate from the moved pegs only (playouts and pre-filtering). */
@@ -48,11 +45,6 @@ guint  pj_ai_best_normal (const PjAiView *v, const PjState *s, const PjActionLis
 
 gboolean pj_ai_choose_hard (const PjState *view, const PjAiBudget *budget, guint64 seed, PjAction *out);
 
-/* Hard-level default budget: playouts at a 4-player table. Bigger tables
- * have longer playouts and more actions per ply, NC tens far more, so the
- * default shrinks with them to keep decisions near the same time. */
-#define PJ_AI_HARD_ITERATIONS 6000
-guint  pj_ai_default_iterations (const PjRules *rules);
 /* Without a budget (the app's seats and hints) a busy machine may not keep a
  * player waiting longer than this: the search stops and plays its best so far. */
 #define PJ_AI_DEFAULT_TIME_CAP_MS 900

@@ -4,7 +4,6 @@
  */
 #include "pj-ai-private.h"
 
-#include <glib/gi18n-lib.h>
 #include <string.h>
 
 static const char *const level_names[PJ_AI_N_LEVELS] = { "easy", "normal", "hard" };
@@ -74,14 +73,7 @@ hand_has (const PjState *s, guint seat, guint card)
   return FALSE;
 }
 
-/* The colour's name as the app translates it (the model's “peg colour” context) */
-static const char *
-colour_name (guint colour)
-{
-  return g_dpgettext2 (NULL, "peg colour", pj_colour_name (colour));
-}
-
-static char *
+static PjHint
 describe (const PjState *s, const PjAction *a)
 {
   const PjRules *r = &s->rules;
@@ -91,19 +83,17 @@ describe (const PjState *s, const PjAction *a)
   switch (a->kind)
     {
     case PJ_ACTION_CHALLENGE:
-      return g_strdup (_("Few of the declared cards are left unseen: it is probably a bluff"));
+      return (PjHint) { PJ_HINT_CHALLENGE };
     case PJ_ACTION_PASS:
-      return g_strdup (_("The declared card is likely real, and a wrong challenge costs a peg"));
+      return (PjHint) { PJ_HINT_PASS };
     case PJ_ACTION_PENALTY:
-      /* Translators: %s is a peg colour (“Blue”) */
-      return g_strdup_printf (_("Sends the most advanced %s peg back to start"),
-                              colour_name (s->penalty_loser));
+      return (PjHint) { PJ_HINT_PENALTY, .colour = s->penalty_loser };
     case PJ_ACTION_DISCARD:
       if (a->card != PJ_CARD_JOKER && hand_has (s, s->turn, PJ_CARD_JOKER))
-        return g_strdup (_("Keeps your joker for a double play"));
-      return g_strdup (_("No card can move a peg: discards the least useful card"));
+        return (PjHint) { PJ_HINT_KEEP_JOKER };
+      return (PjHint) { PJ_HINT_DISCARD };
     case PJ_ACTION_FREE_COME_OUT:
-      return g_strdup (_("Uses the counting privilege to bring a peg out for free"));
+      return (PjHint) { PJ_HINT_FREE_COME_OUT };
     default:
       break;
     }
@@ -115,8 +105,7 @@ describe (const PjState *s, const PjAction *a)
 
       if ((st->flags & (PJ_STEP_HIT | PJ_STEP_SEND)) && st->to == PJ_POS_START
           && pj_team_of (r, c) != team)
-        /* Translators: %s is a peg colour (“Blue”) */
-        return g_strdup_printf (_("Sends a %s peg back to start"), colour_name (c));
+        return (PjHint) { PJ_HINT_SEND_BACK, .colour = c };
       if ((st->flags & PJ_STEP_HIT) && pj_team_of (r, c) == team)
         partner_in_spot = TRUE;
       if (!(st->flags & PJ_STEP_HIT) && PJ_POS_IS_HOME (st->to) && !PJ_POS_IS_HOME (st->from))
@@ -129,36 +118,35 @@ describe (const PjState *s, const PjAction *a)
           on_partner_come_out = TRUE;
     }
   if (r->bluffing && a->card != a->declared)
-    /* Translators: %s is a card in the game's notation: A, 2 … 10, J, Q, K or JK */
-    return g_strdup_printf (_("Bluffs: declares %s for a much better move"), pj_card_to_string (a->declared));
+    return (PjHint) { PJ_HINT_BLUFF, .card = a->declared };
   if (partner_in_spot && into_home)
-    return g_strdup (_("Sends a team peg to its in-spot and on into home"));
+    return (PjHint) { PJ_HINT_TEAM_PEG_HOME_RUN };
   if (partner_in_spot)
-    return g_strdup (_("Sends a team peg ahead to its in-spot"));
+    return (PjHint) { PJ_HINT_TEAM_PEG_IN_SPOT };
   if (into_home)
-    return g_strdup (_("Brings a peg home"));
+    return (PjHint) { PJ_HINT_INTO_HOME };
   if (from_start)
-    return g_strdup (_("Brings a new peg into play"));
+    return (PjHint) { PJ_HINT_COME_OUT };
   if (on_partner_come_out)
-    return g_strdup (_("Waits on a partner’s come-out hole for a home run"));
+    return (PjHint) { PJ_HINT_PARTNER_COME_OUT };
   if (a->card != PJ_CARD_JOKER && hand_has (s, s->turn, PJ_CARD_JOKER))
-    return g_strdup (_("Keeps your joker for a double play"));
+    return (PjHint) { PJ_HINT_KEEP_JOKER };
   if (a->n_steps > 0 && (a->steps[0].flags & PJ_STEP_BACK))
-    return g_strdup (_("Moves backwards to just short of home"));
+    return (PjHint) { PJ_HINT_BACKWARD };
   if (a->n_steps == 2 && (a->steps[0].flags & PJ_STEP_SWAP))
-    return g_strdup (_("Swaps pegs to gain ground for your team"));
-  return g_strdup (_("Makes the most safe progress for your team"));
+    return (PjHint) { PJ_HINT_SWAP };
+  return (PjHint) { PJ_HINT_SAFE_PROGRESS };
 }
 
 gboolean
-pj_ai_hint (const PjState *state, PjAction *out, char **reason)
+pj_ai_hint_reason (const PjState *state, PjAction *out, PjHint *hint)
 {
   PjState view = *state;
 
   pj_state_redact (&view, view.actor);
   if (!pj_ai_choose (&view, PJ_AI_HARD, NULL, view.turn_number, out))
     return FALSE;
-  if (reason)
-    *reason = describe (&view, out);
+  if (hint)
+    *hint = describe (&view, out);
   return TRUE;
 }

@@ -9,15 +9,9 @@
 #pragma once
 
 #include "pj-engine.h"
+#include "pj-ai-level.h"
 
 G_BEGIN_DECLS
-
-typedef enum {
-  PJ_AI_EASY,     /* a random legal action */
-  PJ_AI_NORMAL,   /* heuristic from the strategy notes (RULES.md §11) */
-  PJ_AI_HARD,     /* determinized / information-set Monte Carlo search */
-  PJ_AI_N_LEVELS
-} PjAiLevel;
 
 /* NULL budget: the level's default playouts with a 900 ms safety limit (for
  * people waiting on a seat); a budget without time_ms is exactly deterministic. */
@@ -26,6 +20,12 @@ typedef struct {
   guint time_ms;      /* 0: no time limit (iterations only: deterministic) */
   guint threads;      /* 0: as many as cores, at most 2 */
 } PjAiBudget;
+
+/* Hard-level default budget: playouts at a 4-player table. Bigger tables
+ * have longer playouts and more actions per ply, NC tens far more, so the
+ * default shrinks with them to keep decisions near the same time. */
+#define PJ_AI_HARD_ITERATIONS 6000
+guint       pj_ai_default_iterations (const PjRules *rules);
 
 const char *pj_ai_level_name (PjAiLevel level);                /* "easy", "normal", "hard" */
 gboolean    pj_ai_level_from_string (const char *name, PjAiLevel *out);
@@ -37,12 +37,36 @@ gboolean    pj_ai_level_from_string (const char *name, PjAiLevel *out);
 gboolean pj_ai_choose (const PjState *state, PjAiLevel level, const PjAiBudget *budget,
                        guint64 seed, PjAction *out);
 
-/* The best action for the player to move and a one-line reason (translatable
- * English, for the hint button and beginner mode). Free the reason with g_free. */
-gboolean pj_ai_hint (const PjState *state, PjAction *out, char **reason);
+/* Why a hint suggests its action; model/pj-text.h words it for people. */
+typedef enum {
+  PJ_HINT_SAFE_PROGRESS,        /* the most safe progress for the team */
+  PJ_HINT_CHALLENGE,            /* BJ: few of the declared cards are left unseen */
+  PJ_HINT_PASS,                 /* BJ: the declared card is likely real */
+  PJ_HINT_PENALTY,              /* BJ: sends `colour`'s most advanced peg to start */
+  PJ_HINT_KEEP_JOKER,           /* keeps the joker for a double play */
+  PJ_HINT_DISCARD,              /* no card moves a peg: the least useful card */
+  PJ_HINT_FREE_COME_OUT,        /* NC-10: the counting privilege */
+  PJ_HINT_SEND_BACK,            /* sends a `colour` peg back to start */
+  PJ_HINT_BLUFF,                /* BJ: declares `card` for a much better move */
+  PJ_HINT_TEAM_PEG_HOME_RUN,    /* a team peg to its in-spot and on into home */
+  PJ_HINT_TEAM_PEG_IN_SPOT,     /* a team peg ahead to its in-spot */
+  PJ_HINT_INTO_HOME,            /* brings a peg home */
+  PJ_HINT_COME_OUT,             /* brings a new peg into play */
+  PJ_HINT_PARTNER_COME_OUT,     /* waits on a partner's come-out hole */
+  PJ_HINT_BACKWARD,             /* moves backwards to just short of home */
+  PJ_HINT_SWAP,                 /* swaps pegs to gain ground */
+  PJ_N_HINT_REASONS
+} PjHintReason;
 
-/* `pegs-and-jokers-cli tournament …`: the whole subcommand (parses its own
- * arguments, prints results); returns the exit status (2 for bad arguments). */
-int pj_ai_tournament_main (int argc, char **argv);
+typedef struct {
+  PjHintReason reason;
+  guint        colour;   /* PJ_HINT_PENALTY, PJ_HINT_SEND_BACK: the pegs' colour */
+  guint        card;     /* PJ_HINT_BLUFF: the card declared */
+} PjHint;
+
+/* The best action for the player to move and why (for the hint button and
+ * beginner mode). */
+gboolean pj_ai_hint_reason (const PjState *state, PjAction *out, PjHint *hint);
+
 
 G_END_DECLS

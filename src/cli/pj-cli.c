@@ -21,6 +21,7 @@
 
 #include "pj-ai.h"
 #include "pj-record.h"
+#include "pj-tournament.h"
 
 /* ---- shared helpers -------------------------------------------------- */
 
@@ -315,7 +316,7 @@ print_summary (const Input *in, const PjState *s, guint at)
         {
           const PjSeat *seat = pj_record_get_seat (in->record, i);
           g_print ("%s %s: %s (%s)", i ? ";" : "", pj_colour_name (i), seat->name,
-                   pj_controller_name (seat->controller));
+                   pj_controller_to_id (seat->controller));
         }
       g_print ("\n# ");
       {
@@ -575,7 +576,7 @@ cmd_new (int argc, char **argv)
           char *colon = strrchr (seat_args[i], ':');
 
           seats[i].controller = PJ_CONTROLLER_HUMAN;
-          if (colon && pj_controller_from_string (colon + 1, &seats[i].controller))
+          if (colon && pj_controller_from_id (colon + 1, &seats[i].controller))
             seat_names[i] = g_strndup (seat_args[i], (gsize) (colon - seat_args[i]));
           else if (colon && strchr (colon + 1, ' ') == NULL && colon[1] != '\0')
             return pj_cli_fail ("new", PJ_CLI_USAGE,
@@ -656,7 +657,7 @@ static const struct {
   { "new", cmd_new, N_("write a new saved game") },
   { "simulate", pj_cli_simulate, N_("play random games, checking every invariant") },
   { "replay", cmd_replay, N_("verify a saved game by replaying it") },
-  { "tournament", pj_ai_tournament_main, N_("let computer players play each other") },
+  { "tournament", pj_tournament_main, N_("let computer players play each other") },
 };
 
 static void

@@ -26,11 +26,11 @@ push_discard (PjState *s, guint8 card)
   s->pile[s->n_cards - s->n_discard] = card;
 }
 
-static void
-apply_steps (PjState *s, const PjAction *a)
+void
+pj_board_apply_steps (PjBoard *b, const PjAction *a)
 {
   for (guint i = 0; i < a->n_steps; i++)
-    pj_board_set (&s->board, a->steps[i].peg, a->steps[i].to);
+    pj_board_set (b, a->steps[i].peg, a->steps[i].to);
 }
 
 static void
@@ -136,12 +136,12 @@ pj_state_apply (PjState *s, const PjAction *a)
               s->actor = (guint8) first;
               return;
             }
-          apply_steps (s, a);
+          pj_board_apply_steps (&s->board, a);
           end_turn (s);
           return;
         }
       push_discard (s, a->card);
-      apply_steps (s, a);
+      pj_board_apply_steps (&s->board, a);
       end_turn (s);
       return;
 
@@ -165,7 +165,7 @@ pj_state_apply (PjState *s, const PjAction *a)
       remove_from_hand (s, seat, a->card);
       s->stuck[seat] = 0;
       push_discard (s, a->card);
-      apply_steps (s, a);
+      pj_board_apply_steps (&s->board, a);
       end_turn (s);
       return;
 
@@ -177,7 +177,7 @@ pj_state_apply (PjState *s, const PjAction *a)
             s->actor = (guint8) next;
             return;
           }
-        apply_steps (s, &s->pending);   /* nobody challenged: the card stays face down */
+        pj_board_apply_steps (&s->board, &s->pending);   /* nobody challenged: the card stays face down */
         end_turn (s);
         return;
       }
@@ -206,7 +206,7 @@ pj_state_apply (PjState *s, const PjAction *a)
             return;
           }
         /* wrong: the move stands, then the truthful player picks a peg of the challenger */
-        apply_steps (s, &s->pending);
+        pj_board_apply_steps (&s->board, &s->pending);
         s->pending.kind = PJ_ACTION_NONE;
         check_win (s);
         if (s->phase == PJ_PHASE_OVER)
@@ -227,7 +227,7 @@ pj_state_apply (PjState *s, const PjAction *a)
       }
 
     case PJ_ACTION_PENALTY:
-      apply_steps (s, a);
+      pj_board_apply_steps (&s->board, a);
       end_turn (s);
       return;
 

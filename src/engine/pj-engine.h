@@ -89,6 +89,10 @@ void    pj_rng_seed    (PjRng *rng, guint64 seed);
 guint64 pj_rng_next    (PjRng *rng);
 guint32 pj_rng_below   (PjRng *rng, guint32 bound);   /* uniform in [0, bound) */
 double  pj_rng_double  (PjRng *rng);                  /* uniform in [0, 1) */
+/* splitmix64: one seed to an unrelated one, so seeds derived from a seed
+ * (per game, per sample, per decision) do not run in step. Saved games and
+ * tests depend on its exact numbers. */
+guint64 pj_seed_mix    (guint64 x);
 
 /* ------------------------------------------------------------------ */
 /* Rule options and presets (RULES.md §10)                             */
@@ -310,6 +314,11 @@ void     pj_state_apply    (PjState *s, const PjAction *a);
 /* Check the action against the legal list first: an illegal action changes nothing. */
 gboolean pj_state_apply_checked (PjState *s, const PjAction *a, GError **error);
 
+/* Move the pegs of an action's steps on a board, keeping its occupancy in
+ * step (no cards, no turn): how apply moves pegs, and how a computer player
+ * looks at a board one move ahead. */
+void     pj_board_apply_steps (PjBoard *b, const PjAction *a);
+
 gboolean pj_state_is_over  (const PjState *s);
 /* Check every invariant (peg counts, occupancy, cards, phase): for tests and loads. */
 gboolean pj_state_check    (const PjState *s, GError **error);
@@ -323,6 +332,15 @@ guint    pj_state_stuck_pile_count (const PjState *s);
 /* What `viewer` may see: other hands, the stock order and face-down cards become
  * PJ_CARD_UNKNOWN (viewer < 0: a spectator, sees no hand). */
 void     pj_state_redact (PjState *s, int viewer);
+/* What `viewer` may see of `action` played in `before` (viewer < 0: a
+ * spectator). BJ: a card is played face down, so only its player knows it
+ * (out->card becomes PJ_CARD_UNKNOWN, the declared card stays) until a
+ * challenge turns it up. `out` may be `action`. */
+void     pj_action_redact (const PjState *before, const PjAction *action, int viewer,
+                           PjAction *out);
+/* BJ: the card a challenge turns face up for everyone (the pending move's
+ * real card); PJ_CARD_NONE for any other action. */
+PjCard   pj_action_revealed_card (const PjState *before, const PjAction *action);
 /* Fill every PJ_CARD_UNKNOWN with a random deal of the cards the viewer has not
  * seen, consistent with hand sizes (for searching computer players). */
 void     pj_state_determinize (PjState *s, PjRng *rng);
@@ -337,6 +355,15 @@ char    *pj_pos_to_string (const PjState *s, guint colour, guint8 pos); /* "r12"
 char    *pj_action_to_string (const PjState *s, const PjAction *a);
 /* Parse an action and find it among the legal actions of s. */
 gboolean pj_action_from_string (const PjState *s, const char *text, PjAction *out, GError **error);
+/* Read an action as a seat saw it (pj_action_redact(), then
+ * pj_action_to_string()) in `seen`, that seat's view of the position before
+ * it (pj_state_redact()). The actor's unseen cards cannot be searched for
+ * legal actions, so the played card is taken from the text; a card played
+ * face down ("?=5 R1 r12-r17") reads back with card PJ_CARD_UNKNOWN. The
+ * notation does not say whether another seat's discard had no play (B-22,
+ * PJ_ACTION_FLAG_NO_PLAY): that flag is a guess. */
+gboolean pj_action_read_seen (const PjState *seen, const char *text, PjAction *out,
+                              GError **error);
 
 char     pj_colour_letter (guint colour);            /* 'R', 'B', … */
 const char *pj_colour_name (guint colour);           /* "Red" (N_) */

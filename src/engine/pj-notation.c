@@ -310,6 +310,60 @@ pj_action_from_string (const PjState *s, const char *text, PjAction *out, GError
   return TRUE;
 }
 
+/* The card a seen action's text says was played: "7", "7=5", "?=5",
+ * "discard 7 …"; PJ_CARD_NONE if it names none. */
+static guint
+seen_card (const char *text, gboolean *hidden)
+{
+  g_auto (GStrv) words = g_strsplit (text, " ", 3);
+  const char *word = words[0];
+  g_autofree char *card = NULL;
+
+  if (word && g_ascii_strcasecmp (word, "discard") == 0)
+    word = words[1];
+  if (word == NULL)
+    return PJ_CARD_NONE;
+  card = g_strdup (word);
+  if (strchr (card, '='))
+    *strchr (card, '=') = '\0';
+  *hidden = strcmp (card, "?") == 0;
+  if (*hidden)
+    return pj_card_from_string (strchr (word, '=') ? strchr (word, '=') + 1 : "");
+  return pj_card_from_string (card);
+}
+
+gboolean
+pj_action_read_seen (const PjState *seen, const char *text, PjAction *out, GError **error)
+{
+  PjState probe;
+  guint actor = seen->actor, card;
+  gboolean hidden = FALSE, unseen = FALSE;
+
+  if (text == NULL)
+    return pj_action_from_string (seen, text, out, error);
+  if (pj_action_from_string (seen, text, out, NULL))
+    return TRUE;
+
+  /* Another seat's hand is unknown here, so its action is not among the legal
+   * ones: it is found again where that seat holds the played card. A card
+   * played face down is judged by the declared one (BJ), as the rules do. */
+  card = seen_card (text, &hidden);
+  probe = *seen;
+  for (guint k = 0; k < probe.hand_count[actor]; k++)
+    if (PJ_CARD_RANK (probe.hand[actor][k]) == PJ_CARD_UNKNOWN)
+      unseen = TRUE;
+  if (card == PJ_CARD_NONE || card == PJ_CARD_UNKNOWN || !unseen)
+    return pj_action_from_string (seen, text, out, error);
+  for (guint k = 0; k < probe.hand_count[actor]; k++)
+    if (PJ_CARD_RANK (probe.hand[actor][k]) == PJ_CARD_UNKNOWN)
+      probe.hand[actor][k] = (guint8) card;
+  if (!pj_action_from_string (&probe, hidden ? strchr (text, '=') + 1 : text, out, error))
+    return FALSE;
+  if (hidden)
+    out->card = PJ_CARD_UNKNOWN;
+  return TRUE;
+}
+
 /* ---- positions -------------------------------------------------------- */
 
 static const char *const phase_names[] = { "play", "challenge", "penalty", "over" };

@@ -6,10 +6,10 @@
 
 /* ---- RNG: xoroshiro128++ seeded through splitmix64 ---------------- */
 
-static guint64
-splitmix64 (guint64 *x)
+guint64
+pj_seed_mix (guint64 x)
 {
-  guint64 z = (*x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15));
+  guint64 z = x + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
 
   z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
   z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
@@ -19,8 +19,9 @@ splitmix64 (guint64 *x)
 void
 pj_rng_seed (PjRng *rng, guint64 seed)
 {
-  rng->s[0] = splitmix64 (&seed);
-  rng->s[1] = splitmix64 (&seed);
+  /* splitmix64 as a generator: its state steps by the golden gamma */
+  rng->s[0] = pj_seed_mix (seed);
+  rng->s[1] = pj_seed_mix (seed + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15));
   if (rng->s[0] == 0 && rng->s[1] == 0)
     rng->s[1] = 1;
 }
@@ -411,6 +412,24 @@ pj_state_redact (PjState *s, int viewer)
   /* the stock order is unknown, so future reshuffles are too */
   memset (&s->rng, 0, sizeof s->rng);
   s->rng.s[1] = 1;
+}
+
+void
+pj_action_redact (const PjState *before, const PjAction *action, int viewer, PjAction *out)
+{
+  if (out != action)
+    *out = *action;
+  /* BJ: every card is played face down and declared; discards are not played */
+  if (action->kind == PJ_ACTION_MOVE && before->rules.bluffing && viewer != (int) before->turn)
+    out->card = PJ_CARD_UNKNOWN;
+}
+
+PjCard
+pj_action_revealed_card (const PjState *before, const PjAction *action)
+{
+  if (action->kind != PJ_ACTION_CHALLENGE || before->pending.kind == PJ_ACTION_NONE)
+    return PJ_CARD_NONE;
+  return (PjCard) PJ_CARD_RANK (before->pending.card);
 }
 
 void

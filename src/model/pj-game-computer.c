@@ -7,6 +7,7 @@
 
 #include "pj-ai.h"
 #include "pj-game-private.h"
+#include "pj-text.h"
 
 /* One computer decision, worked on a copy of the state on a worker thread. */
 typedef struct {
@@ -49,12 +50,8 @@ choose_action (const PjState *state,
 {
   PjAiLevel ai_level;
 
-  switch (level)
-    {
-    case PJ_CONTROLLER_EASY: ai_level = PJ_AI_EASY; break;
-    case PJ_CONTROLLER_HARD: ai_level = PJ_AI_HARD; break;
-    default: ai_level = PJ_AI_NORMAL; break;
-    }
+  if (!pj_controller_to_level (level, &ai_level))
+    g_return_val_if_reached (FALSE);
 
   /* pj_ai_choose() redacts its own copy to the actor's view */
   return pj_ai_choose (state, ai_level, NULL, seed, out);
@@ -238,16 +235,18 @@ hint_thread (GTask        *task,
              GCancellable *cancellable)
 {
   HintData *hint = task_data;
+  PjHint why;
 
   if (g_task_return_error_if_cancelled (task))
     return;
 
-  if (!pj_ai_hint (&hint->state, &hint->action, &hint->reason))
+  if (!pj_ai_hint_reason (&hint->state, &hint->action, &why))
     {
       g_task_return_new_error (task, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_GAME_OVER,
                                _("There is no move to suggest"));
       return;
     }
+  hint->reason = pj_text_hint (&why);
   g_task_return_boolean (task, TRUE);
 }
 

@@ -119,50 +119,6 @@ pj_game_get_awaiting (PjGame *self)
   return self->awaiting;
 }
 
-/* The action behind an update's text, in the position before it. Another
- * seat's cards are unknown here, so its action is not among the legal
- * ones of this position: it is found again in a copy where that seat holds
- * the played rank. Only its steps and kind matter (for the animation and
- * the history); the position itself always comes from the host. */
-static gboolean
-parse_seen_action (const PjState *before,
-                   const char    *text,
-                   PjAction      *out)
-{
-  g_autofree char *plain = NULL;
-  gboolean hidden = FALSE;
-  guint actor = before->actor;
-
-  if (pj_action_from_string (before, text, out, NULL))
-    return TRUE;
-
-  /* a Bluffing Joker card played face down: "?=5 R1 r12-r17" */
-  if (g_str_has_prefix (text, "?="))
-    {
-      hidden = TRUE;
-      plain = g_strdup (text + 2);
-    }
-  else
-    plain = g_strdup (text);
-
-  for (guint r = PJ_CARD_ACE; r <= PJ_CARD_JOKER; r++)
-    {
-      PjState probe = *before;
-      guint n = MAX (probe.hand_count[actor], 1);
-
-      for (guint k = 0; k < n; k++)
-        probe.hand[actor][k] = (guint8) r;
-      probe.hand_count[actor] = (guint8) n;
-      if (pj_action_from_string (&probe, plain, out, NULL))
-        {
-          if (hidden)
-            out->card = PJ_CARD_UNKNOWN;
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
 static void
 count_mirror_stats (PjGame         *self,
                     const PjState  *before,
@@ -217,7 +173,7 @@ pj_game_mirror_update (PjGame        *self,
   was_over = pj_state_is_over (&before);
   animated = action != NULL && actor == (int) before.actor &&
              n_actions == self->n_actions + 1 && !was_over &&
-             parse_seen_action (&before, action, &seen);
+             pj_action_read_seen (&before, action, &seen, NULL);
   /* The host answers a sent action with exactly one of: the update that
    * applies it, or an error (pj_game_mirror_refused()). Any other update
    * (someone else moved first: the action was stale) leaves the answer

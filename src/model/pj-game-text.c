@@ -7,22 +7,13 @@
 
 #include "pj-ai.h"
 #include "pj-game-private.h"
+#include "pj-text.h"
 
+/* Kept for the views until they ask pj-text.h themselves. */
 const char *
 pj_game_colour_name (guint colour)
 {
-  switch (colour)
-    {
-    case 0: return C_("peg colour", "Red");
-    case 1: return C_("peg colour", "Blue");
-    case 2: return C_("peg colour", "Green");
-    case 3: return C_("peg colour", "Yellow");
-    case 4: return C_("peg colour", "Orange");
-    case 5: return C_("peg colour", "Purple");
-    case 6: return C_("peg colour", "Teal");
-    case 7: return C_("peg colour", "Magenta");
-    default: return "?";
-    }
+  return pj_text_colour_name (colour);
 }
 
 /* ---- describing actions ---------------------------------------------- */
@@ -38,26 +29,14 @@ card_label (guint card)
     case PJ_CARD_NONE:
       return g_strdup (_("a hidden card"));
     default:
-      return g_strdup (pj_game_card_index (card));
+      return g_strdup (pj_text_card_index (card));
     }
 }
 
 const char *
 pj_game_card_index (guint card)
 {
-  /* Translators: the index printed in the corner of a playing card, as cards
-   * are printed in your language (French decks: R for Roi, D for Dame, V for
-   * Valet; German: K, D, B). Keep it to one or two characters. */
-  switch (PJ_CARD_RANK (card))
-    {
-    case PJ_CARD_ACE: return C_("card index", "A");
-    case PJ_CARD_JACK: return C_("card index", "J");
-    case PJ_CARD_QUEEN: return C_("card index", "Q");
-    case PJ_CARD_KING: return C_("card index", "K");
-    case PJ_CARD_JOKER: return C_("card index", "JK");
-    case PJ_CARD_UNKNOWN: return "?";
-    default: return pj_card_to_string ((PjCard) PJ_CARD_RANK (card));
-    }
+  return pj_text_card_index (card);
 }
 
 static char *
@@ -71,7 +50,7 @@ peg_label (guint actor,
     return g_strdup_printf (_("peg %u"), PJ_PEG_INDEX (peg) + 1);
 
   /* Translators: a peg of another colour, e.g. "Blue peg 2" */
-  return g_strdup_printf (_("%s peg %u"), pj_game_colour_name (colour), PJ_PEG_INDEX (peg) + 1);
+  return g_strdup_printf (_("%s peg %u"), pj_text_colour_name (colour), PJ_PEG_INDEX (peg) + 1);
 }
 
 static char *

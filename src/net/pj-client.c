@@ -145,12 +145,6 @@ set_phase (PjClient *self, PjNetPhase phase)
 
 /* ---- the mirror game ------------------------------------------------------- */
 
-static PjController
-controller_of_level (PjAiLevel level)
-{
-  return (PjController) (PJ_CONTROLLER_EASY + level);
-}
-
 /* Names and who plays each seat, as the lobby says (a covered person's
  * seat shows as a computer player's until they come back). */
 static void
@@ -175,7 +169,7 @@ sync_game_seats (PjClient *self)
       if ((int) seat == pj_game_get_local_seat (self->game))
         controller = PJ_CONTROLLER_HUMAN;
       else if (info->kind == PJ_NET_SEAT_COMPUTER)
-        controller = controller_of_level (info->level);
+        controller = pj_controller_from_level (info->level);
       else if (info->kind == PJ_NET_SEAT_HUMAN)
         controller = self->covered[seat] ? PJ_CONTROLLER_NORMAL : PJ_CONTROLLER_HUMAN;
       else
@@ -267,7 +261,7 @@ verify_game (PjClient *self, guint64 seed, const char *salt, guint winner, guint
           PjState view = s;
           g_autofree char *text = NULL;
 
-          pj_net_redact (&view, self->seat);
+          pj_state_redact (&view, self->seat);
           text = pj_position_to_string (&view);
           if (strcmp (text, seen) != 0)
             {

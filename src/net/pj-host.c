@@ -102,11 +102,6 @@ record_of (PjHost *self)
   return self->game ? pj_game_get_record (self->game) : NULL;
 }
 
-static PjController
-controller_of_level (PjAiLevel level)
-{
-  return (PjController) (PJ_CONTROLLER_EASY + level);
-}
 
 /* Timeouts go to the host's own context (g_timeout_add would use the global
  * default one, which another thread may be running). */
@@ -186,19 +181,17 @@ position_for (const PjState *state, int viewer)
 {
   PjState view = *state;
 
-  pj_net_redact (&view, viewer);
+  pj_state_redact (&view, viewer);
   return pj_position_to_string (&view);
 }
 
-/* The action as `viewer` may see it: a Bluffing Joker card is played face
- * down, so only its player knows it until a challenge turns it up. */
+/* The action as `viewer` may see it (the engine knows what is face down). */
 static char *
 action_for (const PjState *before, const PjAction *a, int viewer)
 {
-  PjAction seen = *a;
+  PjAction seen;
 
-  if (a->kind == PJ_ACTION_MOVE && before->rules.bluffing && viewer != (int) before->turn)
-    seen.card = PJ_CARD_UNKNOWN;
+  pj_action_redact (before, a, viewer, &seen);
   return pj_action_to_string (before, &seen);
 }
 
@@ -220,7 +213,7 @@ send_update (PjHost *self, Client *c, const PjState *before, const PjAction *a,
       /* a challenge turns the pending card face up for everyone */
       if (a->kind == PJ_ACTION_CHALLENGE)
         json_object_set_string_member (msg, "revealed",
-                                       pj_card_to_string (PJ_CARD_RANK (before->pending.card)));
+                                       pj_card_to_string (pj_action_revealed_card (before, a)));
     }
   json_object_set_string_member (msg, "position", position);
   pj_net_connection_send (c->conn, msg);
@@ -510,7 +503,7 @@ grace_over_cb (gpointer user_data)
       self->game && self->phase == PJ_NET_PHASE_PLAYING)
     {
       g_debug ("seat %u: a computer covers for %s", seat->index, seat->name);
-      pj_game_cover_seat (self->game, seat->index, controller_of_level (self->cover_level));
+      pj_game_cover_seat (self->game, seat->index, pj_controller_from_level (self->cover_level));
     }
   return G_SOURCE_REMOVE;
 }
@@ -1056,7 +1049,7 @@ deal (PjHost *self, int dealer, GError **error)
 
       if (seat->kind == PJ_NET_SEAT_COMPUTER)
         {
-          record_seats[i].controller = controller_of_level (seat->level);
+          record_seats[i].controller = pj_controller_from_level (seat->level);
         }
       else if (seat->kind == PJ_NET_SEAT_HUMAN && seat->client && seat->ready)
         record_seats[i].controller = PJ_CONTROLLER_REMOTE;

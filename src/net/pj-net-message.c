@@ -524,18 +524,6 @@ pj_line_reader_feed (PjLineReader *reader, const guint8 *data, gsize len,
   return TRUE;
 }
 
-void
-pj_net_redact (PjState *s, int viewer)
-{
-  guint8 top = s->n_discard > 0 ? s->pile[s->n_cards - s->n_discard] : 0;
-  gboolean own_pending = s->pending.kind != PJ_ACTION_NONE && viewer == (int) s->turn &&
-                         (top & PJ_CARD_FACE_DOWN);
-
-  pj_state_redact (s, viewer);
-  if (own_pending)
-    s->pile[s->n_cards - s->n_discard] = top;
-}
-
 /* ---- fair deal and tokens --------------------------------------------- */
 
 char *

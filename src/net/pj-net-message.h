@@ -78,14 +78,6 @@ void     pj_line_reader_clear (PjLineReader *reader);
 gboolean pj_line_reader_feed  (PjLineReader *reader, const guint8 *data, gsize len,
                                PjLineFunc func, gpointer user_data);
 
-/* What `viewer` may see (-1: a spectator): pj_state_redact(), except that
- * the bluffer keeps seeing the card they just played face down while the
- * move awaits challenges. The engine's redaction hides it from everyone, and
- * pj_position_from_string() cannot then read the bluffer's "pending 2=Q …"
- * back (its probe takes the hidden top card into the hand). */
-#include "pj-engine.h"
-void  pj_net_redact (PjState *state, int viewer);
-
 /* Random hex digits (2 * n_bytes) from the system's secure source. */
 char *pj_net_random_hex (guint n_bytes);
 /* SHA-256 (hex) of "SEED:SALT", the fair-deal commitment. */

@@ -33,29 +33,6 @@ struct _PjRecord {
 G_DEFINE_QUARK (pj-record-error-quark, pj_record_error)
 G_DEFINE_BOXED_TYPE (PjRecord, pj_record, pj_record_ref, pj_record_unref)
 
-static const char *const controller_names[PJ_N_CONTROLLERS] = {
-  "human", "easy", "normal", "hard", "remote",
-};
-
-const char *
-pj_controller_name (PjController controller)
-{
-  g_return_val_if_fail (controller < PJ_N_CONTROLLERS, NULL);
-  return controller_names[controller];
-}
-
-gboolean
-pj_controller_from_string (const char *name, PjController *out)
-{
-  for (guint i = 0; i < PJ_N_CONTROLLERS; i++)
-    if (g_strcmp0 (controller_names[i], name) == 0)
-      {
-        *out = (PjController) i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
 /* ---- life cycle ------------------------------------------------------ */
 
 static gboolean
@@ -360,7 +337,7 @@ pj_record_to_json (const PjRecord *record, gsize *length)
       json_builder_set_member_name (b, "name");
       json_builder_add_string_value (b, record->seats[i].name);
       json_builder_set_member_name (b, "controller");
-      json_builder_add_string_value (b, pj_controller_name (record->seats[i].controller));
+      json_builder_add_string_value (b, pj_controller_to_id (record->seats[i].controller));
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -561,7 +538,7 @@ read_seats (JsonObject *root, const PjRules *rules, PjSeat *seats, GError **erro
         return FALSE;
       if (strlen (name) > PJ_RECORD_MAX_NAME)
         FIELD_ERROR (_("The name of seat %u is longer than %u bytes"), i + 1, PJ_RECORD_MAX_NAME);
-      if (!pj_controller_from_string (controller, &seats[i].controller))
+      if (!pj_controller_from_id (controller, &seats[i].controller))
         FIELD_ERROR (_("Seat %u has an unknown controller “%s” (human, easy, normal, hard or remote)"),
                      i + 1, controller);
       seats[i].name = (char *) name;

@@ -35,6 +35,7 @@
 #include <glib-object.h>
 
 #include "pj-engine.h"
+#include "pj-controller.h"
 
 G_BEGIN_DECLS
 
@@ -59,18 +60,6 @@ typedef enum {
   PJ_RECORD_ERROR_SEATS,       /* the number of seats differs from the players */
   PJ_RECORD_ERROR_ACTION,      /* an action cannot be read or is illegal at its point */
 } PjRecordError;
-
-typedef enum {
-  PJ_CONTROLLER_HUMAN,
-  PJ_CONTROLLER_EASY,
-  PJ_CONTROLLER_NORMAL,
-  PJ_CONTROLLER_HARD,
-  PJ_CONTROLLER_REMOTE,
-  PJ_N_CONTROLLERS
-} PjController;
-
-const char *pj_controller_name (PjController controller);   /* "human", "easy", … */
-gboolean    pj_controller_from_string (const char *name, PjController *out);
 
 typedef struct {
   char        *name;         /* UTF-8, at most PJ_RECORD_MAX_NAME bytes */

@@ -14,6 +14,7 @@
 #include "pj-lobby-page.h"
 #include "pj-peg-style.h"
 #include "pj-rules-window.h"
+#include "pj-text.h"
 
 struct _PjLobbyPage
 {
@@ -118,6 +119,7 @@ kind_selected_cb (GtkDropDown *dropdown,
 
   if (self->updating || !is_host (self))
     return;
+  /* the list is "Open", then the computer levels in their order */
   if (!pj_host_set_seat_computer (pj_table_get_host (self->table), seat, selected > 0,
                                   selected > 0 ? (PjAiLevel) (selected - 1) : PJ_AI_NORMAL, &error))
     toast (self, error->message);
@@ -126,12 +128,7 @@ kind_selected_cb (GtkDropDown *dropdown,
 static const char *
 level_title (PjAiLevel level)
 {
-  switch (level)
-    {
-    case PJ_AI_EASY: return C_("computer level", "Easy");
-    case PJ_AI_HARD: return C_("computer level", "Hard");
-    default: return C_("computer level", "Normal");
-    }
+  return pj_text_controller_title (pj_controller_from_level (level));
 }
 
 static GtkWidget *
@@ -179,7 +176,7 @@ seat_row (PjLobbyPage *self,
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   /* Translators: a seat's colour, team and status, e.g. "Red · Team 1 · Ready" */
-  subtitle = g_strdup_printf (_("%s · Team %u · %s"), pj_game_colour_name (seat),
+  subtitle = g_strdup_printf (_("%s · Team %u · %s"), pj_text_colour_name (seat),
                               pj_team_of (rules, seat) + 1, status);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
 
@@ -211,17 +208,19 @@ seat_row (PjLobbyPage *self,
 
   if (is_host (self) && info.kind != PJ_NET_SEAT_HUMAN)
     {
-      const char *kinds[] = { C_("seat", "Open"), C_("seat", "Computer: Easy"),
-                              C_("seat", "Computer: Normal"), C_("seat", "Computer: Hard"), NULL };
-      GtkWidget *dropdown = gtk_drop_down_new_from_strings (kinds);
+      const char *kinds[1 + PJ_AI_N_LEVELS + 1] = { C_("seat", "Open"), NULL };
+      GtkWidget *dropdown;
       g_autofree char *label = NULL;
 
+      for (guint l = 0; l < PJ_AI_N_LEVELS; l++)
+        kinds[1 + l] = pj_text_controller_long_title (pj_controller_from_level ((PjAiLevel) l));
+      dropdown = gtk_drop_down_new_from_strings (kinds);
       gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown),
                                   info.kind == PJ_NET_SEAT_COMPUTER ? (guint) info.level + 1 : 0);
       g_object_set_data (G_OBJECT (dropdown), "seat", GUINT_TO_POINTER (seat));
       gtk_widget_set_valign (dropdown, GTK_ALIGN_CENTER);
       /* Translators: accessible name of the list that makes a seat open or a computer's */
-      label = g_strdup_printf (_("Who plays %s"), pj_game_colour_name (seat));
+      label = g_strdup_printf (_("Who plays %s"), pj_text_colour_name (seat));
       gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
       g_signal_connect (dropdown, "notify::selected", G_CALLBACK (kind_selected_cb), self);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), dropdown);

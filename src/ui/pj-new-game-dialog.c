@@ -12,8 +12,9 @@
 
 #include "pj-new-game-dialog.h"
 #include "pj-peg-style.h"
+#include "pj-text.h"
 
-#define N_LEVELS      4    /* human, easy, normal, hard: PjController order */
+#define N_CHOICES     (1 + PJ_AI_N_LEVELS)   /* a person, then each computer level */
 #define MAX_NAME_CHARS 32  /* fits beside the board at every size */
 
 typedef struct
@@ -52,7 +53,6 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static const char *const controller_keys[N_LEVELS] = { "human", "easy", "normal", "hard" };
 
 static guint8 *
 rules_field (PjRules            *rules,
@@ -273,7 +273,25 @@ option_changed_cb (PjNewGameDialog *self)
 static const char *
 default_name (guint seat)
 {
-  return pj_game_colour_name (seat);
+  return pj_text_colour_name (seat);
+}
+
+/* A seat's chooser lists a person, then the computer levels in their order
+ * (record's mapping says which controller plays each). */
+static PjController
+choice_controller (guint position)
+{
+  if (position == 0 || position >= N_CHOICES)
+    return PJ_CONTROLLER_HUMAN;
+  return pj_controller_from_level ((PjAiLevel) (position - 1));
+}
+
+static guint
+controller_choice (PjController controller)
+{
+  PjAiLevel level;
+
+  return pj_controller_to_level (controller, &level) ? 1 + (guint) level : 0;
 }
 
 static PjController
@@ -282,7 +300,7 @@ seat_controller (PjNewGameDialog *self,
 {
   guint selected = gtk_drop_down_get_selected (self->seats[seat].controller);
 
-  return selected < N_LEVELS ? (PjController) selected : PJ_CONTROLLER_HUMAN;
+  return choice_controller (selected);
 }
 
 /* The trimmed name in @out (NULL when empty: the default applies). */
@@ -372,17 +390,11 @@ level_bind_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *item,
                gpointer                  user_data)
 {
-  const char *short_levels[N_LEVELS] = {
-    _("Human"),
-    C_("computer player level", "Easy"),
-    C_("computer player level", "Normal"),
-    C_("computer player level", "Hard"),
-  };
   guint position = gtk_list_item_get_position (item);
   const char *text = gtk_string_object_get_string (gtk_list_item_get_item (item));
 
   gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
-                       position < N_LEVELS ? short_levels[position] : text);
+                       position < N_CHOICES ? pj_text_controller_title (choice_controller (position)) : text);
 }
 
 static GtkListItemFactory *
@@ -450,12 +462,10 @@ add_seat_row (PjNewGameDialog *self,
               guint            seat,
               GtkSizeGroup    *choosers)
 {
-  const char *levels[N_LEVELS + 1] = {
-    _("Human"), _("Computer, easy"), _("Computer, normal"), _("Computer, hard"), NULL
-  };
+  const char *levels[N_CHOICES + 1] = { NULL };
   g_autoptr (GtkListItemFactory) button_factory = level_factory_new ();
   g_autoptr (GtkListItemFactory) list_factory = choice_factory_new ();
-  g_autofree char *title = g_strdup_printf (_("Seat %u: %s"), seat + 1, pj_game_colour_name (seat));
+  g_autofree char *title = g_strdup_printf (_("Seat %u: %s"), seat + 1, pj_text_colour_name (seat));
   g_autofree char *label = NULL;
   GtkWidget *row = adw_entry_row_new ();
   GtkWidget *peg, *dropdown;
@@ -475,13 +485,15 @@ add_seat_row (PjNewGameDialog *self,
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (peg), draw_peg, GUINT_TO_POINTER (seat), NULL);
   adw_entry_row_add_prefix (ADW_ENTRY_ROW (row), peg);
 
+  for (guint k = 0; k < N_CHOICES; k++)
+    levels[k] = pj_text_controller_long_title (choice_controller (k));
   dropdown = gtk_drop_down_new_from_strings (levels);
   gtk_drop_down_set_factory (GTK_DROP_DOWN (dropdown), button_factory);
   gtk_drop_down_set_list_factory (GTK_DROP_DOWN (dropdown), list_factory);
   /* one width for all, so that the names line up */
   gtk_size_group_add_widget (choosers, dropdown);
   gtk_widget_set_valign (dropdown, GTK_ALIGN_CENTER);
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), controller);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), controller_choice (controller));
   g_object_set_data (G_OBJECT (dropdown), "seat", GUINT_TO_POINTER (seat));
   /* Translators: the accessible name of the human/computer chooser of a seat, e.g. "Player of seat 2" */
   label = g_strdup_printf (_("Player of seat %u"), seat + 1);
@@ -600,7 +612,7 @@ save_settings (PjNewGameDialog *self,
   /* only typed names: the defaults follow the language */
   for (guint i = 0; i < rules->players; i++)
     {
-      g_autofree char *entry = g_strdup_printf ("%s:%s", controller_keys[seat_controller (self, i)],
+      g_autofree char *entry = g_strdup_printf ("%s:%s", pj_controller_to_id (seat_controller (self, i)),
                                                 names[i] != NULL ? names[i] : "");
       g_strv_builder_add (builder, entry);
     }
@@ -710,15 +722,12 @@ load_settings (PjNewGameDialog *self)
       /* "controller:name"; a name may itself contain colons */
       const char *colon = strchr (seats[i], ':');
       g_autofree char *key = g_strndup (seats[i], colon ? (gsize) (colon - seats[i]) : strlen (seats[i]));
-      guint k;
+      PjController controller;
 
-      for (k = 0; k < N_LEVELS; k++)
-        if (g_str_equal (key, controller_keys[k]))
-          break;
       /* an entry we did not write: keep the defaults */
-      if (k == N_LEVELS)
+      if (!pj_controller_from_id (key, &controller) || controller == PJ_CONTROLLER_REMOTE)
         continue;
-      gtk_drop_down_set_selected (self->seats[i].controller, k);
+      gtk_drop_down_set_selected (self->seats[i].controller, controller_choice (controller));
 
       if (colon != NULL && colon[1] != '\0' && g_utf8_validate (colon + 1, -1, NULL))
         {

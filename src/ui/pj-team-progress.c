@@ -15,6 +15,7 @@
 
 #include "pj-peg-style.h"
 #include "pj-team-progress.h"
+#include "pj-text.h"
 
 #define SYMBOL_SIZE 16
 #define SYMBOL_GAP  3
@@ -110,7 +111,7 @@ build_row (PjTeamProgress *self,
     if (pj_team_of (rules, seat) == team)
       {
         row->colours[row->n_colours++] = (guint8) seat;
-        g_ptr_array_add (names, (gpointer) pj_game_colour_name (seat));
+        g_ptr_array_add (names, (gpointer) pj_text_colour_name (seat));
       }
   g_ptr_array_add (names, NULL);
 

@@ -551,7 +551,7 @@ host_plays (PjState *host,
   pj_state_apply (host, &legal.v[0]);
   pj_action_list_clear (&legal);
   view = *host;
-  pj_net_redact (&view, pj_game_get_local_seat (mirror));
+  pj_state_redact (&view, pj_game_get_local_seat (mirror));
   pj_game_mirror_update (mirror, ++*n, (int) actor, text, &view);
 }
 
@@ -582,7 +582,7 @@ test_table_mirror_answers (void)
   pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
   pj_state_new_game (&host, &rules, 7, 0);
   view = host;
-  pj_net_redact (&view, 1);
+  pj_state_redact (&view, 1);
   mirror = pj_game_new_mirror (&view, 1, 0, count_send_cb, &sent, NULL);
   play_until_turn_of (&host, mirror, &n, 1);
 
@@ -626,7 +626,7 @@ test_table_mirror_answers (void)
   pj_game_mirror_refused (mirror);
   g_assert_true (pj_game_get_awaiting (mirror));
   view = host;
-  pj_net_redact (&view, 1);
+  pj_state_redact (&view, 1);
   pj_game_mirror_update (mirror, n, -1, NULL, &view);
   g_assert_false (pj_game_get_awaiting (mirror));
   g_assert_nonnull (pj_game_get_human_actions (mirror, &count));

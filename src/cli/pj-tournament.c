@@ -1,25 +1,18 @@
-/* pj-ai-tournament.c — `pegs-and-jokers-cli tournament`: computer levels
+/* pj-tournament.c — `pegs-and-jokers-cli tournament`: computer levels
  * against each other, seats swapped every other game so neither side keeps
  * the first move or a lucky seat.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "pj-ai-private.h"
+#include "pj-tournament.h"
+
+#include "pj-ai.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_DECISIONS 200000   /* a game this long is a draw (never seen in practice) */
-
-static guint64
-mix64 (guint64 x)
-{
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
 
 /* Wilson score interval, 95 % */
 static void
@@ -69,9 +62,9 @@ static const char usage[] =
   "         --team-a LEVEL --team-b LEVEL --games N --seed S [--iterations N]\n"
   "         [--time-ms MS] [--json] [--verbose]\n"
   "\n"
-  "Plays computer levels (easy, normal, hard) against each other. Team A takes\n"
+  "Plays computer levels (%s) against each other. Team A takes\n"
   "team 1's seats in even games and team 2's in odd games; team B takes every\n"
-  "other seat. Prints each side's win rate with a 95% Wilson interval and the\n"
+  "other seat. Prints each side's win rate with a 95%% Wilson interval and the\n"
   "time per decision (median and max) of each level, counting decisions with\n"
   "more than one legal action.\n"
   "\n"
@@ -96,7 +89,7 @@ typedef struct {
 } LevelTimes;
 
 int
-pj_ai_tournament_main (int argc, char **argv)
+pj_tournament_main (int argc, char **argv)
 {
   const char *preset_name = NULL, *level_a = NULL, *level_b = NULL;
   guint players = 0, teams = 2, games = 10, iterations = 0, time_ms = 0;
@@ -123,7 +116,11 @@ pj_ai_tournament_main (int argc, char **argv)
         g_printerr ("tournament: %s needs a value\n", arg); return 2; } i++; } G_STMT_END
       if (strcmp (arg, "--help") == 0 || strcmp (arg, "-h") == 0)
         {
-          g_print ("%s", usage);
+          g_autoptr (GString) levels = g_string_new (NULL);
+
+          for (guint l = 0; l < PJ_AI_N_LEVELS; l++)
+            g_string_append_printf (levels, "%s%s", l ? ", " : "", pj_ai_level_name ((PjAiLevel) l));
+          g_print (usage, levels->str);
           return 0;
         }
       else if (strcmp (arg, "--json") == 0)
@@ -246,7 +243,7 @@ pj_ai_tournament_main (int argc, char **argv)
 
   for (guint g = 0; g < games; g++)
     {
-      guint64 game_seed = mix64 (seed + g);
+      guint64 game_seed = pj_seed_mix (seed + g);
       guint a_team = g % 2;   /* team A's seats: team 0 in even games, team 1 in odd */
       PjState s;
       PjActionList list;
@@ -262,7 +259,7 @@ pj_ai_tournament_main (int argc, char **argv)
 
           pj_legal_actions (&s, &list);
           t0 = g_get_monotonic_time ();
-          if (!pj_ai_choose (&s, lv[side], iterations || time_ms ? &budget : NULL, mix64 (game_seed ^ (decisions + 1)), &a))
+          if (!pj_ai_choose (&s, lv[side], iterations || time_ms ? &budget : NULL, pj_seed_mix (game_seed ^ (decisions + 1)), &a))
             break;
           t1 = g_get_monotonic_time ();
           if (list.n > 1)

@@ -3,18 +3,18 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "pj-ai.h"
+#include "pj-tournament.h"
 
 int
 main (int argc, char **argv)
 {
   if (argc > 1)
-    return pj_ai_tournament_main (argc - 1, argv + 1);
+    return pj_tournament_main (argc - 1, argv + 1);
   else
     {
       char *args[] = { "tournament", "--preset", "basic", "--players", "4",
                        "--team-a", "hard", "--team-b", "normal", "--games", "4",
                        "--seed", "1", NULL };
-      return pj_ai_tournament_main (G_N_ELEMENTS (args) - 1, args);
+      return pj_tournament_main (G_N_ELEMENTS (args) - 1, args);
     }
 }

@@ -1,0 +1,30 @@
+/* pj-text.h — the words for people: colours, cards, seat controllers and
+ * hint reasons, translated
+ *
+ * The one place below ui/ that words things for people (ARCHITECTURE): the
+ * engine, record and ai give codes and untranslated ids; this file turns
+ * them into the reader's language.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "pj-ai.h"
+#include "pj-engine.h"
+#include "pj-record.h"
+
+G_BEGIN_DECLS
+
+const char *pj_text_colour_name (guint colour);              /* "Red" */
+const char *pj_text_card_name   (guint card);                /* "Seven", "Hidden card" */
+const char *pj_text_card_index  (guint card);                /* "A", "7", "JK", as printed on cards */
+
+const char *pj_text_controller_title      (PjController controller);   /* "Easy" */
+const char *pj_text_controller_long_title (PjController controller);   /* "Computer, easy" */
+
+/* One line for the hint button and beginner mode. Free with g_free. */
+char       *pj_text_hint (const PjHint *hint);
+
+G_END_DECLS
