@@ -256,7 +256,9 @@ pick_place (PjBoardView   *self,
       return TRUE;
     }
 
-  g_return_val_if_fail (pj_move_picker_pick_hole (self->picker, place->colour, place->pos), FALSE);
+  /* lit destinations are the picker's own targets */
+  if (!pj_move_picker_pick_hole (self->picker, place->colour, place->pos))
+    g_return_val_if_reached (FALSE);
   _pj_board_view_update_input (self);
 
   if (pj_move_picker_get_chosen (self->picker, &chosen))
