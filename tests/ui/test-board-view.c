@@ -1,5 +1,6 @@
 /* test-board-view.c — the board draws 4, 6 and 8 sides, light and dark,
- * and animates a move, without a single warning (G_DEBUG=fatal-warnings).
+ * and animates a move, without a single warning (G_DEBUG=fatal-warnings);
+ * clicks pick a split move part by part.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -84,6 +85,89 @@ draw_board (guint    players,
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+never_sent (PjGame          *game,
+            const PjAction  *action,
+            const char      *text,
+            gpointer         user_data,
+            GError         **error)
+{
+  g_assert_not_reached ();
+  return FALSE;
+}
+
+static void
+action_chosen_cb (PjBoardView    *board,
+                  const PjAction *action,
+                  PjAction       *out)
+{
+  g_assert_cmpuint (out->kind, ==, PJ_ACTION_NONE);
+  *out = *action;
+}
+
+static gboolean
+click (PjBoardView *board,
+       guint        colour,
+       guint        pos)
+{
+  double x, y;
+
+  g_assert_true (pj_board_view_get_place_point (board, colour, pos, 0, &x, &y));
+  return pj_board_view_pick_at (board, x, y);
+}
+
+/* The clicks of a split seven (B-41), R2 first so that R1 may pass its
+ * hole: the board asks for the rest of the card after the first part and
+ * chooses the action only when both parts are picked. */
+static void
+test_split_clicks (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PjGame) game = NULL;
+  g_autofree char *text = NULL;
+  PjAction chosen = { 0 };
+  GtkWidget *window, *board;
+  PjState s;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  g_assert_true (pj_position_from_string (&s, "rules basic players=4\npegs R r10 r12 s s s\nhand R 7\n",
+                                          &error));
+  g_assert_no_error (error);
+  game = pj_game_new_mirror (&s, 0, 0, never_sent, NULL, NULL);
+
+  window = gtk_window_new ();
+  board = pj_board_view_new ();
+  pj_board_view_set_game (PJ_BOARD_VIEW (board), game);
+  g_signal_connect (board, "action-chosen", G_CALLBACK (action_chosen_cb), &chosen);
+  gtk_window_set_child (GTK_WINDOW (window), board);
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  pj_test_run_until (is_drawn, board, 5000);
+
+  g_assert_null (pj_board_view_get_prompt (PJ_BOARD_VIEW (board)));
+  pj_board_view_set_card (PJ_BOARD_VIEW (board), 7);
+  g_assert_cmpstr (pj_board_view_get_prompt (PJ_BOARD_VIEW (board)), ==, "Pick a peg to move");
+  /* an empty hole is no peg */
+  g_assert_false (click (PJ_BOARD_VIEW (board), 0, 11));
+  g_assert_true (click (PJ_BOARD_VIEW (board), 0, 12));
+  g_assert_cmpstr (pj_board_view_get_prompt (PJ_BOARD_VIEW (board)), ==, "Pick where the peg goes");
+  g_assert_true (click (PJ_BOARD_VIEW (board), 0, 15));
+  g_assert_cmpstr (pj_board_view_get_prompt (PJ_BOARD_VIEW (board)), ==, "Move another peg 4 holes");
+  g_assert_cmpuint (chosen.kind, ==, PJ_ACTION_NONE);
+  g_assert_true (click (PJ_BOARD_VIEW (board), 0, 10));
+  g_assert_true (click (PJ_BOARD_VIEW (board), 0, 14));
+  g_assert_cmpuint (chosen.kind, ==, PJ_ACTION_MOVE);
+  text = pj_action_to_string (&s, &chosen);
+  g_assert_cmpstr (text, ==, "7 R2 r12-r15, R1 r10-r14");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void test_board_4 (void) { draw_board (4, FALSE); }
 static void test_board_6 (void) { draw_board (6, FALSE); }
 static void test_board_8_dark (void) { draw_board (8, TRUE); }
@@ -96,6 +180,7 @@ main (int argc, char **argv)
   g_test_add_func ("/board-view/4-players", test_board_4);
   g_test_add_func ("/board-view/6-players", test_board_6);
   g_test_add_func ("/board-view/8-players-pegoo-dark", test_board_8_dark);
+  g_test_add_func ("/board-view/B-41/split-clicks", test_split_clicks);
 
   return g_test_run ();
 }

@@ -1,0 +1,93 @@
+/* pj-board-layout.h — where everything on the board is, and how pegs travel
+ *
+ * Pure geometry over the engine's positions: plain C and doubles, no
+ * widget, so it is tested without a display. The board is a regular
+ * polygon with one side per seat; the seat `bottom` (whose hand is shown)
+ * sits at the bottom and play runs clockwise on screen.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "pj-engine.h"
+
+G_BEGIN_DECLS
+
+/* the holes a step may pass: a lap of the longest track, the home track,
+ * where it started and where it ends */
+#define PJ_BOARD_MAX_PATH (PJ_MAX_TRACK + PJ_HOME_HOLES + 2)
+
+/* A hole of the board. */
+typedef struct {
+  guint8 colour;   /* whose home or start area; the side for track holes */
+  guint8 pos;      /* a PjState position */
+  guint8 slot;     /* start hole, for PJ_POS_START */
+} PjPlace;
+
+typedef struct {
+  guint  n;                                /* sides: the players */
+  guint  hps;                              /* holes per side */
+  guint  bottom;                           /* the seat drawn at the bottom */
+  double cx, cy;                           /* the centre */
+  double corner_x[PJ_MAX_PLAYERS + 1];     /* corner k starts display side k */
+  double corner_y[PJ_MAX_PLAYERS + 1];
+  double d;                                /* one hole spacing */
+  double hole_r;
+  double peg_r;
+} PjBoardLayout;
+
+/* The layout filling width × height, with room for the names outside. */
+void     pj_board_layout_init        (PjBoardLayout       *L,
+                                      guint                n_players,
+                                      guint                holes_per_side,
+                                      guint                bottom,
+                                      double               width,
+                                      double               height);
+/* Which side on screen (0 at the bottom, then clockwise) a seat's is. */
+guint    pj_board_layout_display_side (const PjBoardLayout *L,
+                                      guint                seat);
+/* A seat's side: its first corner (a), the direction of play along it (t)
+ * and the inward normal (n), all unit vectors but a. */
+void     pj_board_layout_side_frame  (const PjBoardLayout *L,
+                                      guint                seat,
+                                      double              *ax,
+                                      double              *ay,
+                                      double              *tx,
+                                      double              *ty,
+                                      double              *nx,
+                                      double              *ny);
+/* Along side `seat`, `along` hole spacings from its corner, `in` inward. */
+void     pj_board_layout_side_point  (const PjBoardLayout *L,
+                                      guint                seat,
+                                      double               along,
+                                      double               in,
+                                      double              *x,
+                                      double              *y);
+/* The centre of a hole. */
+void     pj_board_layout_place_point (const PjBoardLayout *L,
+                                      const PjPlace       *place,
+                                      double              *x,
+                                      double              *y);
+/* The hole nearest (x, y) within reach of it; FALSE when none is. */
+gboolean pj_board_layout_place_at    (const PjBoardLayout *L,
+                                      double               x,
+                                      double               y,
+                                      PjPlace             *out);
+
+/* The holes step i of the action passes, its start and end included;
+ * returns how many. Counting moves go hole by hole (into the home track
+ * through the in-spot); jokers, hits, swaps and trips to or from a start
+ * area jump straight there. */
+guint    pj_board_layout_step_path   (const PjBoardLayout *L,
+                                      const PjAction      *action,
+                                      guint                i,
+                                      PjPlace              path[PJ_BOARD_MAX_PATH]);
+/* Where a peg following the path is after `fraction` (0 … 1) of it. */
+void     pj_board_layout_path_point  (const PjBoardLayout *L,
+                                      const PjPlace       *path,
+                                      guint                n_path,
+                                      double               fraction,
+                                      double              *x,
+                                      double              *y);
+
+G_END_DECLS

@@ -1,0 +1,110 @@
+/* pj-board-view-private.h — what the board view's files share
+ *
+ * pj-board-view.c: the class, its properties, input and public API;
+ * pj-board-view-draw.c: drawing, the kept layers and the animation;
+ * pj-board-view-a11y.c: words for screen readers.
+ * Geometry is pj-board-layout.c's; what may be picked, PjMovePicker's.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "pj-board-layout.h"
+#include "pj-board-view.h"
+#include "pj-move-picker.h"
+
+G_BEGIN_DECLS
+
+#define PJ_BOARD_MAX_SIDES PJ_MAX_PLAYERS
+#define PJ_BOARD_MAX_LIT   (PJ_MAX_TRACK + PJ_MAX_PLAYERS * (PJ_HOME_HOLES + PJ_PEGS))
+
+/* A piece of the drawing kept as pixels: it is drawn again only when what
+ * it shows changes, not on every frame. */
+typedef struct {
+  cairo_surface_t *image;    /* device pixels, at the widget's scale factor */
+  GdkTexture      *texture;  /* the same pixels, for renderers that keep textures */
+  graphene_rect_t  bounds;   /* in widget coordinates */
+  guint            key;      /* what it shows: a peg's place, a name's weight */
+  char            *text;     /* what it says, for names and the middle */
+} PjBoardSprite;
+
+/* Everything the kept drawing depends on besides the game's state; when
+ * any of it changes every sprite is drawn again. */
+typedef struct {
+  int              width;
+  int              height;
+  int              scale;
+  guint            n;
+  guint            hps;
+  guint            bottom;
+  gboolean         dark;
+  GdkRGBA          fg;
+  GtkTextDirection direction;
+  guint            font_hash;
+} PjBoardCacheKey;
+
+struct _PjBoardView
+{
+  GtkWidget  parent_instance;
+
+  PjGame    *game;
+  gulong     applied_handler;
+  gulong     turn_handler;
+  gulong     reset_handler;
+
+  gboolean   reduce_motion;
+  double     animation_speed;
+
+  /* input: the picks are the picker's; the view lights its targets */
+  PjMovePicker *picker;
+  PjPlace    lit[PJ_BOARD_MAX_LIT];
+  guint      n_lit;
+  int        focus;
+  char      *prompt;
+  PangoLayout *digits[PJ_PEGS];   /* peg numbers, made once per size */
+  double     digit_size;
+  PjAction   hint;
+  gboolean   have_hint;
+
+  /* animation of the last action */
+  gboolean   animating;
+  guint8     anim_base[PJ_MAX_PLAYERS][PJ_PEGS];
+  PjAction   anim_action;
+  guint      anim_step;
+  gint64     anim_step_start;
+  guint      tick_id;
+
+  /* drawing kept between frames (see update_caches) */
+  PjBoardCacheKey cache_key;
+  PjBoardSprite board_sprite;   /* board, track, home and start areas, holes */
+  PjBoardSprite peg_sprites[PJ_MAX_PLAYERS][PJ_PEGS];
+  PjBoardSprite name_sprites[PJ_BOARD_MAX_SIDES];
+  PjBoardSprite middle_sprite;  /* the discard pile and the stock */
+  gboolean   use_textures;      /* for this frame's renderer (see sprite_append) */
+};
+
+/* pj-board-view.c */
+void   _pj_board_view_compute_layout   (PjBoardView   *self,
+                                        PjBoardLayout *L);
+void   _pj_board_view_shown_positions  (PjBoardView   *self,
+                                        guint8         pos[PJ_MAX_PLAYERS][PJ_PEGS]);
+void   _pj_board_view_update_input     (PjBoardView   *self);
+void   _pj_board_view_notify_animating (PjBoardView   *self);
+
+/* pj-board-view-draw.c */
+void   _pj_board_view_snapshot         (GtkWidget     *widget,
+                                        GtkSnapshot   *snapshot);
+void   _pj_board_view_drop_caches      (PjBoardView   *self);
+void   _pj_board_view_start_animation  (PjBoardView   *self,
+                                        const PjAction *action,
+                                        const PjState *before);
+void   _pj_board_view_stop_animation   (PjBoardView   *self);
+void   _pj_board_view_clear_digits     (PjBoardView   *self);
+
+/* pj-board-view-a11y.c */
+void   _pj_board_view_update_focus_label (PjBoardView *self);
+void   _pj_board_view_update_description (PjBoardView *self);
+
+G_END_DECLS

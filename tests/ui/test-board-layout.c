@@ -1,0 +1,274 @@
+/* test-board-layout.c — the board's geometry and the paths pegs travel,
+ * without GTK or a display (pj-board-layout.c over the engine only).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+
+#include "pj-board-layout.h"
+#include "pj-test-util.h"
+
+#define W 900.0
+#define H 700.0
+
+static const guint sizes[][2] = { { 4, 18 }, { 6, 18 }, { 8, 18 }, { 4, 20 }, { 6, 20 }, { 8, 20 } };
+
+/* Every hole of the board: the track, then each colour's home and start. */
+static guint
+all_places (const PjBoardLayout *L,
+            PjPlace             *places)
+{
+  guint n = 0;
+
+  for (guint h = 0; h < L->n * L->hps; h++)
+    places[n++] = (PjPlace) { (guint8) (h / L->hps), (guint8) h, 0 };
+  for (guint c = 0; c < L->n; c++)
+    for (guint k = 0; k < PJ_PEGS; k++)
+      {
+        places[n++] = (PjPlace) { (guint8) c, PJ_POS_HOME (k), 0 };
+        places[n++] = (PjPlace) { (guint8) c, PJ_POS_START, (guint8) k };
+      }
+  return n;
+}
+
+static void
+test_distinct_inside (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (guint bottom = 0; bottom < sizes[i][0]; bottom++)
+      {
+        PjPlace places[PJ_MAX_TRACK + PJ_MAX_PLAYERS * 2 * PJ_PEGS];
+        double x[G_N_ELEMENTS (places)], y[G_N_ELEMENTS (places)];
+        PjBoardLayout L;
+        guint n;
+
+        pj_board_layout_init (&L, sizes[i][0], sizes[i][1], bottom, W, H);
+        g_assert_cmpfloat (L.d, >, 0);
+        g_assert_cmpfloat (L.peg_r, <, L.d / 2);
+        n = all_places (&L, places);
+        g_assert_cmpuint (n, ==, L.n * (L.hps + 2 * PJ_PEGS));
+        for (guint p = 0; p < n; p++)
+          {
+            pj_board_layout_place_point (&L, &places[p], &x[p], &y[p]);
+            /* inside the widget, with room for a peg */
+            g_assert_cmpfloat (x[p] - L.peg_r, >=, 0);
+            g_assert_cmpfloat (y[p] - L.peg_r, >=, 0);
+            g_assert_cmpfloat (x[p] + L.peg_r, <=, W);
+            g_assert_cmpfloat (y[p] + L.peg_r, <=, H);
+            /* and inside the polygon of the track */
+            g_assert_cmpfloat (hypot (x[p] - L.cx, y[p] - L.cy), <=,
+                               hypot (L.corner_x[0] - L.cx, L.corner_y[0] - L.cy) + 0.01);
+            /* pegs in neighbouring holes do not overlap */
+            for (guint q = 0; q < p; q++)
+              g_assert_cmpfloat (hypot (x[p] - x[q], y[p] - y[q]), >=, 2 * L.peg_r);
+          }
+      }
+}
+
+/* Turning the board by one side takes each seat's holes onto the next
+ * seat's: every side is drawn alike. */
+static void
+test_rotation (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      PjPlace places[PJ_MAX_TRACK + PJ_MAX_PLAYERS * 2 * PJ_PEGS];
+      PjBoardLayout L;
+      double angle;
+      guint n;
+
+      pj_board_layout_init (&L, sizes[i][0], sizes[i][1], 0, W, H);
+      angle = 2 * G_PI / L.n;
+      n = all_places (&L, places);
+      for (guint p = 0; p < n; p++)
+        {
+          PjPlace next = places[p];
+          double x, y, rx, ry, nx, ny;
+
+          if (PJ_POS_IS_TRACK (next.pos))
+            next.pos = (guint8) ((next.pos + L.hps) % (L.n * L.hps));
+          next.colour = (guint8) ((next.colour + 1) % L.n);
+          pj_board_layout_place_point (&L, &places[p], &x, &y);
+          pj_board_layout_place_point (&L, &next, &nx, &ny);
+          rx = L.cx + (x - L.cx) * cos (angle) - (y - L.cy) * sin (angle);
+          ry = L.cy + (x - L.cx) * sin (angle) + (y - L.cy) * cos (angle);
+          g_assert_cmpfloat_with_epsilon (rx, nx, 1e-6);
+          g_assert_cmpfloat_with_epsilon (ry, ny, 1e-6);
+        }
+    }
+}
+
+/* The seat whose hand is shown sits at the bottom, played left to right. */
+static void
+test_bottom (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (guint bottom = 0; bottom < sizes[i][0]; bottom++)
+      {
+        PjBoardLayout L;
+        double x0, y0, x1, y1, cx, cy;
+        PjPlace first = { bottom, (guint8) (bottom * sizes[i][1]), 0 };
+        PjPlace last = { bottom, (guint8) (bottom * sizes[i][1] + sizes[i][1] - 1), 0 };
+        PjPlace come_out = { bottom, pj_come_out_hole (&(PjRules) { .holes_per_side = sizes[i][1] }, bottom), 0 };
+
+        pj_board_layout_init (&L, sizes[i][0], sizes[i][1], bottom, W, H);
+        g_assert_cmpuint (pj_board_layout_display_side (&L, bottom), ==, 0);
+        pj_board_layout_place_point (&L, &first, &x0, &y0);
+        pj_board_layout_place_point (&L, &last, &x1, &y1);
+        g_assert_cmpfloat_with_epsilon (y0, y1, 1e-6);
+        g_assert_cmpfloat (y0, >, L.cy);
+        /* clockwise on screen: along the bottom, right to left */
+        g_assert_cmpfloat (x0, >, x1);
+        /* the start area lies inside the track, by its come-out hole */
+        pj_board_layout_place_point (&L, &come_out, &cx, &cy);
+        for (guint k = 0; k < PJ_PEGS; k++)
+          {
+            PjPlace start = { bottom, PJ_POS_START, k };
+            double sx, sy;
+
+            pj_board_layout_place_point (&L, &start, &sx, &sy);
+            g_assert_cmpfloat (sy, <, cy);
+            g_assert_cmpfloat (hypot (sx - cx, sy - cy), <, 4 * L.d);
+          }
+      }
+}
+
+static void
+test_hit (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      PjPlace places[PJ_MAX_TRACK + PJ_MAX_PLAYERS * 2 * PJ_PEGS];
+      PjBoardLayout L;
+      PjPlace found;
+      guint n;
+
+      pj_board_layout_init (&L, sizes[i][0], sizes[i][1], 1, W, H);
+      n = all_places (&L, places);
+      for (guint p = 0; p < n; p++)
+        {
+          double x, y;
+
+          pj_board_layout_place_point (&L, &places[p], &x, &y);
+          g_assert_true (pj_board_layout_place_at (&L, x, y, &found));
+          g_assert_cmpuint (found.pos, ==, places[p].pos);
+          g_assert_cmpuint (found.colour, ==, places[p].colour);
+          g_assert_cmpuint (found.slot, ==, places[p].slot);
+          /* a little off the centre still hits it */
+          g_assert_true (pj_board_layout_place_at (&L, x + L.hole_r, y - L.hole_r, &found));
+          g_assert_cmpuint (found.pos, ==, places[p].pos);
+        }
+      /* the middle of the board and the corners of the widget are no hole */
+      g_assert_false (pj_board_layout_place_at (&L, L.cx, L.cy, &found));
+      g_assert_false (pj_board_layout_place_at (&L, 0, 0, &found));
+    }
+}
+
+static PjAction
+find_action (const char *position,
+             const char *text)
+{
+  PjState s;
+
+  pjt_load (&s, position);
+  return pjt_find (&s, text);
+}
+
+/* The path of step i: it starts where the step starts, ends where it
+ * ends, and a path that counts holes goes from each to the next. */
+static guint
+check_path (const PjBoardLayout *L,
+            const PjAction      *a,
+            guint                i,
+            PjPlace              path[PJ_BOARD_MAX_PATH])
+{
+  guint n = pj_board_layout_step_path (L, a, i, path);
+
+  g_assert_cmpuint (n, >=, 2);
+  g_assert_cmpuint (path[0].pos, ==, a->steps[i].from);
+  g_assert_cmpuint (path[n - 1].pos, ==, a->steps[i].to);
+  if (n > 2)
+    for (guint k = 1; k < n; k++)
+      {
+        double x0, y0, x1, y1;
+
+        pj_board_layout_place_point (L, &path[k - 1], &x0, &y0);
+        pj_board_layout_place_point (L, &path[k], &x1, &y1);
+        g_assert_cmpfloat (hypot (x1 - x0, y1 - y0), <, 1.5 * L->d);
+      }
+  return n;
+}
+
+static void
+test_step_paths (void)
+{
+  PjPlace path[PJ_BOARD_MAX_PATH];
+  PjBoardLayout L;
+  PjAction a;
+  double x, y, px, py;
+
+  pj_board_layout_init (&L, 4, 18, 0, W, H);
+
+  /* a five counts five holes */
+  a = find_action ("rules basic players=4\npegs R r10 s s s s\nhand R 5\n", "5 R1 r10-r15");
+  g_assert_cmpuint (check_path (&L, &a, 0, path), ==, 6);
+  /* across a corner into the next side */
+  a = find_action ("rules basic players=4\npegs R r15 s s s s\nhand R 5\n", "5 R1 r15-b2");
+  g_assert_cmpuint (check_path (&L, &a, 0, path), ==, 6);
+  /* into the home track through the in-spot (B-35) */
+  a = find_action ("rules basic players=4\npegs R r0 s s s s\nhand R 5\n", "5 R1 r0-h2");
+  g_assert_cmpuint (check_path (&L, &a, 0, path), ==, 6);
+  g_assert_cmpuint (path[3].pos, ==, 3);
+  g_assert_cmpuint (path[4].pos, ==, PJ_POS_HOME (0));
+  /* an eight backward, over seat 0's corner */
+  a = find_action ("rules basic players=4\npegs R r2 s s s s\nhand R 8\n", "8 R1 r2-y12");
+  g_assert_cmpuint (check_path (&L, &a, 0, path), ==, 9);
+  g_assert_cmpuint (path[3].pos, ==, 71);
+  /* coming out jumps from the start area */
+  a = find_action ("rules basic players=4\npegs R s s s s s\nhand R A\n", "A R1 s-r8");
+  g_assert_cmpuint (check_path (&L, &a, 0, path), ==, 2);
+  /* a joker jumps across the board (not 49 holes round it); its hit
+   * jumps back to start */
+  a = find_action ("rules basic players=4\npegs R r10 s s s s\npegs B y5 s s s s\nhand R 3 JK\n",
+                   "JK R1 r10-y5 xB1>s");
+  g_assert_cmpuint (a.n_steps, ==, 2);
+  g_assert_cmpuint (check_path (&L, &a, 0, path), ==, 2);
+  g_assert_cmpuint (check_path (&L, &a, 1, path), ==, 2);
+  g_assert_cmpuint (path[1].pos, ==, PJ_POS_START);
+  g_assert_cmpuint (path[1].colour, ==, 1);
+  g_assert_cmpuint (path[1].slot, ==, 0);
+
+  /* the peg along its path: at the ends, then in between */
+  a = find_action ("rules basic players=4\npegs R r10 s s s s\nhand R 5\n", "5 R1 r10-r15");
+  pj_board_layout_step_path (&L, &a, 0, path);
+  pj_board_layout_path_point (&L, path, 6, 0.0, &x, &y);
+  pj_board_layout_place_point (&L, &path[0], &px, &py);
+  g_assert_cmpfloat_with_epsilon (x, px, 1e-9);
+  g_assert_cmpfloat_with_epsilon (y, py, 1e-9);
+  pj_board_layout_path_point (&L, path, 6, 1.0, &x, &y);
+  pj_board_layout_place_point (&L, &path[5], &px, &py);
+  g_assert_cmpfloat_with_epsilon (x, px, 1e-9);
+  /* half way along a straight side: half way between the ends */
+  pj_board_layout_path_point (&L, path, 6, 0.5, &x, &y);
+  {
+    double x0, y0;
+
+    pj_board_layout_place_point (&L, &path[0], &x0, &y0);
+    g_assert_cmpfloat_with_epsilon (x, (x0 + px) / 2, 1e-6);
+    g_assert_cmpfloat_with_epsilon (y, (y0 + py) / 2, 1e-6);
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/board-layout/distinct-inside", test_distinct_inside);
+  g_test_add_func ("/board-layout/rotation", test_rotation);
+  g_test_add_func ("/board-layout/bottom", test_bottom);
+  g_test_add_func ("/board-layout/hit", test_hit);
+  g_test_add_func ("/board-layout/step-paths", test_step_paths);
+
+  return g_test_run ();
+}
