@@ -1,4 +1,6 @@
-/* pj-game-text.c — sentences for people: colour and card names, moves described
+/* pj-game-text.c — moves described for people (the history, the screen reader)
+ *
+ * The words themselves (colours, cards) come from pj-text.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,15 +10,6 @@
 #include "pj-ai.h"
 #include "pj-game-private.h"
 #include "pj-text.h"
-
-/* Kept for the views until they ask pj-text.h themselves. */
-const char *
-pj_game_colour_name (guint colour)
-{
-  return pj_text_colour_name (colour);
-}
-
-/* ---- describing actions ---------------------------------------------- */
 
 static char *
 card_label (guint card)
@@ -31,12 +24,6 @@ card_label (guint card)
     default:
       return g_strdup (pj_text_card_index (card));
     }
-}
-
-const char *
-pj_game_card_index (guint card)
-{
-  return pj_text_card_index (card);
 }
 
 static char *

@@ -19,6 +19,7 @@
 #include "pj-move-item.h"
 
 #include "pj-game-private.h"
+#include "pj-text.h"
 
 
 G_DEFINE_FINAL_TYPE (PjGame, pj_game, G_TYPE_OBJECT)
@@ -499,7 +500,7 @@ pj_game_get_seat_name (PjGame *self,
 
   if (self->name[seat] != NULL && self->name[seat][0] != '\0')
     return self->name[seat];
-  return pj_game_colour_name (seat);
+  return pj_text_colour_name (seat);
 }
 
 void

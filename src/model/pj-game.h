@@ -160,9 +160,6 @@ gboolean        pj_game_get_saving         (PjGame        *self);
 gboolean        pj_game_flush_autosave     (PjGame        *self,
                                             GError       **error);
 
-const char     *pj_game_colour_name        (guint          colour);
-/* The translated corner index of a card ("A", "K" … "R", "D" in French). */
-const char     *pj_game_card_index         (guint          card);
 
 /* Mirrors of a remote table (see the top of this file). */
 PjGame         *pj_game_new_mirror         (const PjState *position,

@@ -7,6 +7,7 @@
  */
 #include <glib/gi18n.h>
 
+#include "pj-text.h"
 #include "pj-board-view-private.h"
 
 static char *
@@ -16,7 +17,7 @@ describe_peg (PjBoardView *self,
               guint        pos)
 {
   const PjRules *rules = pj_game_get_rules (self->game);
-  const char *name = pj_game_colour_name (colour);
+  const char *name = pj_text_colour_name (colour);
 
   if (pos == PJ_POS_START)
     /* Translators: e.g. "Red peg 3, in its start area" */
@@ -56,7 +57,7 @@ describe_place (PjBoardView *self,
       if (pos[place->colour][place->slot] == PJ_POS_START)
         return describe_peg (self, place->colour, place->slot, PJ_POS_START);
       /* Translators: an empty hole in a start area, e.g. "Red start area, empty" */
-      return g_strdup_printf (_("%s start area, empty"), pj_game_colour_name (place->colour));
+      return g_strdup_printf (_("%s start area, empty"), pj_text_colour_name (place->colour));
     }
 
   for (guint c = 0; c < rules->players; c++)
@@ -66,7 +67,7 @@ describe_place (PjBoardView *self,
 
   if (PJ_POS_IS_HOME (place->pos))
     /* Translators: an empty hole of a home track, e.g. "Red home hole 2, empty" */
-    return g_strdup_printf (_("%s home hole %u, empty"), pj_game_colour_name (place->colour),
+    return g_strdup_printf (_("%s home hole %u, empty"), pj_text_colour_name (place->colour),
                             place->pos - PJ_POS_HOME0 + 1);
 
   {
@@ -75,12 +76,12 @@ describe_place (PjBoardView *self,
 
     if (hole == PJ_COME_OUT_HOLE)
       /* Translators: e.g. "Blue's come-out hole, empty" */
-      return g_strdup_printf (_("%s’s come-out hole, empty"), pj_game_colour_name (side));
+      return g_strdup_printf (_("%s’s come-out hole, empty"), pj_text_colour_name (side));
     if (hole == PJ_IN_SPOT_HOLE)
       /* Translators: e.g. "Blue's in-spot, empty" */
-      return g_strdup_printf (_("%s’s in-spot, empty"), pj_game_colour_name (side));
+      return g_strdup_printf (_("%s’s in-spot, empty"), pj_text_colour_name (side));
     /* Translators: a main-track hole, e.g. "Hole 12 of Blue's side, empty" */
-    return g_strdup_printf (_("Hole %u of %s’s side, empty"), hole + 1, pj_game_colour_name (side));
+    return g_strdup_printf (_("Hole %u of %s’s side, empty"), hole + 1, pj_text_colour_name (side));
   }
 }
 

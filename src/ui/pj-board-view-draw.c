@@ -8,6 +8,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "pj-text.h"
 #include "pj-board-view-private.h"
 #include "pj-peg-style.h"
 
@@ -732,7 +733,7 @@ append_middle (PjBoardView   *self,
   if (PJ_CARD_RANK (top) == PJ_CARD_JOKER)
     top_text = g_strdup (_("Joker"));
   else if (top != PJ_CARD_NONE && PJ_CARD_RANK (top) != PJ_CARD_UNKNOWN)
-    top_text = g_strdup (pj_game_card_index (top));
+    top_text = g_strdup (pj_text_card_index (top));
   shown = g_strdup_printf ("%s\n%u", top_text != NULL ? top_text : "", s->n_stock);
 
   if (sprite->image == NULL || g_strcmp0 (sprite->text, shown) != 0)

@@ -744,3 +744,11 @@ pj_board_view_show_hint (PjBoardView    *self,
     self->hint = *action;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
+
+PjMovePicker *
+pj_board_view_get_picker (PjBoardView *self)
+{
+  g_return_val_if_fail (PJ_IS_BOARD_VIEW (self), NULL);
+
+  return self->picker;
+}

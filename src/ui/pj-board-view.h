@@ -7,6 +7,7 @@
 #include <gtk/gtk.h>
 
 #include "pj-game.h"
+#include "pj-move-picker.h"
 
 G_BEGIN_DECLS
 
@@ -42,5 +43,8 @@ gboolean    pj_board_view_get_place_point  (PjBoardView *self,
 gboolean    pj_board_view_pick_at          (PjBoardView *self,
                                             double       x,
                                             double       y);
+
+/* The picker the board narrows its picks with; the window asks it too. */
+PjMovePicker   *pj_board_view_get_picker      (PjBoardView    *self);
 
 G_END_DECLS

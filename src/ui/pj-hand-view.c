@@ -8,6 +8,7 @@
  */
 #include <glib/gi18n.h>
 
+#include "pj-text.h"
 #include "pj-card-names.h"
 #include "pj-engine.h"
 #include "pj-hand-view.h"
@@ -40,7 +41,7 @@ card_text (guint card)
 {
   if (PJ_CARD_RANK (card) == PJ_CARD_JOKER)
     return g_strdup (_("Joker"));
-  return g_strdup (pj_game_card_index (card));
+  return g_strdup (pj_text_card_index (card));
 }
 
 /* Screen readers hear "playable" only for a card with a legal use now.

@@ -13,6 +13,7 @@
  */
 #include <glib/gi18n.h>
 
+#include "pj-text.h"
 #include "pj-join-page.h"
 #include "pj-lobby-page.h"
 #include "pj-window-private.h"
@@ -197,7 +198,7 @@ table_seat_covered_cb (PjWindow *self,
                        PjTable  *table)
 {
   g_autofree char *text = NULL;
-  const char *name = self->game != NULL ? pj_game_get_seat_name (self->game, seat) : pj_game_colour_name (seat);
+  const char *name = self->game != NULL ? pj_game_get_seat_name (self->game, seat) : pj_text_colour_name (seat);
 
   if (covered)
     /* Translators: a player dropped from a LAN game, e.g. "Bob lost the connection: a computer plays for them until they come back" */

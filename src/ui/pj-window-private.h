@@ -106,4 +106,6 @@ void     _pj_window_lan_rematch         (PjWindow       *self);
 void     _pj_window_confirm_leave       (PjWindow       *self,
                                          PjWindowThen    then);
 
+PjMovePicker *_pj_window_get_picker   (PjWindow       *self);
+
 G_END_DECLS

@@ -38,20 +38,23 @@ _pj_window_find_action (PjWindow     *self,
                         guint         card,
                         PjAction     *out)
 {
-  const PjAction *legal;
-  guint n = 0;
+  return pj_move_picker_find_action (_pj_window_get_picker (self), kind, card, out);
+}
 
-  if (self->game == NULL)
-    return FALSE;
+/* The board's picker, following the game: the window asks the same one
+ * the board does (whichever of the two hears of a new position first). */
+PjMovePicker *
+_pj_window_get_picker (PjWindow *self)
+{
+  PjMovePicker *picker = pj_board_view_get_picker (self->board);
+  const PjAction *legal = NULL;
+  guint n_legal = 0;
 
-  legal = pj_game_get_human_actions (self->game, &n);
-  for (guint i = 0; i < n; i++)
-    if (legal[i].kind == kind && (card == 0 || PJ_CARD_RANK (legal[i].card) == card))
-      {
-        *out = legal[i];
-        return TRUE;
-      }
-  return FALSE;
+  if (self->game != NULL)
+    legal = pj_game_get_human_actions (self->game, &n_legal);
+  pj_move_picker_set_actions (picker, self->game ? pj_game_get_state (self->game) : NULL,
+                              legal, n_legal);
+  return picker;
 }
 
 void
@@ -124,8 +127,8 @@ static void
 update_hand (PjWindow *self)
 {
   gboolean playable[PJ_MAX_HAND] = { FALSE };
+  PjMovePicker *picker;
   const PjState *s;
-  const PjAction *legal;
   guint n_legal = 0;
   int viewer;
 
@@ -137,12 +140,10 @@ update_hand (PjWindow *self)
     }
 
   s = pj_game_get_state (self->game);
-  legal = pj_game_get_human_actions (self->game, &n_legal);
+  picker = _pj_window_get_picker (self);
+  pj_game_get_human_actions (self->game, &n_legal);
   for (guint i = 0; i < s->hand_count[viewer]; i++)
-    for (guint k = 0; k < n_legal && !playable[i]; k++)
-      playable[i] = PJ_CARD_RANK (legal[k].card) == PJ_CARD_RANK (s->hand[viewer][i]) &&
-                    (legal[k].kind == PJ_ACTION_MOVE || legal[k].kind == PJ_ACTION_DISCARD ||
-                     legal[k].kind == PJ_ACTION_FREE_COME_OUT);
+    playable[i] = pj_move_picker_card_is_playable (picker, s->hand[viewer][i]);
 
   /* Between the human's turns the cards stay legible, just not clickable. */
   if (n_legal == 0)
@@ -195,26 +196,17 @@ update_declare (PjWindow *self,
                 guint     card)
 {
   g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
-  gboolean offered[PJ_N_RANKS] = { FALSE };
-  const PjAction *legal = NULL;
-  guint n_legal = 0;
   guint chosen = 0;
 
-  self->n_declare = 0;
-  if (self->game != NULL && card != 0 && pj_game_get_rules (self->game)->bluffing)
-    legal = pj_game_get_human_actions (self->game, &n_legal);
-  for (guint i = 0; i < n_legal; i++)
-    if (legal[i].kind == PJ_ACTION_MOVE && PJ_CARD_RANK (legal[i].card) == card)
-      offered[PJ_CARD_RANK (legal[i].declared)] = TRUE;
-
-  for (guint r = PJ_CARD_ACE; r <= PJ_CARD_JOKER; r++)
-    if (offered[r])
-      {
-        if (r == card)
-          chosen = self->n_declare;
-        self->declare_ranks[self->n_declare++] = (guint8) r;
-        gtk_string_list_append (names, pj_card_name (r));
-      }
+  /* Bluffing Joker: every card it may be declared as, itself first chosen */
+  self->n_declare = pj_move_picker_get_declarations (_pj_window_get_picker (self), card,
+                                                     self->declare_ranks);
+  for (guint i = 0; i < self->n_declare; i++)
+    {
+      if (self->declare_ranks[i] == card)
+        chosen = i;
+      gtk_string_list_append (names, pj_card_name (self->declare_ranks[i]));
+    }
 
   self->updating_declare = TRUE;
   gtk_drop_down_set_model (self->declare_dropdown, G_LIST_MODEL (names));
