@@ -1,0 +1,142 @@
+/* pj-host-tokens.c — the reconnect tokens and fair-deal salt beside the save
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config-net.h"
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "pj-host-private.h"
+
+#define TOKENS_FORMAT  "pegs-and-jokers-lan-tokens"
+
+static char *
+tokens_path (const char *save_path)
+{
+  return g_strconcat (save_path, ".tokens", NULL);
+}
+
+/* Tokens and salt are secrets of the host: a side file only the user reads,
+ * written once at the start (neither changes during a game). */
+void
+_pj_host_save_tokens (PjHost *self)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *tmp = NULL;
+  gsize len;
+
+  if (self->save_path == NULL || self->game == NULL)
+    return;
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "format");
+  json_builder_add_string_value (b, TOKENS_FORMAT);
+  json_builder_set_member_name (b, "version");
+  json_builder_add_int_value (b, 1);
+  json_builder_set_member_name (b, "table");
+  json_builder_add_string_value (b, self->table_name);
+  json_builder_set_member_name (b, "password");
+  json_builder_add_string_value (b, self->password ? self->password : "");
+  json_builder_set_member_name (b, "salt");
+  json_builder_add_string_value (b, self->salt);
+  json_builder_set_member_name (b, "seats");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < self->rules.players; i++)
+    {
+      Seat *seat = &self->seats[i];
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "token");
+      json_builder_add_string_value (b, seat->token ? seat->token : "");
+      json_builder_set_member_name (b, "kind");
+      json_builder_add_string_value (b, seat->kind == PJ_NET_SEAT_COMPUTER ? "computer" : "human");
+      json_builder_set_member_name (b, "level");
+      json_builder_add_string_value (b, pj_ai_level_name (seat->level));
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, TRUE);
+  data = json_generator_to_data (gen, &len);
+
+  path = tokens_path (self->save_path);
+  tmp = g_strconcat (path, ".tmp", NULL);
+  /* mode 0600 before the secrets go in, then an atomic rename */
+  if (!g_file_set_contents_full (tmp, data, (gssize) len, G_FILE_SET_CONTENTS_CONSISTENT,
+                                 0600, &error) ||
+      g_rename (tmp, path) != 0)
+    {
+      if (error == NULL)
+        error = g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_SAVE, _("Could not write “%s”"), path);
+      _pj_host_save_failed (self, error);
+    }
+}
+
+
+gboolean
+_pj_host_load_tokens (PjHost *self, const char *save_path, GError **error)
+{
+  g_autofree char *path = tokens_path (save_path);
+  g_autofree char *data = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *root;
+  JsonArray *seats;
+  gsize len;
+
+  if (!g_file_get_contents (path, &data, &len, error))
+    return FALSE;
+  if (!json_parser_load_from_data (parser, data, (gssize) len, error))
+    return FALSE;
+  root = JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser))
+    ? json_node_get_object (json_parser_get_root (parser)) : NULL;
+  if (root == NULL ||
+      g_strcmp0 (json_object_get_string_member_with_default (root, "format", ""), TOKENS_FORMAT) != 0 ||
+      !json_object_has_member (root, "seats") ||
+      !JSON_NODE_HOLDS_ARRAY (json_object_get_member (root, "seats")) ||
+      json_array_get_length (seats = json_object_get_array_member (root, "seats")) != self->rules.players)
+    {
+      g_set_error (error, PJ_NET_ERROR, PJ_NET_ERROR_SAVE, _("“%s” is not this table’s token file"), path);
+      return FALSE;
+    }
+  self->table_name = g_strdup (json_object_get_string_member_with_default (root, "table", ""));
+  self->password = g_strdup (json_object_get_string_member_with_default (root, "password", ""));
+  self->salt = g_strdup (json_object_get_string_member_with_default (root, "salt", ""));
+  if (strlen (self->salt) != PJ_NET_TOKEN_LEN)
+    {
+      g_set_error (error, PJ_NET_ERROR, PJ_NET_ERROR_SAVE, _("“%s” is not this table’s token file"), path);
+      return FALSE;
+    }
+  for (guint i = 0; i < self->rules.players; i++)
+    {
+      JsonNode *node = json_array_get_element (seats, i);
+      JsonObject *o = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+      Seat *seat = &self->seats[i];
+      const char *token = o ? json_object_get_string_member_with_default (o, "token", "") : "";
+      const char *kind = o ? json_object_get_string_member_with_default (o, "kind", "") : "";
+      const char *level = o ? json_object_get_string_member_with_default (o, "level", "normal") : "normal";
+
+      g_free (seat->name);
+      seat->name = g_strdup (pj_record_get_seat (_pj_host_record_of (self), i)->name);
+      if (g_strcmp0 (kind, "computer") == 0)
+        {
+          seat->kind = PJ_NET_SEAT_COMPUTER;
+          if (!pj_ai_level_from_string (level, &seat->level))
+            seat->level = PJ_AI_NORMAL;
+        }
+      else
+        {
+          seat->kind = PJ_NET_SEAT_HUMAN;
+          seat->ready = TRUE;
+          seat->token = strlen (token) == PJ_NET_TOKEN_LEN ? g_strdup (token) : NULL;
+        }
+    }
+  return TRUE;
+}
+
