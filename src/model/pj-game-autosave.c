@@ -26,6 +26,7 @@ struct _PjAutosave
   guint64         tried_gen;    /* the newest text a write was tried with */
   guint64         written_gen;  /* the newest text on disk */
   gboolean        running;      /* a worker is writing or about to */
+  gboolean        failing;      /* the last write failed: told once, until one works */
   GWeakRef        game;         /* where a failure is told */
   GMainContext   *context;      /* ... on the game's thread */
 };
@@ -83,6 +84,29 @@ failure_free (gpointer data)
   g_free (failure);
 }
 
+/* Why a write failed, as people say it. */
+static const char *
+reason_in_words (const GError *error)
+{
+  switch (error->code)
+    {
+    case G_FILE_ERROR_NOSPC:
+      return _("the disk is full");
+    case G_FILE_ERROR_ACCES:
+    case G_FILE_ERROR_PERM:
+      return _("you may not write to its folder");
+    case G_FILE_ERROR_ROFS:
+      return _("the disk is read-only");
+    case G_FILE_ERROR_ISDIR:
+      return _("a folder has the save file’s name");
+    case G_FILE_ERROR_NOENT:
+    case G_FILE_ERROR_NOTDIR:
+      return _("its folder is missing");
+    default:
+      return error->message;
+    }
+}
+
 /* Write the newest text unless it is on disk already (or, for the worker,
  * unless it was tried already: a failing disk is not retried in a loop).
  * Called with write_lock held. */
@@ -110,15 +134,16 @@ write_latest (PjAutosave  *saver,
   if (!g_file_set_contents_full (saver->path, data, (gssize) len,
                                  G_FILE_SET_CONTENTS_CONSISTENT, 0644, &local))
     {
-      g_autofree char *name = g_filename_display_name (saver->path);
-
-      /* Translators: %s is a file name, then why it could not be written */
-      g_set_error (error, G_FILE_ERROR, local->code, _("Could not save the game to “%s”: %s"),
-                   name, local->message);
+      /* the details are for the log; the person gets the reason */
+      g_debug ("autosave: %s", local->message);
+      g_set_error (error, G_FILE_ERROR, local->code,
+                   /* Translators: %s says why, e.g. "the disk is full" */
+                   _("Your game could not be saved: %s"), reason_in_words (local));
       return FALSE;
     }
   g_mutex_lock (&saver->lock);
   saver->written_gen = MAX (saver->written_gen, gen);
+  saver->failing = FALSE;
   g_mutex_unlock (&saver->lock);
   return TRUE;
 }
@@ -134,7 +159,7 @@ writer_thread (gpointer data)
       gboolean more;
 
       g_mutex_lock (&saver->write_lock);
-      if (!write_latest (saver, FALSE, &error))
+      if (!write_latest (saver, FALSE, &error) && !saver->failing)
         {
           Failure *failure = g_new0 (Failure, 1);
 
@@ -146,6 +171,7 @@ writer_thread (gpointer data)
            * it right here when that context is idle and also ours */
           g_source_set_callback (idle, report_failure_cb, failure, failure_free);
           g_source_attach (idle, saver->context);
+          saver->failing = TRUE;
         }
       g_mutex_unlock (&saver->write_lock);
 

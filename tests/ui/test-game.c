@@ -509,10 +509,13 @@ test_autosave_failure (void)
   g_signal_connect (game, "save-failed", G_CALLBACK (save_failed_cb), &failure);
   pj_game_set_autosave_path (game, dir);
   run_until (has_error, &failure);
-  g_assert_nonnull (strstr (failure->message, "not-a-file"));
+  g_assert_nonnull (strstr (failure->message, "folder"));
 
+  /* told once, not at every move while the disk keeps failing */
+  g_clear_error (&failure);
   n = pj_record_get_n_actions (pj_game_get_record (game));
   play_human_moves (game, 1);
+  g_assert_null (failure);
   g_assert_cmpuint (pj_record_get_n_actions (pj_game_get_record (game)), >, n);
   pj_game_stop (game);
   g_clear_error (&failure);
