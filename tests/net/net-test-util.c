@@ -124,6 +124,24 @@ bot_free (Bot *bot)
 }
 
 void
+bot_disconnect_finalized (Bot *bot)
+{
+  gpointer mirror;
+
+  if (bot->client == NULL)
+    return;
+  mirror = pj_client_get_game (bot->client);
+  if (mirror)
+    g_object_add_weak_pointer (mirror, &mirror);
+  g_signal_handlers_disconnect_by_data (bot->client, bot);
+  pj_client_disconnect (bot->client);
+  run_until_last_ref (bot->client, 5000);
+  g_assert_finalize_object (g_steal_pointer (&bot->client));
+  /* the client owned its mirror: nothing else may keep it */
+  g_assert_null (mirror);
+}
+
+void
 bot_kill (Bot *bot)
 {
   g_autofree char *token = g_strdup (pj_client_get_token (bot->client));
@@ -132,7 +150,8 @@ bot_kill (Bot *bot)
 
   /* no bye: the socket just closes, as when the program dies */
   g_signal_handlers_disconnect_by_data (bot->client, bot);
-  g_object_unref (bot->client);
+  run_until_last_ref (bot->client, 5000);
+  g_assert_finalize_object (g_steal_pointer (&bot->client));
   pj_client_set_token (fresh, token);
   bot->connected = FALSE;
   bot->has_sent = FALSE;
@@ -194,6 +213,18 @@ void
 run_for (guint ms)
 {
   run_until (never, NULL, ms);
+}
+
+static gboolean
+is_last_ref (gpointer object)
+{
+  return g_atomic_int_get (&G_OBJECT (object)->ref_count) == 1;
+}
+
+gboolean
+run_until_last_ref (gpointer object, guint timeout_ms)
+{
+  return run_until (is_last_ref, object, timeout_ms);
 }
 
 guint

@@ -39,9 +39,13 @@ Bot     *bot_new            (const char *name, PjAiLevel level);
 void     bot_free           (Bot *bot);
 /* Connect and wait for the welcome (or the refusal, in bot->connect_error). */
 gboolean bot_connect        (Bot *bot, const char *address, guint16 port);
-/* Start a fresh PjClient in bot->client (the old one dropped without a bye),
- * keeping the token: a player whose program was killed. */
+/* Start a fresh PjClient in bot->client (the old one dropped without a bye,
+ * and checked to be finalized), keeping the token: a player whose program
+ * was killed. */
 void     bot_kill           (Bot *bot);
+/* Say bye and drop bot->client, checking that it and its mirror game are
+ * finalized; the bot itself stays (bot_free() it later). */
+void     bot_disconnect_finalized (Bot *bot);
 
 /* Answer the turn now if it is this bot's and not answered yet (after
  * turning autoplay back on). */
@@ -52,6 +56,11 @@ typedef gboolean (*CondFunc) (gpointer data);
 gboolean run_until          (CondFunc cond, gpointer data, guint timeout_ms);
 /* Iterate for about ms milliseconds. */
 void     run_for            (guint ms);
+/* Iterate until the caller's is the only reference left to object (a
+ * cancelled read, write or computer move may hold one until its callback has
+ * run on the main loop), or timeout_ms; FALSE on timeout. Then
+ * g_assert_finalize_object() names what is leaked. */
+gboolean run_until_last_ref (gpointer object, guint timeout_ms);
 
 /* Check every position in the bytes a seat received: hands of other seats,
  * the stock and face-down cards must be unknown. Returns the number of

@@ -63,12 +63,24 @@ table_new (PjPreset preset, guint players, guint n_computers, PjAiLevel computer
 }
 
 static void
+table_bots_leave (Table *t)
+{
+  for (guint i = 0; i < t->bots->len; i++)
+    bot_disconnect_finalized (g_ptr_array_index (t->bots, i));
+  g_ptr_array_set_size (t->bots, 0);
+}
+
+/* Every client says bye and goes, the host stops: all of them, with their
+ * games, must be finalized. */
+static void
 table_free (Table *t)
 {
+  table_bots_leave (t);
   g_ptr_array_unref (t->bots);
   pj_host_stop (t->host);
   /* let the last closes and any computer move already running finish */
   run_for (50);
+  run_until_last_ref (t->host, 5000);
   g_assert_finalize_object (t->host);
   g_free (t);
 }
@@ -303,10 +315,11 @@ test_restart_host (void)
   g_assert_true (g_file_test (tokens, G_FILE_TEST_IS_REGULAR));
 
   /* the host machine goes down */
-  g_ptr_array_set_size (t->bots, 0);
+  table_bots_leave (t);
   pj_host_stop (t->host);
   run_for (50);
-  g_clear_object (&t->host);
+  run_until_last_ref (t->host, 5000);
+  g_assert_finalize_object (g_steal_pointer (&t->host));
 
   second = pj_host_new_from_save (path, &error);
   g_assert_no_error (error);

@@ -25,8 +25,6 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "pj-discovery"
-
 #include "pj-discovery-private.h"
 
 typedef struct {

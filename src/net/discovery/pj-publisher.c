@@ -17,8 +17,6 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "pj-discovery"
-
 #include "pj-discovery-private.h"
 
 /* Enough for a crowded LAN; a loop beyond it means something else is wrong. */

@@ -31,6 +31,52 @@ run_until (Cond     cond,
 }
 
 static gboolean
+is_last_ref (gpointer object)
+{
+  return g_atomic_int_get (&G_OBJECT (object)->ref_count) == 1;
+}
+
+typedef struct {
+  gpointer parts[4];
+} Parts;
+
+static gboolean
+all_gone (gpointer data)
+{
+  Parts *w = data;
+
+  for (guint i = 0; i < G_N_ELEMENTS (w->parts); i++)
+    if (w->parts[i] != NULL)
+      return FALSE;
+  return TRUE;
+}
+
+/* Leave the table and drop it: it must be finalized, and with it the
+ * client, host, publisher and mirror game it owned. A cancelled read,
+ * write or computer move may hold a reference until its callback has run
+ * on the main loop, so wait for that, bounded. */
+static void
+leave_and_finalize (PjTable *table)
+{
+  Parts w = { {
+    pj_table_get_client (table), pj_table_get_host (table),
+    pj_table_get_publisher (table), pj_table_get_game (table),
+  } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (w.parts); i++)
+    if (w.parts[i] != NULL)
+      g_object_add_weak_pointer (w.parts[i], &w.parts[i]);
+  pj_table_leave (table);
+  run_until (is_last_ref, table, 5000);
+  g_assert_finalize_object (table);
+  run_until (all_gone, &w, 5000);
+  g_assert_null (w.parts[0]);   /* client */
+  g_assert_null (w.parts[1]);   /* host */
+  g_assert_null (w.parts[2]);   /* publisher */
+  g_assert_null (w.parts[3]);   /* game */
+}
+
+static gboolean
 is_connected (gpointer data)
 {
   return pj_table_get_connected (data) && pj_client_get_n_seats (pj_table_get_client (data)) > 0;
@@ -256,9 +302,9 @@ test_table_lobby_and_play (void)
                       >=, pj_record_get_n_actions (record));
   }
 
-  pj_table_leave (carol);
-  pj_table_leave (bob);
-  pj_table_leave (host);
+  leave_and_finalize (g_steal_pointer (&carol));
+  leave_and_finalize (g_steal_pointer (&bob));
+  leave_and_finalize (g_steal_pointer (&host));
 }
 
 static gboolean
@@ -316,8 +362,8 @@ test_table_reconnect (void)
                    pj_record_get_state (pj_host_get_record (h))->hand[1], PJ_MAX_HAND);
   (void) hand;
 
-  pj_table_leave (bob);
-  pj_table_leave (host);
+  leave_and_finalize (g_steal_pointer (&bob));
+  leave_and_finalize (g_steal_pointer (&host));
 }
 
 /* Ann hosts (seat 0), Bob sits at 1, computers at 2 and 3, everyone ready. */
@@ -436,8 +482,11 @@ test_table_rematch (void)
   g_assert_cmpint (pj_client_get_seat (pj_table_get_client (bob)), ==, 1);
   g_assert_cmpstr (pj_record_get_seat (pj_host_get_record (h), 1)->name, ==, "Bob");
 
-  pj_table_leave (bob);
-  pj_table_leave (host);
+  leave_and_finalize (g_steal_pointer (&bob));
+  leave_and_finalize (g_steal_pointer (&host));
+  /* the first deal's mirrors were held here only */
+  g_assert_finalize_object (g_steal_pointer (&old_ann));
+  g_assert_finalize_object (g_steal_pointer (&old_bob));
 }
 
 typedef struct {
@@ -490,8 +539,7 @@ test_table_reopen (void)
   g_assert_true (g_file_test (seat, G_FILE_TEST_IS_REGULAR));
 
   /* the host goes away; Bob keeps trying */
-  pj_table_leave (host);
-  g_clear_object (&host);
+  leave_and_finalize (g_steal_pointer (&host));
   g_assert_true (run_until (is_reconnecting, bob, 5000));
 
   again = pj_table_new ("Ann");
@@ -513,8 +561,8 @@ test_table_reopen (void)
   play.target = n + 4;
   g_assert_true (run_until (played_enough, &play, 20000));
 
-  pj_table_leave (bob);
-  pj_table_leave (again);
+  leave_and_finalize (g_steal_pointer (&bob));
+  leave_and_finalize (g_steal_pointer (&again));
   g_unlink (seat);
   g_unlink (tokens);
   g_unlink (path);
@@ -631,6 +679,7 @@ test_table_mirror_answers (void)
   g_assert_false (pj_game_get_awaiting (mirror));
   g_assert_nonnull (pj_game_get_human_actions (mirror, &count));
   g_assert_cmpuint (sent, ==, 2);
+  g_assert_finalize_object (g_steal_pointer (&mirror));
 }
 
 int

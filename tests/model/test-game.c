@@ -49,6 +49,8 @@ game_over_cb (PjGame *game,
   g_main_loop_quit (counts->loop);
 }
 
+static void assert_game_finalized (PjGame *game);
+
 static void
 play_computer_game (guint    players,
                     PjPreset preset)
@@ -94,7 +96,7 @@ play_computer_game (guint    players,
     }
 
   g_test_message ("%u players: %u actions", players, counts.applied);
-  g_object_unref (g_steal_pointer (&game));
+  assert_game_finalized (g_steal_pointer (&game));
 }
 
 static void
@@ -162,6 +164,8 @@ test_checked_apply (void)
     g_assert_error (error, PJ_GAME_ERROR, PJ_GAME_ERROR_NOT_YOUR_TURN);
     pj_action_list_clear (&list);
   }
+  /* never started: no worker can hold it */
+  g_assert_finalize_object (g_steal_pointer (&game));
 }
 
 static void
@@ -195,6 +199,7 @@ test_describe (void)
   a.steps[1] = (PjStep) { PJ_PEG_ID (1, 2), 30, PJ_POS_START, PJ_STEP_HIT };
   text = pj_game_describe_action (game, &s, &a);
   g_assert_cmpstr (text, ==, "Red played Joker: peg 1 jumps, hit Blue peg 3");
+  g_assert_finalize_object (g_steal_pointer (&game));
 }
 
 
@@ -314,7 +319,8 @@ test_save_load (void)
   g_assert_cmpint (pj_game_get_controller (loaded, 0), ==, PJ_CONTROLLER_HUMAN);
   g_assert_cmpint (pj_game_get_controller (loaded, 2), ==, PJ_CONTROLLER_EASY);
   g_assert_true (pj_game_is_human_turn (loaded));
-  pj_game_stop (game);
+  assert_game_finalized (g_steal_pointer (&game));
+  g_assert_finalize_object (g_steal_pointer (&loaded));
 }
 
 static void
@@ -355,7 +361,7 @@ test_load_corrupt (void)
 
   /* and the game on the table is untouched */
   g_assert_cmpmem (&before, sizeof before, pj_game_get_state (game), sizeof before);
-  pj_game_stop (game);
+  assert_game_finalized (g_steal_pointer (&game));
 }
 
 static void
@@ -401,7 +407,7 @@ test_undo (void)
   /* a second human at the table: no undo */
   pj_game_set_controller (game, 2, PJ_CONTROLLER_HUMAN);
   g_assert_false (pj_game_can_undo (game));
-  pj_game_stop (game);
+  assert_game_finalized (g_steal_pointer (&game));
 }
 
 static void
@@ -424,6 +430,9 @@ test_rematch (void)
                     (pj_record_get_dealer (pj_game_get_record (game)) + 1) % 4);
   g_assert_cmpuint (pj_game_get_seed (again), ==, 99);
   g_assert_cmpuint (pj_game_get_delay (again), ==, pj_game_get_delay (game));
+  /* the rematch copies what it needs and keeps no reference to the first */
+  g_assert_finalize_object (g_steal_pointer (&game));
+  g_assert_finalize_object (g_steal_pointer (&again));
 }
 
 static void
@@ -452,6 +461,7 @@ test_stats (void)
   g_assert_cmpuint (hits, <=, stats.sent_home);
   g_assert_cmpuint (stats.sent_home, >, 0);
   g_assert_cmpint (stats.duration_s, >=, 0);
+  assert_game_finalized (g_steal_pointer (&game));
 }
 
 static gboolean
@@ -475,7 +485,7 @@ test_autosave (void)
   record = pj_record_load (path, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (pj_record_get_n_actions (record), ==, pj_record_get_n_actions (pj_game_get_record (game)));
-  pj_game_stop (game);
+  assert_game_finalized (g_steal_pointer (&game));
 }
 
 static void
