@@ -109,6 +109,113 @@ next_challenger (const PjState *s, guint after)
   return -1;
 }
 
+static void
+apply_move (PjState *s, guint seat, const PjAction *a)
+{
+  remove_from_hand (s, seat, a->card);
+  s->stuck[seat] = 0;                    /* NC-13 */
+  if (s->rules.bluffing)
+    {
+      /* BJ: face down, declared; opponents may challenge before it is made */
+      int first;
+
+      push_discard (s, (guint8) (a->card | PJ_CARD_FACE_DOWN));
+      /* whole-value copy without the list's leftovers past n_steps, so
+       * equal positions are equal byte for byte */
+      memset (&s->pending, 0, sizeof s->pending);
+      memcpy (&s->pending, a, G_STRUCT_OFFSET (PjAction, steps) + a->n_steps * sizeof (PjStep));
+      first = next_challenger (s, seat);
+      if (first >= 0)
+        {
+          s->phase = PJ_PHASE_CHALLENGE;
+          s->actor = (guint8) first;
+          return;
+        }
+      pj_board_apply_steps (&s->board, a);
+      end_turn (s);
+      return;
+    }
+  push_discard (s, a->card);
+  pj_board_apply_steps (&s->board, a);
+  end_turn (s);
+}
+
+static void
+apply_discard (PjState *s, guint seat, const PjAction *a)
+{
+  remove_from_hand (s, seat, a->card);
+  if (a->flags & PJ_ACTION_FLAG_NO_PLAY)
+    {
+      if (s->stuck[seat] < 255)
+        s->stuck[seat]++;
+      push_discard (s, (guint8) (a->card | (s->rules.stuck_pile ? PJ_CARD_STUCK_PILE : 0)));
+    }
+  else
+    {
+      s->stuck[seat] = 0;
+      push_discard (s, a->card);
+    }
+  end_turn (s);
+}
+
+static void
+apply_pass (PjState *s)
+{
+  int next = next_challenger (s, s->actor);
+
+  if (next >= 0)
+    {
+      s->actor = (guint8) next;
+      return;
+    }
+  pj_board_apply_steps (&s->board, &s->pending);   /* nobody challenged: the card stays face down */
+  end_turn (s);
+}
+
+static void
+apply_challenge (PjState *s, guint seat)
+{
+  guint challenger = s->actor;
+  gboolean bluff = s->pending.card != s->pending.declared;
+
+  /* the card is shown: turn it face up */
+  s->pile[s->n_cards - s->n_discard] &= (guint8) ~PJ_CARD_FACE_DOWN;
+  s->challenger = (guint8) challenger;
+  if (bluff)
+    {
+      /* caught: the challengers pick a peg of the bluffer; no move */
+      s->pending.kind = PJ_ACTION_NONE;
+      if (has_track_peg (s, seat))
+        {
+          s->phase = PJ_PHASE_PENALTY;
+          s->actor = (guint8) challenger;
+          s->penalty_loser = (guint8) seat;
+          return;
+        }
+      s->extra_turns[challenger]++;
+      end_turn (s);
+      return;
+    }
+  /* wrong: the move stands, then the truthful player picks a peg of the challenger */
+  pj_board_apply_steps (&s->board, &s->pending);
+  s->pending.kind = PJ_ACTION_NONE;
+  check_win (s);
+  if (s->phase == PJ_PHASE_OVER)
+    {
+      end_turn (s);
+      return;
+    }
+  if (has_track_peg (s, challenger))
+    {
+      s->phase = PJ_PHASE_PENALTY;
+      s->actor = (guint8) seat;
+      s->penalty_loser = (guint8) challenger;
+      return;
+    }
+  s->extra_turns[seat]++;
+  end_turn (s);
+}
+
 void
 pj_state_apply (PjState *s, const PjAction *a)
 {
@@ -117,48 +224,11 @@ pj_state_apply (PjState *s, const PjAction *a)
   switch (a->kind)
     {
     case PJ_ACTION_MOVE:
-      remove_from_hand (s, seat, a->card);
-      s->stuck[seat] = 0;                    /* NC-13 */
-      if (s->rules.bluffing)
-        {
-          /* BJ: face down, declared; opponents may challenge before it is made */
-          int first;
-
-          push_discard (s, (guint8) (a->card | PJ_CARD_FACE_DOWN));
-          /* whole-value copy without the list's leftovers past n_steps, so
-           * equal positions are equal byte for byte */
-          memset (&s->pending, 0, sizeof s->pending);
-          memcpy (&s->pending, a, G_STRUCT_OFFSET (PjAction, steps) + a->n_steps * sizeof (PjStep));
-          first = next_challenger (s, seat);
-          if (first >= 0)
-            {
-              s->phase = PJ_PHASE_CHALLENGE;
-              s->actor = (guint8) first;
-              return;
-            }
-          pj_board_apply_steps (&s->board, a);
-          end_turn (s);
-          return;
-        }
-      push_discard (s, a->card);
-      pj_board_apply_steps (&s->board, a);
-      end_turn (s);
+      apply_move (s, seat, a);
       return;
 
     case PJ_ACTION_DISCARD:
-      remove_from_hand (s, seat, a->card);
-      if (a->flags & PJ_ACTION_FLAG_NO_PLAY)
-        {
-          if (s->stuck[seat] < 255)
-            s->stuck[seat]++;
-          push_discard (s, (guint8) (a->card | (s->rules.stuck_pile ? PJ_CARD_STUCK_PILE : 0)));
-        }
-      else
-        {
-          s->stuck[seat] = 0;
-          push_discard (s, a->card);
-        }
-      end_turn (s);
+      apply_discard (s, seat, a);
       return;
 
     case PJ_ACTION_FREE_COME_OUT:
@@ -170,61 +240,12 @@ pj_state_apply (PjState *s, const PjAction *a)
       return;
 
     case PJ_ACTION_PASS:
-      {
-        int next = next_challenger (s, s->actor);
-        if (next >= 0)
-          {
-            s->actor = (guint8) next;
-            return;
-          }
-        pj_board_apply_steps (&s->board, &s->pending);   /* nobody challenged: the card stays face down */
-        end_turn (s);
-        return;
-      }
+      apply_pass (s);
+      return;
 
     case PJ_ACTION_CHALLENGE:
-      {
-        guint challenger = s->actor;
-        gboolean bluff = s->pending.card != s->pending.declared;
-
-        /* the card is shown: turn it face up */
-        s->pile[s->n_cards - s->n_discard] &= (guint8) ~PJ_CARD_FACE_DOWN;
-        s->challenger = (guint8) challenger;
-        if (bluff)
-          {
-            /* caught: the challengers pick a peg of the bluffer; no move */
-            s->pending.kind = PJ_ACTION_NONE;
-            if (has_track_peg (s, seat))
-              {
-                s->phase = PJ_PHASE_PENALTY;
-                s->actor = (guint8) challenger;
-                s->penalty_loser = (guint8) seat;
-                return;
-              }
-            s->extra_turns[challenger]++;
-            end_turn (s);
-            return;
-          }
-        /* wrong: the move stands, then the truthful player picks a peg of the challenger */
-        pj_board_apply_steps (&s->board, &s->pending);
-        s->pending.kind = PJ_ACTION_NONE;
-        check_win (s);
-        if (s->phase == PJ_PHASE_OVER)
-          {
-            end_turn (s);
-            return;
-          }
-        if (has_track_peg (s, challenger))
-          {
-            s->phase = PJ_PHASE_PENALTY;
-            s->actor = (guint8) seat;
-            s->penalty_loser = (guint8) challenger;
-            return;
-          }
-        s->extra_turns[seat]++;
-        end_turn (s);
-        return;
-      }
+      apply_challenge (s, seat);
+      return;
 
     case PJ_ACTION_PENALTY:
       pj_board_apply_steps (&s->board, a);

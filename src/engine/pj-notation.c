@@ -505,281 +505,396 @@ seat_arg (const PjState *s, const char *w)
   return colour_from_letter (s, w[0]);
 }
 
+/* What the lines of a position have said so far. The piles and the pending
+ * move are only laid out after the last line, since the stock is whatever
+ * the hands and the discard pile leave over. */
+typedef struct
+{
+  PjState s;
+  gboolean have_rules, have_stock, stock_unknown, have_rng;
+  guint pegs_seen;
+  char *pending_text;
+  guint8 stock_cards[PJ_MAX_CARDS];
+  guint n_stock, n_discard, unknown_stock;
+  guint8 discard_cards[PJ_MAX_CARDS];
+} PositionReader;
+
+static void
+position_reader_clear (PositionReader *r)
+{
+  g_clear_pointer (&r->pending_text, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PositionReader, position_reader_clear)
+
+typedef gboolean (*PositionLineReader) (PositionReader *r, char **w, guint lineno, GError **error);
+
+static gboolean
+read_rules_line (PositionReader *r, char **w, guint lineno, GError **error)
+{
+  g_autofree char *rest = g_strjoinv (" ", w + 1);
+
+  if (r->have_rules)
+    PARSE_ERROR ("line %u: rules given twice", lineno);
+  if (!pj_rules_from_string (&r->s.rules, rest, error))
+    {
+      g_prefix_error (error, "line %u: ", lineno);
+      return FALSE;
+    }
+  r->have_rules = TRUE;
+  r->s.track_len = (guint8) pj_track_len (&r->s.rules);
+  r->s.n_cards = (guint8) (r->s.rules.decks * 54u);
+  return TRUE;
+}
+
+static gboolean
+read_dealer_line (PositionReader *r, char **w, guint lineno, GError **error)
+{
+  int seat = seat_arg (&r->s, w[1]);
+
+  if (seat < 0 || w[2])
+    PARSE_ERROR ("line %u: expected “dealer COLOUR”", lineno);
+  r->s.dealer = (guint8) seat;
+  return TRUE;
+}
+
+static gboolean
+read_turn_line (PositionReader *r, char **w, guint lineno, GError **error)
+{
+  int seat = seat_arg (&r->s, w[1]);
+  char *end = NULL;
+  guint64 n = w[1] && w[2] ? g_ascii_strtoull (w[2], &end, 10) : 1;
+
+  if (seat < 0 || (w[2] && (*end || n == 0 || n > G_MAXINT32)) || (w[2] && w[3]))
+    PARSE_ERROR ("line %u: expected “turn COLOUR [NUMBER]”", lineno);
+  r->s.turn = r->s.actor = (guint8) seat;
+  r->s.turn_number = (guint32) n;
+  return TRUE;
+}
+
+static gboolean
+read_phase_line (PositionReader *r, char **w, guint lineno, GError **error)
+{
+  PjState *s = &r->s;
+  int a, b, c;
+
+  if (g_strcmp0 (w[1], "play") == 0 && !w[2])
+    s->phase = PJ_PHASE_PLAY;
+  else if (g_strcmp0 (w[1], "challenge") == 0 && (a = seat_arg (s, w[2])) >= 0 && !w[3])
+    s->phase = PJ_PHASE_CHALLENGE, s->actor = (guint8) a;
+  else if (g_strcmp0 (w[1], "penalty") == 0 && (a = seat_arg (s, w[2])) >= 0
+           && (b = seat_arg (s, w[3])) >= 0 && (c = seat_arg (s, w[4])) >= 0 && !w[5])
+    s->phase = PJ_PHASE_PENALTY, s->actor = (guint8) a, s->penalty_loser = (guint8) b,
+    s->challenger = (guint8) c;
+  else if (g_strcmp0 (w[1], "over") == 0 && w[2] && !w[3] && atoi (w[2]) >= 1
+           && atoi (w[2]) <= s->rules.teams && strlen (w[2]) == 1)
+    s->phase = PJ_PHASE_OVER, s->winner = (guint8) (atoi (w[2]) - 1);
+  else
+    PARSE_ERROR ("line %u: expected “phase play|challenge C|penalty C C C|over TEAM”", lineno);
+  return TRUE;
+}
+
+static gboolean
+read_pegs_line (PositionReader *r, char **w, guint lineno, GError **error)
+{
+  PjState *s = &r->s;
+  int c = seat_arg (s, w[1]);
+
+  if (c < 0)
+    PARSE_ERROR ("line %u: “%s” is not a colour at this table", lineno, w[1] ? w[1] : "");
+  if (r->pegs_seen & (1u << c))
+    PARSE_ERROR ("line %u: pegs of %s given twice", lineno, pj_colour_name ((guint) c));
+  r->pegs_seen |= 1u << c;
+  for (guint i = 0; i < PJ_PEGS; i++)
+    {
+      guint8 pos;
+      if (w[2 + i] == NULL || !parse_pos (s, w[2 + i], &pos))
+        PARSE_ERROR ("line %u: %s peg %u: expected a hole like r12, h3 or s, got “%s”",
+                     lineno, pj_colour_name ((guint) c), i + 1, w[2 + i] ? w[2 + i] : "");
+      s->board.peg[c][i] = pos;
+    }
+  if (w[2 + PJ_PEGS])
+    PARSE_ERROR ("line %u: a colour has exactly five pegs", lineno);
+  return TRUE;
+}
+
+static gboolean
+read_hand_line (PositionReader *r, char **w, guint lineno, GError **error)
+{
+  PjState *s = &r->s;
+  int c = seat_arg (s, w[1]);
+  guint n;
+
+  if (c < 0)
+    PARSE_ERROR ("line %u: “%s” is not a colour at this table", lineno, w[1] ? w[1] : "");
+  if (!parse_cards (s, w + 2, s->hand[c], PJ_MAX_HAND, &n, lineno, error))
+    return FALSE;
+  s->hand_count[c] = (guint8) n;
+  return TRUE;
+}
+
+/* "stuck" and "extra" are both a seat's small counter */
+static gboolean
+read_counter_line (PositionReader *r, char **w, guint lineno, GError **error)
+{
+  const char *key = w[0];
+  int c = seat_arg (&r->s, w[1]);
+  char *end = NULL;
+  guint64 n = w[1] && w[2] ? g_ascii_strtoull (w[2], &end, 10) : 0;
+
+  if (c < 0 || !w[2] || *end || n > 255 || w[3])
+    PARSE_ERROR ("line %u: expected “%s COLOUR NUMBER”", lineno, key);
+  if (key[0] == 's')
+    r->s.stuck[c] = (guint8) n;
+  else
+    r->s.extra_turns[c] = (guint8) n;
+  return TRUE;
+}
+
+static gboolean
+read_discard_line (PositionReader *r, char **w, guint lineno, GError **error)
+{
+  return parse_cards (&r->s, w + 1, r->discard_cards, PJ_MAX_CARDS, &r->n_discard, lineno, error);
+}
+
+static gboolean
+read_stock_line (PositionReader *r, char **w, guint lineno, GError **error)
+{
+  r->have_stock = TRUE;
+  if (g_strcmp0 (w[1], "?") == 0)
+    {
+      char *end = NULL;
+      guint64 n = w[2] ? g_ascii_strtoull (w[2], &end, 10) : 0;
+      if (!w[2] || *end || n > PJ_MAX_CARDS || w[3])
+        PARSE_ERROR ("line %u: expected “stock ? COUNT”", lineno);
+      r->stock_unknown = TRUE;
+      r->unknown_stock = (guint) n;
+      return TRUE;
+    }
+  return parse_cards (&r->s, w + 1, r->stock_cards, PJ_MAX_CARDS, &r->n_stock, lineno, error);
+}
+
+static gboolean
+read_rng_line (PositionReader *r, char **w, guint lineno, GError **error)
+{
+  PjState *s = &r->s;
+  char *e1 = NULL, *e2 = NULL;
+
+  if (!w[1] || !w[2] || w[3])
+    PARSE_ERROR ("line %u: expected “rng HEX HEX”", lineno);
+  s->rng.s[0] = g_ascii_strtoull (w[1], &e1, 16);
+  s->rng.s[1] = g_ascii_strtoull (w[2], &e2, 16);
+  if (*e1 || *e2 || (s->rng.s[0] == 0 && s->rng.s[1] == 0))
+    PARSE_ERROR ("line %u: expected “rng HEX HEX”, not both zero", lineno);
+  r->have_rng = TRUE;
+  return TRUE;
+}
+
+/* kept as text: the move can only be read against the finished position */
+static void
+read_pending_line (PositionReader *r, const char *move)
+{
+  g_free (r->pending_text);
+  r->pending_text = g_strdup (move);
+}
+
+/* every line kind after "rules", which must come first */
+static const struct
+{
+  const char *key;
+  PositionLineReader read;
+} position_line_readers[] = {
+  { "dealer", read_dealer_line },
+  { "turn", read_turn_line },
+  { "phase", read_phase_line },
+  { "pegs", read_pegs_line },
+  { "hand", read_hand_line },
+  { "stuck", read_counter_line },
+  { "extra", read_counter_line },
+  { "discard", read_discard_line },
+  { "stock", read_stock_line },
+  { "rng", read_rng_line },
+};
+
+static GStrv
+split_words (const char *line)
+{
+  g_auto (GStrv) raw = g_strsplit_set (line, " \t", -1);
+  GPtrArray *keep = g_ptr_array_new ();
+
+  for (guint i = 0; raw[i]; i++)
+    if (raw[i][0])
+      g_ptr_array_add (keep, g_strdup (raw[i]));
+  g_ptr_array_add (keep, NULL);
+  return (GStrv) g_ptr_array_free (keep, FALSE);
+}
+
+static gboolean
+read_position_line (PositionReader *r, char *line, guint ln, GError **error)
+{
+  g_auto (GStrv) w = NULL;
+  char *hash = strchr (line, '#');
+  guint lineno = ln + 1;
+
+  if (hash)
+    *hash = '\0';
+  g_strstrip (line);
+  if (*line == '\0')
+    return TRUE;
+  if (ln == 0 || !r->have_rules)
+    {
+      if (g_str_has_prefix (line, "pegs-and-jokers position"))
+        {
+          if (strcmp (line, "pegs-and-jokers position 1") != 0)
+            PARSE_ERROR ("line %u: unsupported position version “%s”", lineno, line);
+          return TRUE;
+        }
+    }
+  if (g_str_has_prefix (line, "pending "))
+    {
+      read_pending_line (r, line + 8);
+      return TRUE;
+    }
+  w = split_words (line);
+  if (strcmp (w[0], "rules") == 0)
+    return read_rules_line (r, w, lineno, error);
+  if (!r->have_rules)
+    PARSE_ERROR ("line %u: the “rules” line must come first", lineno);
+  for (guint i = 0; i < G_N_ELEMENTS (position_line_readers); i++)
+    if (strcmp (w[0], position_line_readers[i].key) == 0)
+      return position_line_readers[i].read (r, w, lineno, error);
+  PARSE_ERROR ("line %u: unknown item “%s”", lineno, w[0]);
+}
+
+/* no stock line: the cards not accounted for, shuffled by the generator */
+static gboolean
+shuffle_unplaced_cards (PjState *s, const guint8 *discard_cards, guint n_discard, GError **error)
+{
+  guint counts[16] = { 0 };
+  guint n = 0;
+
+  for (guint r = PJ_CARD_ACE; r <= PJ_CARD_JOKER; r++)
+    counts[r] = r == PJ_CARD_JOKER ? 2u * s->rules.decks : 4u * s->rules.decks;
+  for (guint c = 0; c < s->rules.players; c++)
+    for (guint k = 0; k < s->hand_count[c]; k++)
+      if (counts[PJ_CARD_RANK (s->hand[c][k])]-- == 0)
+        PARSE_ERROR ("%s holds more %s cards than the decks have", pj_colour_name (c),
+                     pj_card_to_string (PJ_CARD_RANK (s->hand[c][k])));
+  for (guint i = 0; i < n_discard; i++)
+    if (counts[PJ_CARD_RANK (discard_cards[i])]-- == 0)
+      PARSE_ERROR ("The discard pile holds more %s cards than the decks have",
+                   pj_card_to_string (PJ_CARD_RANK (discard_cards[i])));
+  for (guint r = PJ_CARD_ACE; r <= PJ_CARD_JOKER; r++)
+    for (guint k = 0; k < counts[r]; k++)
+      s->pile[n++] = (guint8) r;
+  s->n_stock = (guint8) n;
+  pj_shuffle_cards (s->pile, n, &s->rng);
+  return TRUE;
+}
+
+static gboolean
+lay_out_piles (PositionReader *r, GError **error)
+{
+  PjState *s = &r->s;
+  guint n_discard = r->n_discard;
+
+  /* discard pile: top first */
+  if (n_discard > s->n_cards)
+    PARSE_ERROR ("The discard pile holds more cards than the decks");
+  s->n_discard = (guint8) n_discard;
+  for (guint i = 0; i < n_discard; i++)
+    s->pile[s->n_cards - n_discard + i] = r->discard_cards[i];
+
+  if (r->stock_unknown)
+    {
+      if (r->unknown_stock > s->n_cards - n_discard)
+        PARSE_ERROR ("The stock holds more cards than the decks");
+      s->n_stock = (guint8) r->unknown_stock;
+      for (guint i = 0; i < r->unknown_stock; i++)
+        s->pile[i] = PJ_CARD_UNKNOWN;
+    }
+  else if (r->have_stock)
+    {
+      if (r->n_stock > s->n_cards - n_discard)
+        PARSE_ERROR ("The stock holds more cards than the decks");
+      s->n_stock = (guint8) r->n_stock;
+      for (guint i = 0; i < r->n_stock; i++)
+        s->pile[r->n_stock - 1 - i] = r->stock_cards[i];
+    }
+  else
+    return shuffle_unplaced_cards (s, r->discard_cards, n_discard, error);
+  return TRUE;
+}
+
+static gboolean
+read_pending_move (PjState *s, const char *pending_text, GError **error)
+{
+  PjState probe = *s;
+  PjAction a;
+
+  /* the pending move was legal for the mover before it was declared */
+  probe.phase = PJ_PHASE_PLAY;
+  probe.actor = probe.turn;
+  probe.pending.kind = PJ_ACTION_NONE;
+  /* and its card was still in the hand: take it back from the discard pile */
+  if (probe.n_discard > 0 && probe.hand_count[probe.turn] < PJ_MAX_HAND)
+    {
+      probe.hand[probe.turn][probe.hand_count[probe.turn]++] =
+        PJ_CARD_RANK (probe.pile[probe.n_cards - probe.n_discard]);
+      probe.n_discard--;
+    }
+  if (!pj_action_from_string (&probe, pending_text, &a, error))
+    {
+      g_prefix_error (error, "pending: ");
+      return FALSE;
+    }
+  s->pending = a;
+  if (s->n_discard > 0 && PJ_CARD_RANK (s->pile[s->n_cards - s->n_discard]) != PJ_CARD_UNKNOWN)
+    s->pending.card = PJ_CARD_RANK (s->pile[s->n_cards - s->n_discard]);
+  return TRUE;
+}
+
 gboolean
 pj_position_from_string (PjState *out, const char *text, GError **error)
 {
   g_auto (GStrv) lines = NULL;
-  PjState s;
-  gboolean have_rules = FALSE, have_stock = FALSE, stock_unknown = FALSE, have_rng = FALSE;
-  guint pegs_seen = 0;
-  g_autofree char *pending_text = NULL;
-  guint8 stock_cards[PJ_MAX_CARDS];
-  guint n_stock = 0, n_discard = 0, unknown_stock = 0;
-  guint8 discard_cards[PJ_MAX_CARDS];
+  g_auto (PositionReader) r = { 0, };
+  PjState *s = &r.s;
 
   if (text == NULL || !g_utf8_validate (text, -1, NULL))
     PARSE_ERROR ("A position must be UTF-8 text");
   if (strlen (text) > 65536)
     PARSE_ERROR ("A position text is at most 64 KiB");
 
-  memset (&s, 0, sizeof s);
-  s.winner = s.penalty_loser = s.challenger = 0xff;
-  s.turn_number = 1;
+  /* positions compare byte for byte: no stray padding */
+  memset (s, 0, sizeof *s);
+  s->winner = s->penalty_loser = s->challenger = 0xff;
+  s->turn_number = 1;
   for (guint c = 0; c < PJ_MAX_PLAYERS; c++)
     for (guint i = 0; i < PJ_PEGS; i++)
-      s.board.peg[c][i] = PJ_POS_START;
+      s->board.peg[c][i] = PJ_POS_START;
 
   lines = g_strsplit (text, "\n", -1);
   for (guint ln = 0; lines[ln]; ln++)
-    {
-      g_auto (GStrv) w = NULL;
-      char *line = lines[ln], *hash = strchr (line, '#');
-      guint lineno = ln + 1;
-      const char *key;
-
-      if (hash)
-        *hash = '\0';
-      g_strstrip (line);
-      if (*line == '\0')
-        continue;
-      if (ln == 0 || !have_rules)
-        {
-          if (g_str_has_prefix (line, "pegs-and-jokers position"))
-            {
-              if (strcmp (line, "pegs-and-jokers position 1") != 0)
-                PARSE_ERROR ("line %u: unsupported position version “%s”", lineno, line);
-              continue;
-            }
-        }
-      if (g_str_has_prefix (line, "pending "))
-        {
-          g_free (pending_text);
-          pending_text = g_strdup (line + 8);
-          continue;
-        }
-      {
-        g_auto (GStrv) raw = g_strsplit_set (line, " \t", -1);
-        GPtrArray *keep = g_ptr_array_new ();
-        for (guint i = 0; raw[i]; i++)
-          if (raw[i][0])
-            g_ptr_array_add (keep, g_strdup (raw[i]));
-        g_ptr_array_add (keep, NULL);
-        w = (GStrv) g_ptr_array_free (keep, FALSE);
-      }
-      key = w[0];
-
-      if (strcmp (key, "rules") == 0)
-        {
-          g_autofree char *rest = g_strjoinv (" ", w + 1);
-          if (have_rules)
-            PARSE_ERROR ("line %u: rules given twice", lineno);
-          if (!pj_rules_from_string (&s.rules, rest, error))
-            {
-              g_prefix_error (error, "line %u: ", lineno);
-              return FALSE;
-            }
-          have_rules = TRUE;
-          s.track_len = (guint8) pj_track_len (&s.rules);
-          s.n_cards = (guint8) (s.rules.decks * 54u);
-          continue;
-        }
-      if (!have_rules)
-        PARSE_ERROR ("line %u: the “rules” line must come first", lineno);
-
-      if (strcmp (key, "dealer") == 0)
-        {
-          int seat = seat_arg (&s, w[1]);
-          if (seat < 0 || w[2])
-            PARSE_ERROR ("line %u: expected “dealer COLOUR”", lineno);
-          s.dealer = (guint8) seat;
-        }
-      else if (strcmp (key, "turn") == 0)
-        {
-          int seat = seat_arg (&s, w[1]);
-          char *end = NULL;
-          guint64 n = w[1] && w[2] ? g_ascii_strtoull (w[2], &end, 10) : 1;
-          if (seat < 0 || (w[2] && (*end || n == 0 || n > G_MAXINT32)) || (w[2] && w[3]))
-            PARSE_ERROR ("line %u: expected “turn COLOUR [NUMBER]”", lineno);
-          s.turn = s.actor = (guint8) seat;
-          s.turn_number = (guint32) n;
-        }
-      else if (strcmp (key, "phase") == 0)
-        {
-          int a, b, c;
-          if (g_strcmp0 (w[1], "play") == 0 && !w[2])
-            s.phase = PJ_PHASE_PLAY;
-          else if (g_strcmp0 (w[1], "challenge") == 0 && (a = seat_arg (&s, w[2])) >= 0 && !w[3])
-            s.phase = PJ_PHASE_CHALLENGE, s.actor = (guint8) a;
-          else if (g_strcmp0 (w[1], "penalty") == 0 && (a = seat_arg (&s, w[2])) >= 0
-                   && (b = seat_arg (&s, w[3])) >= 0 && (c = seat_arg (&s, w[4])) >= 0 && !w[5])
-            s.phase = PJ_PHASE_PENALTY, s.actor = (guint8) a, s.penalty_loser = (guint8) b,
-            s.challenger = (guint8) c;
-          else if (g_strcmp0 (w[1], "over") == 0 && w[2] && !w[3] && atoi (w[2]) >= 1
-                   && atoi (w[2]) <= s.rules.teams && strlen (w[2]) == 1)
-            s.phase = PJ_PHASE_OVER, s.winner = (guint8) (atoi (w[2]) - 1);
-          else
-            PARSE_ERROR ("line %u: expected “phase play|challenge C|penalty C C C|over TEAM”", lineno);
-        }
-      else if (strcmp (key, "pegs") == 0)
-        {
-          int c = seat_arg (&s, w[1]);
-          if (c < 0)
-            PARSE_ERROR ("line %u: “%s” is not a colour at this table", lineno, w[1] ? w[1] : "");
-          if (pegs_seen & (1u << c))
-            PARSE_ERROR ("line %u: pegs of %s given twice", lineno, pj_colour_name ((guint) c));
-          pegs_seen |= 1u << c;
-          for (guint i = 0; i < PJ_PEGS; i++)
-            {
-              guint8 pos;
-              if (w[2 + i] == NULL || !parse_pos (&s, w[2 + i], &pos))
-                PARSE_ERROR ("line %u: %s peg %u: expected a hole like r12, h3 or s, got “%s”",
-                             lineno, pj_colour_name ((guint) c), i + 1, w[2 + i] ? w[2 + i] : "");
-              s.board.peg[c][i] = pos;
-            }
-          if (w[2 + PJ_PEGS])
-            PARSE_ERROR ("line %u: a colour has exactly five pegs", lineno);
-        }
-      else if (strcmp (key, "hand") == 0)
-        {
-          int c = seat_arg (&s, w[1]);
-          guint n;
-          if (c < 0)
-            PARSE_ERROR ("line %u: “%s” is not a colour at this table", lineno, w[1] ? w[1] : "");
-          if (!parse_cards (&s, w + 2, s.hand[c], PJ_MAX_HAND, &n, lineno, error))
-            return FALSE;
-          s.hand_count[c] = (guint8) n;
-        }
-      else if (strcmp (key, "stuck") == 0 || strcmp (key, "extra") == 0)
-        {
-          int c = seat_arg (&s, w[1]);
-          char *end = NULL;
-          guint64 n = w[1] && w[2] ? g_ascii_strtoull (w[2], &end, 10) : 0;
-          if (c < 0 || !w[2] || *end || n > 255 || w[3])
-            PARSE_ERROR ("line %u: expected “%s COLOUR NUMBER”", lineno, key);
-          if (key[0] == 's')
-            s.stuck[c] = (guint8) n;
-          else
-            s.extra_turns[c] = (guint8) n;
-        }
-      else if (strcmp (key, "discard") == 0)
-        {
-          if (!parse_cards (&s, w + 1, discard_cards, PJ_MAX_CARDS, &n_discard, lineno, error))
-            return FALSE;
-        }
-      else if (strcmp (key, "stock") == 0)
-        {
-          have_stock = TRUE;
-          if (g_strcmp0 (w[1], "?") == 0)
-            {
-              char *end = NULL;
-              guint64 n = w[2] ? g_ascii_strtoull (w[2], &end, 10) : 0;
-              if (!w[2] || *end || n > PJ_MAX_CARDS || w[3])
-                PARSE_ERROR ("line %u: expected “stock ? COUNT”", lineno);
-              stock_unknown = TRUE;
-              unknown_stock = (guint) n;
-            }
-          else if (!parse_cards (&s, w + 1, stock_cards, PJ_MAX_CARDS, &n_stock, lineno, error))
-            return FALSE;
-        }
-      else if (strcmp (key, "rng") == 0)
-        {
-          char *e1 = NULL, *e2 = NULL;
-          if (!w[1] || !w[2] || w[3])
-            PARSE_ERROR ("line %u: expected “rng HEX HEX”", lineno);
-          s.rng.s[0] = g_ascii_strtoull (w[1], &e1, 16);
-          s.rng.s[1] = g_ascii_strtoull (w[2], &e2, 16);
-          if (*e1 || *e2 || (s.rng.s[0] == 0 && s.rng.s[1] == 0))
-            PARSE_ERROR ("line %u: expected “rng HEX HEX”, not both zero", lineno);
-          have_rng = TRUE;
-        }
-      else
-        PARSE_ERROR ("line %u: unknown item “%s”", lineno, key);
-    }
-  if (!have_rules)
+    if (!read_position_line (&r, lines[ln], ln, error))
+      return FALSE;
+  if (!r.have_rules)
     PARSE_ERROR ("A position needs a “rules” line");
-  if (s.turn >= s.rules.players || s.dealer >= s.rules.players)
+  if (s->turn >= s->rules.players || s->dealer >= s->rules.players)
     PARSE_ERROR ("The seat to move is not at this table");
 
-  pj_board_rebuild (&s.board, s.rules.players);
-  if (!have_rng)
-    pj_rng_seed (&s.rng, 1);
-
-  /* discard pile: top first */
-  if (n_discard > s.n_cards)
-    PARSE_ERROR ("The discard pile holds more cards than the decks");
-  s.n_discard = (guint8) n_discard;
-  for (guint i = 0; i < n_discard; i++)
-    s.pile[s.n_cards - n_discard + i] = discard_cards[i];
-
-  if (stock_unknown)
-    {
-      if (unknown_stock > s.n_cards - n_discard)
-        PARSE_ERROR ("The stock holds more cards than the decks");
-      s.n_stock = (guint8) unknown_stock;
-      for (guint i = 0; i < unknown_stock; i++)
-        s.pile[i] = PJ_CARD_UNKNOWN;
-    }
-  else if (have_stock)
-    {
-      if (n_stock > s.n_cards - n_discard)
-        PARSE_ERROR ("The stock holds more cards than the decks");
-      s.n_stock = (guint8) n_stock;
-      for (guint i = 0; i < n_stock; i++)
-        s.pile[n_stock - 1 - i] = stock_cards[i];
-    }
-  else
-    {
-      /* no stock line: the cards not accounted for, shuffled by the generator */
-      guint counts[16] = { 0 };
-      guint n = 0;
-
-      for (guint r = PJ_CARD_ACE; r <= PJ_CARD_JOKER; r++)
-        counts[r] = r == PJ_CARD_JOKER ? 2u * s.rules.decks : 4u * s.rules.decks;
-      for (guint c = 0; c < s.rules.players; c++)
-        for (guint k = 0; k < s.hand_count[c]; k++)
-          if (counts[PJ_CARD_RANK (s.hand[c][k])]-- == 0)
-            PARSE_ERROR ("%s holds more %s cards than the decks have", pj_colour_name (c),
-                         pj_card_to_string (PJ_CARD_RANK (s.hand[c][k])));
-      for (guint i = 0; i < n_discard; i++)
-        if (counts[PJ_CARD_RANK (discard_cards[i])]-- == 0)
-          PARSE_ERROR ("The discard pile holds more %s cards than the decks have",
-                       pj_card_to_string (PJ_CARD_RANK (discard_cards[i])));
-      for (guint r = PJ_CARD_ACE; r <= PJ_CARD_JOKER; r++)
-        for (guint k = 0; k < counts[r]; k++)
-          s.pile[n++] = (guint8) r;
-      s.n_stock = (guint8) n;
-      pj_shuffle_cards (s.pile, n, &s.rng);
-    }
-
-  if (pending_text)
-    {
-      PjState probe = s;
-      PjAction a;
-      /* the pending move was legal for the mover before it was declared */
-      probe.phase = PJ_PHASE_PLAY;
-      probe.actor = probe.turn;
-      probe.pending.kind = PJ_ACTION_NONE;
-      /* and its card was still in the hand: take it back from the discard pile */
-      if (probe.n_discard > 0 && probe.hand_count[probe.turn] < PJ_MAX_HAND)
-        {
-          probe.hand[probe.turn][probe.hand_count[probe.turn]++] =
-            PJ_CARD_RANK (probe.pile[probe.n_cards - probe.n_discard]);
-          probe.n_discard--;
-        }
-      if (!pj_action_from_string (&probe, pending_text, &a, error))
-        {
-          g_prefix_error (error, "pending: ");
-          return FALSE;
-        }
-      s.pending = a;
-      if (s.n_discard > 0 && PJ_CARD_RANK (s.pile[s.n_cards - s.n_discard]) != PJ_CARD_UNKNOWN)
-        s.pending.card = PJ_CARD_RANK (s.pile[s.n_cards - s.n_discard]);
-    }
-  if (s.phase == PJ_PHASE_CHALLENGE && s.pending.kind == PJ_ACTION_NONE)
+  pj_board_rebuild (&s->board, s->rules.players);
+  if (!r.have_rng)
+    pj_rng_seed (&s->rng, 1);
+  if (!lay_out_piles (&r, error))
+    return FALSE;
+  if (r.pending_text && !read_pending_move (s, r.pending_text, error))
+    return FALSE;
+  if (s->phase == PJ_PHASE_CHALLENGE && s->pending.kind == PJ_ACTION_NONE)
     PARSE_ERROR ("A challenge phase needs a “pending” move");
 
-  if (!pj_state_check (&s, error))
+  if (!pj_state_check (s, error))
     return FALSE;
-  *out = s;
+  *out = *s;
   return TRUE;
 }

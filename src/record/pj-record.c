@@ -571,19 +571,162 @@ replay_actions (PjRecord *record, JsonArray *array, GError **error)
   return TRUE;
 }
 
+/* The parsed document's top-level object, or NULL when it is not JSON or not an object. */
+static JsonObject *
+parse_root (JsonParser *parser, const char *data, gssize length, GError **error)
+{
+  GError *local = NULL;
+  JsonNode *root;
+
+  if (!json_parser_load_from_data (parser, data, length, &local))
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SYNTAX,
+                   _("The saved game is damaged or cut short (not valid JSON: %s)"),
+                   local->message);
+      g_error_free (local);
+      return NULL;
+    }
+  root = json_parser_get_root (parser);
+  if (root == NULL)
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SYNTAX,
+                   _("The saved game is empty"));
+      return NULL;
+    }
+  if (!JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FORMAT,
+                   _("This is not a Pegs and Jokers saved game"));
+      return NULL;
+    }
+  return json_node_get_object (root);
+}
+
+static gboolean
+read_header (JsonObject *obj, GError **error)
+{
+  JsonNode *node;
+  gint64 version;
+
+  node = json_object_get_member (obj, "format");
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node)
+      || json_node_get_value_type (node) != G_TYPE_STRING
+      || strcmp (json_node_get_string (node), PJ_RECORD_FORMAT) != 0)
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FORMAT,
+                   _("This is not a Pegs and Jokers saved game"));
+      return FALSE;
+    }
+
+  if (!get_int (obj, "version", &version, error))
+    return FALSE;
+  if (version != PJ_RECORD_VERSION)
+    {
+      /* xgettext cannot read through G_GINT64_FORMAT: the number goes in as text */
+      g_autofree char *version_text = g_strdup_printf ("%" G_GINT64_FORMAT, version);
+
+      if (version > PJ_RECORD_VERSION)
+        g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_VERSION,
+                     _("The saved game has format version %s; this version of the game reads "
+                       "version %d (update the game to open it)"),
+                     version_text, PJ_RECORD_VERSION);
+      else
+        g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_VERSION,
+                     _("The saved game has an unknown format version %s"), version_text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_seed_and_dealer (JsonObject *obj, const PjRules *rules, guint64 *seed, gint64 *dealer,
+                      GError **error)
+{
+  const char *seed_text;
+
+  if (!get_string (obj, "", "seed", TRUE, &seed_text, error))
+    return FALSE;
+  if (!g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, seed, NULL))
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
+                   _("“seed” in the saved game must be a whole number from 0 to "
+                     "18446744073709551615 in a string, not “%s”"), seed_text);
+      return FALSE;
+    }
+
+  if (!get_int (obj, "dealer", dealer, error))
+    return FALSE;
+  if (*dealer < 0 || *dealer >= rules->players)
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
+                   _("“dealer” in the saved game must be a seat from 0 to %u"),
+                   rules->players - 1u);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* "created" and the optional "title"; the title stays owned by the document */
+static gboolean
+read_created_and_title (JsonObject *obj, GDateTime **created, const char **title, GError **error)
+{
+  g_autoptr (GTimeZone) utc = NULL;
+  const char *created_text;
+
+  if (!get_string (obj, "", "created", TRUE, &created_text, error))
+    return FALSE;
+  utc = g_time_zone_new_utc ();
+  *created = g_date_time_new_from_iso8601 (created_text, utc);
+  if (*created == NULL)
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
+                   _("“created” in the saved game must be a date and time like "
+                     "2026-11-29T12:00:00Z, not “%s”"), created_text);
+      return FALSE;
+    }
+
+  if (!get_string (obj, "", "title", FALSE, title, error))
+    return FALSE;
+  if (*title && strlen (*title) > PJ_RECORD_MAX_TITLE)
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
+                   _("The title of the saved game is longer than %u bytes"), PJ_RECORD_MAX_TITLE);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The "actions" array, checked for size only: replay_actions() reads each one. */
+static JsonArray *
+get_actions (JsonObject *obj, GError **error)
+{
+  JsonNode *node;
+  JsonArray *actions;
+
+  if (!(node = get_node (obj, "", "actions", JSON_NODE_ARRAY, error)))
+    return NULL;
+  actions = json_node_get_array (node);
+  if (json_array_get_length (actions) > PJ_RECORD_MAX_ACTIONS)
+    {
+      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_TOO_LARGE,
+                   _("A saved game holds at most %u actions, this one %u"),
+                   PJ_RECORD_MAX_ACTIONS, json_array_get_length (actions));
+      return NULL;
+    }
+  return actions;
+}
+
 PjRecord *
 pj_record_from_json (const char *data, gssize length, GError **error)
 {
   g_autoptr (JsonParser) parser = NULL;
   g_autoptr (PjRecord) record = NULL;
   g_autoptr (GDateTime) created = NULL;
-  g_autoptr (GTimeZone) utc = NULL;
   GError *local = NULL;
-  JsonNode *root, *node;
   JsonObject *obj;
   JsonArray *actions;
-  const char *seed_text, *created_text, *title;
-  gint64 version, dealer;
+  const char *title;
+  gint64 dealer;
   guint64 seed;
   PjRules rules;
   PjSeat seats[PJ_MAX_PLAYERS];
@@ -606,114 +749,15 @@ pj_record_from_json (const char *data, gssize length, GError **error)
     }
 
   parser = json_parser_new_immutable ();
-  if (!json_parser_load_from_data (parser, data, length, &local))
-    {
-      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SYNTAX,
-                   _("The saved game is damaged or cut short (not valid JSON: %s)"),
-                   local->message);
-      g_error_free (local);
-      return NULL;
-    }
-  root = json_parser_get_root (parser);
-  if (root == NULL)
-    {
-      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SYNTAX,
-                   _("The saved game is empty"));
-      return NULL;
-    }
-  if (!JSON_NODE_HOLDS_OBJECT (root))
-    {
-      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FORMAT,
-                   _("This is not a Pegs and Jokers saved game"));
-      return NULL;
-    }
-  obj = json_node_get_object (root);
-
-  node = json_object_get_member (obj, "format");
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node)
-      || json_node_get_value_type (node) != G_TYPE_STRING
-      || strcmp (json_node_get_string (node), PJ_RECORD_FORMAT) != 0)
-    {
-      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FORMAT,
-                   _("This is not a Pegs and Jokers saved game"));
-      return NULL;
-    }
-
-  if (!get_int (obj, "version", &version, error))
+  if (!(obj = parse_root (parser, data, length, error)))
     return NULL;
-  if (version != PJ_RECORD_VERSION)
-    {
-      /* xgettext cannot read through G_GINT64_FORMAT: the number goes in as text */
-      g_autofree char *version_text = g_strdup_printf ("%" G_GINT64_FORMAT, version);
-
-      if (version > PJ_RECORD_VERSION)
-        g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_VERSION,
-                     _("The saved game has format version %s; this version of the game reads "
-                       "version %d (update the game to open it)"),
-                     version_text, PJ_RECORD_VERSION);
-      else
-        g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_VERSION,
-                     _("The saved game has an unknown format version %s"), version_text);
-      return NULL;
-    }
-
-  if (!read_rules (obj, &rules, error))
+  if (!read_header (obj, error)
+      || !read_rules (obj, &rules, error)
+      || !read_seed_and_dealer (obj, &rules, &seed, &dealer, error)
+      || !read_seats (obj, &rules, seats, error)
+      || !read_created_and_title (obj, &created, &title, error)
+      || !(actions = get_actions (obj, error)))
     return NULL;
-
-  if (!get_string (obj, "", "seed", TRUE, &seed_text, error))
-    return NULL;
-  if (!g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &seed, NULL))
-    {
-      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
-                   _("“seed” in the saved game must be a whole number from 0 to "
-                     "18446744073709551615 in a string, not “%s”"), seed_text);
-      return NULL;
-    }
-
-  if (!get_int (obj, "dealer", &dealer, error))
-    return NULL;
-  if (dealer < 0 || dealer >= rules.players)
-    {
-      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
-                   _("“dealer” in the saved game must be a seat from 0 to %u"),
-                   rules.players - 1u);
-      return NULL;
-    }
-
-  if (!read_seats (obj, &rules, seats, error))
-    return NULL;
-
-  if (!get_string (obj, "", "created", TRUE, &created_text, error))
-    return NULL;
-  utc = g_time_zone_new_utc ();
-  created = g_date_time_new_from_iso8601 (created_text, utc);
-  if (created == NULL)
-    {
-      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
-                   _("“created” in the saved game must be a date and time like "
-                     "2026-11-29T12:00:00Z, not “%s”"), created_text);
-      return NULL;
-    }
-
-  if (!get_string (obj, "", "title", FALSE, &title, error))
-    return NULL;
-  if (title && strlen (title) > PJ_RECORD_MAX_TITLE)
-    {
-      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,
-                   _("The title of the saved game is longer than %u bytes"), PJ_RECORD_MAX_TITLE);
-      return NULL;
-    }
-
-  if (!(node = get_node (obj, "", "actions", JSON_NODE_ARRAY, error)))
-    return NULL;
-  actions = json_node_get_array (node);
-  if (json_array_get_length (actions) > PJ_RECORD_MAX_ACTIONS)
-    {
-      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_TOO_LARGE,
-                   _("A saved game holds at most %u actions, this one %u"),
-                   PJ_RECORD_MAX_ACTIONS, json_array_get_length (actions));
-      return NULL;
-    }
 
   record = pj_record_new (&rules, seed, (int) dealer, seats, rules.players, error);
   if (record == NULL)
