@@ -20,19 +20,24 @@
 #define OPP_DANGER     0.5     /* threats to opponents count less: they move before we do */
 
 static inline guint
-fwd (guint from, guint to, guint L)
+fwd (guint from,
+     guint to,
+     guint L)
 {
   return (to + L - from) % L;
 }
 
 static inline guint
-in_spot (const PjState *s, guint c)
+in_spot (const PjState *s,
+         guint          c)
 {
   return pj_in_spot_hole (&s->rules, c);
 }
 
 void
-pj_ai_view_init (PjAiView *v, const PjState *s, guint viewer)
+pj_ai_view_init (PjAiView      *v,
+                 const PjState *s,
+                 guint          viewer)
 {
   const PjRules *r = &s->rules;
   double counts[PJ_N_RANKS + 1] = { 0 };
@@ -108,7 +113,10 @@ pj_ai_view_init (PjAiView *v, const PjState *s, guint viewer)
 }
 
 static double
-peg_value (const PjState *s, const PjBoard *b, guint c, guint8 pos)
+peg_value (const PjState *s,
+           const PjBoard *b,
+           guint          c,
+           guint8         pos)
 {
   guint L = s->track_len;
 
@@ -134,7 +142,8 @@ peg_value (const PjState *s, const PjBoard *b, guint c, guint8 pos)
 }
 
 static double
-hold_chance (const PjState *s, double p)
+hold_chance (const PjState *s,
+             double         p)
 {
   guint hand = s->rules.hand_size + (s->rules.draw_first ? 1u : 0u);
   double miss = 1.0;
@@ -148,7 +157,11 @@ hold_chance (const PjState *s, double p)
 /* The chance that an opponent of `colour` hits track hole x before that team
  * moves again. */
 static double
-danger (const PjAiView *v, const PjState *s, const PjBoard *b, guint colour, guint x)
+danger (const PjAiView *v,
+        const PjState  *s,
+        const PjBoard  *b,
+        guint           colour,
+        guint           x)
 {
   const PjRules *r = &s->rules;
   guint team = pj_team_of (r, colour);
@@ -182,7 +195,10 @@ danger (const PjAiView *v, const PjState *s, const PjBoard *b, guint colour, gui
 }
 
 double
-pj_ai_eval_board (const PjAiView *v, const PjState *s, const PjBoard *b, guint team)
+pj_ai_eval_board (const PjAiView *v,
+                  const PjState  *s,
+                  const PjBoard  *b,
+                  guint           team)
 {
   const PjRules *r = &s->rules;
   guint L = s->track_len;
@@ -229,7 +245,9 @@ pj_ai_eval_board (const PjAiView *v, const PjState *s, const PjBoard *b, guint t
 /* The worth of a card still in hand: jokers for double plays (§11), come-out
  * cards while pegs wait in start, splits for their flexibility. */
 static double
-keep_value (const PjState *s, guint seat, guint card)
+keep_value (const PjState *s,
+            guint          seat,
+            guint          card)
 {
   const PjRules *r = &s->rules;
 
@@ -255,7 +273,8 @@ keep_value (const PjState *s, guint seat, guint card)
 }
 
 double
-pj_ai_hands_value (const PjState *s, guint team)
+pj_ai_hands_value (const PjState *s,
+                   guint          team)
 {
   const PjRules *r = &s->rules;
   double mine = 0, theirs = 0;
@@ -279,7 +298,9 @@ pj_ai_hands_value (const PjState *s, guint team)
 
 /* The peg of `colour` a penalty would take: the most advanced one on the track. */
 static int
-best_track_peg (const PjState *s, const PjBoard *b, guint colour)
+best_track_peg (const PjState *s,
+                const PjBoard *b,
+                guint          colour)
 {
   int best = -1;
   double best_val = -1e9;
@@ -298,7 +319,9 @@ best_track_peg (const PjState *s, const PjBoard *b, guint colour)
 }
 
 static void
-send_to_start (PjBoard *b, guint colour, int idx)
+send_to_start (PjBoard *b,
+               guint    colour,
+               int      idx)
 {
   PjAction pen = { 0 };
 
@@ -310,7 +333,8 @@ send_to_start (PjBoard *b, guint colour, int idx)
 }
 
 double
-pj_ai_bluff_probability (const PjAiView *v, const PjState *s)
+pj_ai_bluff_probability (const PjAiView *v,
+                         const PjState  *s)
 {
   guint declared = s->pending.declared;
   double f = declared <= PJ_CARD_JOKER ? v->freq[declared] : 0;
@@ -322,7 +346,9 @@ pj_ai_bluff_probability (const PjAiView *v, const PjState *s)
 
 /* How likely opponents are to challenge a bluff declaring this card. */
 static double
-challenge_chance (const PjAiView *v, const PjState *s, guint declared)
+challenge_chance (const PjAiView *v,
+                  const PjState  *s,
+                  guint           declared)
 {
   double f = declared <= PJ_CARD_JOKER ? v->freq[declared] : 0;
   double has = hold_chance (s, f);
@@ -332,7 +358,9 @@ challenge_chance (const PjAiView *v, const PjState *s, guint declared)
 }
 
 double
-pj_ai_score_action (const PjAiView *v, const PjState *s, const PjAction *a)
+pj_ai_score_action (const PjAiView *v,
+                    const PjState  *s,
+                    const PjAction *a)
 {
   guint team = pj_team_of (&s->rules, s->actor);
   PjBoard b = s->board;
@@ -380,7 +408,9 @@ pj_ai_score_action (const PjAiView *v, const PjState *s, const PjAction *a)
 }
 
 double
-pj_ai_quick_score (const PjAiView *v, const PjState *s, const PjAction *a)
+pj_ai_quick_score (const PjAiView *v,
+                   const PjState  *s,
+                   const PjAction *a)
 {
   const PjRules *r = &s->rules;
   guint team = pj_team_of (r, s->actor);
@@ -431,7 +461,10 @@ pj_ai_quick_score (const PjAiView *v, const PjState *s, const PjAction *a)
 #define PREFILTER 64
 
 guint
-pj_ai_best_normal (const PjAiView *v, const PjState *s, const PjActionList *list, double *scores)
+pj_ai_best_normal (const PjAiView     *v,
+                   const PjState      *s,
+                   const PjActionList *list,
+                   double             *scores)
 {
   g_autofree double *tmp = NULL;
   guint best = 0;

@@ -58,7 +58,10 @@ typedef struct {
 } Round;
 
 static guint
-policy (const PjAiView *v, const PjState *st, const PjActionList *list, PjRng *rng)
+policy (const PjAiView     *v,
+        const PjState      *st,
+        const PjActionList *list,
+        PjRng              *rng)
 {
   guint best = 0;
   double best_score = -1e18;
@@ -90,7 +93,10 @@ policy (const PjAiView *v, const PjState *st, const PjActionList *list, PjRng *r
 }
 
 static double
-playout (const Round *r, PjState *st, PjRng *rng, PjActionList *list)
+playout (const Round  *r,
+         PjState      *st,
+         PjRng        *rng,
+         PjActionList *list)
 {
   for (guint ply = 0; ply < r->depth && !pj_state_is_over (st); ply++)
     {
@@ -159,7 +165,10 @@ pj_ai_default_iterations (const PjRules *rules)
 }
 
 gboolean
-pj_ai_choose_hard (const PjState *view, const PjAiBudget *budget, guint64 seed, PjAction *out)
+pj_ai_choose_hard (const PjState    *view,
+                   const PjAiBudget *budget,
+                   guint64           seed,
+                   PjAction         *out)
 {
   PjActionList list;
   PjAiView v;

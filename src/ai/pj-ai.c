@@ -15,7 +15,8 @@ pj_ai_level_name (PjAiLevel level)
 }
 
 gboolean
-pj_ai_level_from_string (const char *name, PjAiLevel *out)
+pj_ai_level_from_string (const char *name,
+                         PjAiLevel  *out)
 {
   for (guint i = 0; name && i < PJ_AI_N_LEVELS; i++)
     if (g_ascii_strcasecmp (name, level_names[i]) == 0)
@@ -27,8 +28,11 @@ pj_ai_level_from_string (const char *name, PjAiLevel *out)
 }
 
 gboolean
-pj_ai_choose (const PjState *state, PjAiLevel level, const PjAiBudget *budget,
-              guint64 seed, PjAction *out)
+pj_ai_choose (const PjState    *state,
+              PjAiLevel         level,
+              const PjAiBudget *budget,
+              guint64           seed,
+              PjAction         *out)
 {
   PjState view = *state;
   PjActionList list;
@@ -65,7 +69,9 @@ pj_ai_choose (const PjState *state, PjAiLevel level, const PjAiBudget *budget,
 /* ---- hints ------------------------------------------------------------ */
 
 static gboolean
-hand_has (const PjState *s, guint seat, guint card)
+hand_has (const PjState *s,
+          guint          seat,
+          guint          card)
 {
   for (guint k = 0; k < s->hand_count[seat]; k++)
     if (PJ_CARD_RANK (s->hand[seat][k]) == card)
@@ -74,7 +80,8 @@ hand_has (const PjState *s, guint seat, guint card)
 }
 
 static PjHint
-describe (const PjState *s, const PjAction *a)
+describe (const PjState  *s,
+          const PjAction *a)
 {
   const PjRules *r = &s->rules;
   guint team = pj_team_of (r, s->actor);
@@ -139,7 +146,9 @@ describe (const PjState *s, const PjAction *a)
 }
 
 gboolean
-pj_ai_hint_reason (const PjState *state, PjAction *out, PjHint *hint)
+pj_ai_hint_reason (const PjState *state,
+                   PjAction      *out,
+                   PjHint        *hint)
 {
   PjState view = *state;
 

@@ -24,7 +24,11 @@ typedef struct {
 } Totals;
 
 static void
-report_error (Totals *t, guint game, guint64 seed, guint action, const char *message)
+report_error (Totals     *t,
+              guint       game,
+              guint64     seed,
+              guint       action,
+              const char *message)
 {
   if (t->errors++ < MAX_ERRORS_PRINTED)
     g_printerr ("%s simulate: error: game %u (seed %" G_GUINT64_FORMAT "), action %u: %s\n",
@@ -33,7 +37,9 @@ report_error (Totals *t, guint game, guint64 seed, guint action, const char *mes
 
 /* The action notation must read back as the same action. */
 static gboolean
-check_notation (const PjState *s, const PjAction *a, GError **error)
+check_notation (const PjState   *s,
+                const PjAction  *a,
+                GError         **error)
 {
   g_autofree char *text = pj_action_to_string (s, a);
   g_autofree char *pos = NULL;
@@ -58,7 +64,9 @@ check_notation (const PjState *s, const PjAction *a, GError **error)
 }
 
 static const PjAction *
-pick_action (const PjState *s, const PjActionList *list, PjRng *rng)
+pick_action (const PjState      *s,
+             const PjActionList *list,
+             PjRng              *rng)
 {
   if (s->phase == PJ_PHASE_CHALLENGE)
     {
@@ -72,8 +80,14 @@ pick_action (const PjState *s, const PjActionList *list, PjRng *rng)
 }
 
 static void
-play_game (const PjRules *rules, guint game, guint64 seed, guint max_actions,
-           gboolean notation, PjRng *rng, PjActionList *list, Totals *t)
+play_game (const PjRules *rules,
+           guint          game,
+           guint64        seed,
+           guint          max_actions,
+           gboolean       notation,
+           PjRng         *rng,
+           PjActionList  *list,
+           Totals        *t)
 {
   PjState s;
   guint n = 0;
@@ -125,7 +139,10 @@ play_game (const PjRules *rules, guint game, guint64 seed, guint max_actions,
 
 /* JSON wants a '.' whatever the locale says */
 static void
-append_number (GString *out, const char *name, const char *format, double value)
+append_number (GString    *out,
+               const char *name,
+               const char *format,
+               double      value)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
@@ -133,7 +150,11 @@ append_number (GString *out, const char *name, const char *format, double value)
 }
 
 static void
-print_json (const PjRules *rules, guint64 seed, guint max_actions, const Totals *t, double secs)
+print_json (const PjRules *rules,
+            guint64        seed,
+            guint          max_actions,
+            const Totals  *t,
+            double         secs)
 {
   g_autofree char *rules_text = pj_rules_to_string (rules);
   double games = t->games ? (double) t->games : 1.0;
@@ -160,7 +181,10 @@ print_json (const PjRules *rules, guint64 seed, guint max_actions, const Totals 
 }
 
 static void
-print_text (const PjRules *rules, guint64 seed, const Totals *t, double secs)
+print_text (const PjRules *rules,
+            guint64        seed,
+            const Totals  *t,
+            double         secs)
 {
   g_autofree char *rules_text = pj_rules_to_string (rules);
   double games = t->games ? (double) t->games : 1.0;
@@ -190,7 +214,8 @@ print_text (const PjRules *rules, guint64 seed, const Totals *t, double secs)
 }
 
 int
-pj_cli_simulate (int argc, char **argv)
+pj_cli_simulate (int    argc,
+                 char **argv)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *preset = NULL, *teams = NULL, *seed_text = NULL;

@@ -44,9 +44,13 @@ pj_cli_fail (const char *sub, int status, const char *format, ...)
 }
 
 gboolean
-pj_cli_parse (const char *sub, const char *parameters, const char *summary,
-              const char *description, const GOptionEntry *entries,
-              int *argc, char ***argv)
+pj_cli_parse (const char           *sub,
+              const char           *parameters,
+              const char           *summary,
+              const char           *description,
+              const GOptionEntry   *entries,
+              int                  *argc,
+              char               ***argv)
 {
   g_autoptr (GOptionContext) context = g_option_context_new (parameters);
   g_autoptr (GError) error = NULL;
@@ -68,8 +72,12 @@ pj_cli_parse (const char *sub, const char *parameters, const char *summary,
 }
 
 gboolean
-pj_cli_build_rules (const char *preset_name, int players, const char *teams,
-                    char **options, PjRules *out, GError **error)
+pj_cli_build_rules (const char  *preset_name,
+                    int          players,
+                    const char  *teams,
+                    char       **options,
+                    PjRules     *out,
+                    GError     **error)
 {
   PjRules rules;
   PjPreset preset;
@@ -136,7 +144,8 @@ pj_cli_build_rules (const char *preset_name, int players, const char *teams,
 }
 
 char *
-pj_cli_team_label (const PjRules *rules, guint team)
+pj_cli_team_label (const PjRules *rules,
+                   guint          team)
 {
   g_autoptr (GString) colours = g_string_new (NULL);
 
@@ -153,7 +162,9 @@ pj_cli_team_label (const PjRules *rules, guint team)
 
 /* Read a whole file or stdin ("-"), never more than a saved game may be. */
 static char *
-read_input (const char *path, gsize *length, GError **error)
+read_input (const char  *path,
+            gsize       *length,
+            GError     **error)
 {
   g_autoptr (GByteArray) buf = g_byte_array_new ();
   gboolean is_stdin = strcmp (path, "-") == 0;
@@ -209,7 +220,9 @@ input_clear (Input *in)
 }
 
 static gboolean
-load_input (const char *path, Input *in, GError **error)
+load_input (const char  *path,
+            Input       *in,
+            GError     **error)
 {
   gsize length = 0;
   g_autofree char *text = read_input (path, &length, error);
@@ -238,7 +251,8 @@ load_input (const char *path, Input *in, GError **error)
 }
 
 static int
-parse_colour (guint players, const char *text)
+parse_colour (guint       players,
+              const char *text)
 {
   guint64 n;
 
@@ -255,7 +269,8 @@ parse_colour (guint players, const char *text)
 }
 
 static char *
-cards_text (const guint8 *cards, guint n)
+cards_text (const guint8 *cards,
+            guint         n)
 {
   GString *out = g_string_new (NULL);
 
@@ -295,7 +310,9 @@ status_line (const PjState *s)
 /* ---- show ------------------------------------------------------------ */
 
 static void
-print_summary (const Input *in, const PjState *s, guint at)
+print_summary (const Input   *in,
+               const PjState *s,
+               guint          at)
 {
   g_autofree char *rules = pj_rules_to_string (&s->rules);
   g_autofree char *status = status_line (s);
@@ -358,7 +375,8 @@ print_summary (const Input *in, const PjState *s, guint at)
 }
 
 static int
-cmd_show (int argc, char **argv)
+cmd_show (int    argc,
+          char **argv)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *as = NULL;
@@ -421,7 +439,8 @@ cmd_show (int argc, char **argv)
 /* ---- moves ----------------------------------------------------------- */
 
 static int
-cmd_moves (int argc, char **argv)
+cmd_moves (int    argc,
+           char **argv)
 {
   g_autoptr (GError) error = NULL;
   const GOptionEntry entries[] = { { NULL } };
@@ -456,7 +475,8 @@ cmd_moves (int argc, char **argv)
 /* ---- play ------------------------------------------------------------ */
 
 static int
-cmd_play (int argc, char **argv)
+cmd_play (int    argc,
+          char **argv)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (PjRecord) record = NULL;
@@ -505,7 +525,8 @@ cmd_play (int argc, char **argv)
 /* ---- new ------------------------------------------------------------- */
 
 static int
-cmd_new (int argc, char **argv)
+cmd_new (int    argc,
+         char **argv)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (PjRecord) record = NULL;
@@ -616,7 +637,8 @@ cmd_new (int argc, char **argv)
 /* ---- replay ---------------------------------------------------------- */
 
 static int
-cmd_replay (int argc, char **argv)
+cmd_replay (int    argc,
+            char **argv)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (PjRecord) record = NULL;
@@ -674,7 +696,8 @@ print_help (void)
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, PJ_LOCALEDIR);

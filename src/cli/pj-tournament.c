@@ -16,7 +16,10 @@
 
 /* Wilson score interval, 95 % */
 static void
-wilson (guint wins, guint n, double *lo, double *hi)
+wilson (guint   wins,
+        guint   n,
+        double *lo,
+        double *hi)
 {
   const double z = 1.959964;
   double p, denom, centre, half;
@@ -36,14 +39,18 @@ wilson (guint wins, guint n, double *lo, double *hi)
 }
 
 static int
-cmp_double (const void *a, const void *b)
+cmp_double (const void *a,
+            const void *b)
 {
   double x = *(const double *) a, y = *(const double *) b;
   return (x > y) - (x < y);
 }
 
 static gboolean
-parse_uint (const char *text, guint min, guint max, guint *out)
+parse_uint (const char *text,
+            guint       min,
+            guint       max,
+            guint      *out)
 {
   char *end = NULL;
   guint64 v;
@@ -121,7 +128,9 @@ print_usage (void)
 
 /* Returns -1 to go on, or the exit status: 0 after --help, 2 for a bad argument. */
 static int
-parse_arguments (TournamentOptions *o, int argc, char **argv)
+parse_arguments (TournamentOptions  *o,
+                 int                 argc,
+                 char              **argv)
 {
   int first = 1;
 
@@ -266,7 +275,10 @@ resolve_options (TournamentOptions *o)
 }
 
 static void
-play_game (const TournamentOptions *o, PjAiBudget *budget, guint g, TournamentResults *res)
+play_game (const TournamentOptions *o,
+           PjAiBudget              *budget,
+           guint                    g,
+           TournamentResults       *res)
 {
   const PjRules *rules = &o->rules;
   guint64 game_seed = pj_seed_mix (o->seed + g);
@@ -309,7 +321,9 @@ play_game (const TournamentOptions *o, PjAiBudget *budget, guint g, TournamentRe
 }
 
 static void
-compute_figures (const TournamentOptions *o, TournamentResults *res, TournamentFigures *fig)
+compute_figures (const TournamentOptions *o,
+                 TournamentResults       *res,
+                 TournamentFigures       *fig)
 {
   for (guint side = 0; side < 2; side++)
     wilson (res->wins[side], o->games, &fig->lo[side], &fig->hi[side]);
@@ -326,7 +340,9 @@ compute_figures (const TournamentOptions *o, TournamentResults *res, TournamentF
 }
 
 static void
-append_figures_json (GString *out, const TournamentOptions *o, const TournamentResults *res,
+append_figures_json (GString                 *out,
+                     const TournamentOptions *o,
+                     const TournamentResults *res,
                      const TournamentFigures *fig)
 {
   gboolean any = FALSE;
@@ -353,7 +369,9 @@ append_figures_json (GString *out, const TournamentOptions *o, const TournamentR
 }
 
 static void
-append_figures_text (GString *out, const TournamentOptions *o, const TournamentResults *res,
+append_figures_text (GString                 *out,
+                     const TournamentOptions *o,
+                     const TournamentResults *res,
                      const TournamentFigures *fig)
 {
   g_string_append_printf (out, "%s, %u players, %u teams: %u games, seed %" G_GUINT64_FORMAT,
@@ -375,7 +393,8 @@ append_figures_text (GString *out, const TournamentOptions *o, const TournamentR
 }
 
 static void
-print_figures (const TournamentOptions *o, TournamentResults *res)
+print_figures (const TournamentOptions *o,
+               TournamentResults       *res)
 {
   TournamentFigures fig = { { 0 } };
   GString *out = g_string_new (NULL);
@@ -390,7 +409,8 @@ print_figures (const TournamentOptions *o, TournamentResults *res)
 }
 
 int
-pj_tournament_main (int argc, char **argv)
+pj_tournament_main (int    argc,
+                    char **argv)
 {
   TournamentOptions o = { 0 };
   TournamentResults res = { { 0 } };

@@ -5,7 +5,9 @@
 #include "pj-engine-private.h"
 
 static void
-remove_from_hand (PjState *s, guint seat, guint card)
+remove_from_hand (PjState *s,
+                  guint    seat,
+                  guint    card)
 {
   guint n = s->hand_count[seat];
 
@@ -20,14 +22,16 @@ remove_from_hand (PjState *s, guint seat, guint card)
 }
 
 static void
-push_discard (PjState *s, guint8 card)
+push_discard (PjState *s,
+              guint8   card)
 {
   s->n_discard++;
   s->pile[s->n_cards - s->n_discard] = card;
 }
 
 void
-pj_board_apply_steps (PjBoard *b, const PjAction *a)
+pj_board_apply_steps (PjBoard        *b,
+                      const PjAction *a)
 {
   for (guint i = 0; i < a->n_steps; i++)
     pj_board_set (b, a->steps[i].peg, a->steps[i].to);
@@ -84,7 +88,8 @@ end_turn (PjState *s)
 }
 
 static gboolean
-has_track_peg (const PjState *s, guint colour)
+has_track_peg (const PjState *s,
+               guint          colour)
 {
   for (guint i = 0; i < PJ_PEGS; i++)
     if (PJ_POS_IS_TRACK (s->board.peg[colour][i]))
@@ -94,7 +99,8 @@ has_track_peg (const PjState *s, guint colour)
 
 /* Next opponent of the mover, clockwise after `after`, or -1 when round. */
 static int
-next_challenger (const PjState *s, guint after)
+next_challenger (const PjState *s,
+                 guint          after)
 {
   const PjRules *r = &s->rules;
 
@@ -110,7 +116,9 @@ next_challenger (const PjState *s, guint after)
 }
 
 static void
-apply_move (PjState *s, guint seat, const PjAction *a)
+apply_move (PjState        *s,
+            guint           seat,
+            const PjAction *a)
 {
   remove_from_hand (s, seat, a->card);
   s->stuck[seat] = 0;                    /* NC-13 */
@@ -141,7 +149,9 @@ apply_move (PjState *s, guint seat, const PjAction *a)
 }
 
 static void
-apply_discard (PjState *s, guint seat, const PjAction *a)
+apply_discard (PjState        *s,
+               guint           seat,
+               const PjAction *a)
 {
   remove_from_hand (s, seat, a->card);
   if (a->flags & PJ_ACTION_FLAG_NO_PLAY)
@@ -173,7 +183,8 @@ apply_pass (PjState *s)
 }
 
 static void
-apply_challenge (PjState *s, guint seat)
+apply_challenge (PjState *s,
+                 guint    seat)
 {
   guint challenger = s->actor;
   gboolean bluff = s->pending.card != s->pending.declared;
@@ -217,7 +228,8 @@ apply_challenge (PjState *s, guint seat)
 }
 
 void
-pj_state_apply (PjState *s, const PjAction *a)
+pj_state_apply (PjState        *s,
+                const PjAction *a)
 {
   guint seat = s->turn;
 
@@ -258,7 +270,9 @@ pj_state_apply (PjState *s, const PjAction *a)
 }
 
 gboolean
-pj_state_apply_checked (PjState *s, const PjAction *a, GError **error)
+pj_state_apply_checked (PjState         *s,
+                        const PjAction  *a,
+                        GError         **error)
 {
   PjActionList list;
   gboolean found = FALSE;

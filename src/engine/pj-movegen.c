@@ -68,7 +68,8 @@ pop (Gen *g)
 }
 
 gboolean
-pj_action_equal (const PjAction *a, const PjAction *b)
+pj_action_equal (const PjAction *a,
+                 const PjAction *b)
 {
   if (a->kind != b->kind || a->card != b->card || a->declared != b->declared
       || a->flags != b->flags || a->n_steps != b->n_steps)
@@ -79,13 +80,15 @@ pj_action_equal (const PjAction *a, const PjAction *b)
 /* ---- board primitives ----------------------------------------------- */
 
 static inline guint8
-peg_pos (const PjBoard *b, guint peg)
+peg_pos (const PjBoard *b,
+         guint          peg)
 {
   return b->peg[PJ_PEG_COLOUR (peg)][PJ_PEG_INDEX (peg)];
 }
 
 static inline gboolean
-is_team (const Gen *g, guint colour)
+is_team (const Gen *g,
+         guint      colour)
 {
   return colour % g->r->teams == g->team;
 }
@@ -94,7 +97,13 @@ is_team (const Gen *g, guint colour)
  * start; a team peg jumps to its own in-spot, hitting what is there in turn.
  * Illegal (FALSE) when a peg would land on its own colour. Appends steps. */
 static gboolean
-land (const Gen *g, PjBoard *b, guint peg, guint8 dest, guint8 flags, PjStep *steps, guint *n)
+land (const Gen *g,
+      PjBoard   *b,
+      guint      peg,
+      guint8     dest,
+      guint8     flags,
+      PjStep    *steps,
+      guint     *n)
 {
   guint part = flags & PJ_STEP_PART2;
   guint mover = peg;
@@ -144,7 +153,12 @@ land (const Gen *g, PjBoard *b, guint peg, guint8 dest, guint8 flags, PjStep *st
 
 /* Forward destinations of a peg (B-31, B-35, B-36, K-2); 0, 1 or 2 of them. */
 static guint
-forward_dests (const Gen *g, const PjBoard *b, guint peg, guint n, gboolean may_home, guint8 dests[2])
+forward_dests (const Gen     *g,
+               const PjBoard *b,
+               guint          peg,
+               guint          n,
+               gboolean       may_home,
+               guint8         dests[2])
 {
   guint c = PJ_PEG_COLOUR (peg), i = PJ_PEG_INDEX (peg);
   guint8 pos = b->peg[c][i];
@@ -196,7 +210,11 @@ forward_dests (const Gen *g, const PjBoard *b, guint peg, guint n, gboolean may_
 
 /* Backward destination on the main track (B-34), or FALSE. */
 static gboolean
-backward_dest (const Gen *g, const PjBoard *b, guint peg, guint n, guint8 *dest)
+backward_dest (const Gen     *g,
+               const PjBoard *b,
+               guint          peg,
+               guint          n,
+               guint8        *dest)
 {
   guint c = PJ_PEG_COLOUR (peg), i = PJ_PEG_INDEX (peg);
   guint8 pos = b->peg[c][i];
@@ -215,7 +233,8 @@ backward_dest (const Gen *g, const PjBoard *b, guint peg, guint n, guint8 *dest)
 }
 
 static guint
-movable_colours (const Gen *g, const PjBoard *b)
+movable_colours (const Gen     *g,
+                 const PjBoard *b)
 {
   const PjRules *r = g->r;
   guint mask = 0;
@@ -240,7 +259,10 @@ movable_colours (const Gen *g, const PjBoard *b)
 
 /* One landing from the real board: a single step unless it hits something. */
 static void
-emit_move (Gen *g, guint peg, guint8 dest, guint8 flags)
+emit_move (Gen    *g,
+           guint   peg,
+           guint8  dest,
+           guint8  flags)
 {
   const PjBoard *b0 = &g->s->board;
   PjAction *a = push (g);
@@ -264,7 +286,8 @@ emit_move (Gen *g, guint peg, guint8 dest, guint8 flags)
 }
 
 static void
-gen_come_out (Gen *g, guint mask)
+gen_come_out (Gen   *g,
+              guint  mask)
 {
   const PjBoard *b = &g->s->board;
 
@@ -278,7 +301,9 @@ gen_come_out (Gen *g, guint mask)
 }
 
 static void
-gen_forward (Gen *g, guint mask, guint n)
+gen_forward (Gen   *g,
+             guint  mask,
+             guint  n)
 {
   const PjBoard *b = &g->s->board;
 
@@ -298,7 +323,9 @@ gen_forward (Gen *g, guint mask, guint n)
 }
 
 static void
-gen_backward (Gen *g, guint mask, guint n)
+gen_backward (Gen   *g,
+              guint  mask,
+              guint  n)
 {
   const PjBoard *b = &g->s->board;
 
@@ -337,7 +364,9 @@ placement_hash (const PjAction *a)
 }
 
 static guint8
-final_pos (const PjAction *a, guint peg, gboolean *touched)
+final_pos (const PjAction *a,
+           guint           peg,
+           gboolean       *touched)
 {
   guint8 pos = 0;
 
@@ -349,7 +378,8 @@ final_pos (const PjAction *a, guint peg, gboolean *touched)
 }
 
 static gboolean
-same_placement (const PjAction *a, const PjAction *b)
+same_placement (const PjAction *a,
+                const PjAction *b)
 {
   for (guint i = 0; i < a->n_steps; i++)
     {
@@ -373,7 +403,9 @@ same_placement (const PjAction *a, const PjAction *b)
  * same placement ("two orders that end in the same placement are one action").
  * The table holds (stamp, hash, index) triples; a new stamp empties it. */
 static void
-seen_insert (PjActionList *l, guint32 h, guint idx)
+seen_insert (PjActionList *l,
+             guint32       h,
+             guint         idx)
 {
   guint mask = l->seen_mask, slot;
 
@@ -387,7 +419,9 @@ seen_insert (PjActionList *l, guint32 h, guint idx)
 /* A table sized to this split's actions, not to the whole list, so that it
  * stays in cache; a fresh stamp empties it without clearing memory. */
 static void
-seen_rebuild (Gen *g, guint upto, guint slots)
+seen_rebuild (Gen   *g,
+              guint  upto,
+              guint  slots)
 {
   PjActionList *l = g->out;
 
@@ -438,7 +472,11 @@ reset_seen (Gen *g)
 
 /* May this peg take part in a split part? */
 static gboolean
-split_peg_ok (const Gen *g, const PjBoard *b, guint peg, guint mask, SplitMode mode)
+split_peg_ok (const Gen     *g,
+              const PjBoard *b,
+              guint          peg,
+              guint          mask,
+              SplitMode      mode)
 {
   guint c = PJ_PEG_COLOUR (peg);
   guint8 pos = peg_pos (b, peg);
@@ -451,7 +489,12 @@ split_peg_ok (const Gen *g, const PjBoard *b, guint peg, guint mask, SplitMode m
 }
 
 static guint
-part_dests (const Gen *g, const PjBoard *b, guint peg, guint n, guint dir, guint8 d[2])
+part_dests (const Gen     *g,
+            const PjBoard *b,
+            guint          peg,
+            guint          n,
+            guint          dir,
+            guint8         d[2])
 {
   if (dir == DIR_BACK)
     return backward_dest (g, b, peg, n, &d[0]) ? 1 : 0;
@@ -460,7 +503,9 @@ part_dests (const Gen *g, const PjBoard *b, guint peg, guint n, guint dir, guint
 }
 
 static void
-gen_split (Gen *g, guint total, SplitMode mode)
+gen_split (Gen       *g,
+           guint      total,
+           SplitMode  mode)
 {
   const PjBoard *b0 = &g->s->board;
   guint players = g->r->players;
@@ -541,7 +586,8 @@ gen_split (Gen *g, guint total, SplitMode mode)
 /* ---- jokers, swaps --------------------------------------------------- */
 
 static void
-gen_joker (Gen *g, guint mask)
+gen_joker (Gen   *g,
+           guint  mask)
 {
   const PjBoard *b = &g->s->board;
   const PjRules *r = g->r;
@@ -604,7 +650,8 @@ gen_joker (Gen *g, guint mask)
 }
 
 static void
-gen_swap (Gen *g, guint mask)
+gen_swap (Gen   *g,
+          guint  mask)
 {
   const PjBoard *b = &g->s->board;
   guint8 holes[PJ_MAX_PEGS];
@@ -634,7 +681,8 @@ gen_swap (Gen *g, guint mask)
 /* ---- one card -------------------------------------------------------- */
 
 static void
-gen_card (Gen *g, guint card)
+gen_card (Gen   *g,
+          guint  card)
 {
   const PjRules *r = g->r;
   guint mask = movable_colours (g, &g->s->board);
@@ -698,7 +746,9 @@ gen_card (Gen *g, guint card)
 
 /* Distinct ranks of the hand, in hand order. */
 static guint
-distinct_cards (const PjState *s, guint seat, guint8 out[PJ_MAX_HAND])
+distinct_cards (const PjState *s,
+                guint          seat,
+                guint8         out[PJ_MAX_HAND])
 {
   guint n = 0;
 
@@ -715,7 +765,10 @@ distinct_cards (const PjState *s, guint seat, guint8 out[PJ_MAX_HAND])
 }
 
 static void
-add_discards (Gen *g, const guint8 *cards, guint n, guint8 flags)
+add_discards (Gen          *g,
+              const guint8 *cards,
+              guint         n,
+              guint8        flags)
 {
   g->kind = PJ_ACTION_DISCARD;
   for (guint k = 0; k < n; k++)
@@ -736,7 +789,9 @@ is_come_out (const PjAction *a)
 
 /* NC-10: discard any card, then one start peg of a movable colour comes out. */
 static guint
-add_free_come_outs (Gen *g, const guint8 *cards, guint n_cards)
+add_free_come_outs (Gen          *g,
+                    const guint8 *cards,
+                    guint         n_cards)
 {
   const PjBoard *b = &g->s->board;
   guint mask = movable_colours (g, b);
@@ -836,7 +891,8 @@ gen_play_phase (Gen *g)
 }
 
 void
-pj_legal_actions (const PjState *s, PjActionList *out)
+pj_legal_actions (const PjState *s,
+                  PjActionList  *out)
 {
   Gen g = { 0 };
 

@@ -31,7 +31,8 @@
     return FALSE; } G_STMT_END
 
 static int
-colour_from_letter (const PjState *s, char ch)
+colour_from_letter (const PjState *s,
+                    char           ch)
 {
   for (guint c = 0; c < s->rules.players; c++)
     if (g_ascii_toupper (ch) == pj_colour_letter (c))
@@ -40,7 +41,9 @@ colour_from_letter (const PjState *s, char ch)
 }
 
 static void
-append_pos (GString *out, const PjState *s, guint8 pos)
+append_pos (GString       *out,
+            const PjState *s,
+            guint8         pos)
 {
   if (pos == PJ_POS_START)
     g_string_append_c (out, 's');
@@ -53,7 +56,9 @@ append_pos (GString *out, const PjState *s, guint8 pos)
 }
 
 char *
-pj_pos_to_string (const PjState *s, guint colour, guint8 pos)
+pj_pos_to_string (const PjState *s,
+                  guint          colour,
+                  guint8         pos)
 {
   GString *out = g_string_new (NULL);
 
@@ -63,7 +68,9 @@ pj_pos_to_string (const PjState *s, guint colour, guint8 pos)
 }
 
 static gboolean
-parse_pos (const PjState *s, const char *text, guint8 *pos)
+parse_pos (const PjState *s,
+           const char    *text,
+           guint8        *pos)
 {
   char *end;
   guint64 v;
@@ -92,7 +99,8 @@ parse_pos (const PjState *s, const char *text, guint8 *pos)
 }
 
 static void
-append_peg (GString *out, guint peg)
+append_peg (GString *out,
+            guint    peg)
 {
   g_string_append_printf (out, "%c%u", pj_colour_letter (PJ_PEG_COLOUR (peg)), PJ_PEG_INDEX (peg) + 1u);
 }
@@ -100,7 +108,8 @@ append_peg (GString *out, guint peg)
 /* ---- actions --------------------------------------------------------- */
 
 static void
-append_card_played (GString *out, const PjAction *a)
+append_card_played (GString        *out,
+                    const PjAction *a)
 {
   g_string_append (out, pj_card_to_string (a->card));
   if (a->declared != a->card)
@@ -108,7 +117,9 @@ append_card_played (GString *out, const PjAction *a)
 }
 
 static void
-append_steps (GString *out, const PjState *s, const PjAction *a)
+append_steps (GString        *out,
+              const PjState  *s,
+              const PjAction *a)
 {
   for (guint i = 0; i < a->n_steps; i++)
     {
@@ -134,7 +145,8 @@ append_steps (GString *out, const PjState *s, const PjAction *a)
 }
 
 char *
-pj_action_to_string (const PjState *s, const PjAction *a)
+pj_action_to_string (const PjState  *s,
+                     const PjAction *a)
 {
   GString *out = g_string_new (NULL);
 
@@ -254,7 +266,8 @@ canonicalize (const char *text)
 }
 
 static int
-canon_match (const Canon *want, const Canon *have)
+canon_match (const Canon *want,
+             const Canon *have)
 {
   if (!want->ok || g_strcmp0 (want->head, have->head) != 0 || want->n_parts != have->n_parts)
     return 0;
@@ -270,7 +283,10 @@ canon_match (const Canon *want, const Canon *have)
 }
 
 gboolean
-pj_action_from_string (const PjState *s, const char *text, PjAction *out, GError **error)
+pj_action_from_string (const PjState  *s,
+                       const char     *text,
+                       PjAction       *out,
+                       GError        **error)
 {
   PjActionList list;
   Canon want;
@@ -313,7 +329,8 @@ pj_action_from_string (const PjState *s, const char *text, PjAction *out, GError
 /* The card a seen action's text says was played: "7", "7=5", "?=5",
  * "discard 7 …"; PJ_CARD_NONE if it names none. */
 static guint
-seen_card (const char *text, gboolean *hidden)
+seen_card (const char *text,
+           gboolean   *hidden)
 {
   g_auto (GStrv) words = g_strsplit (text, " ", 3);
   const char *word = words[0];
@@ -333,7 +350,10 @@ seen_card (const char *text, gboolean *hidden)
 }
 
 gboolean
-pj_action_read_seen (const PjState *seen, const char *text, PjAction *out, GError **error)
+pj_action_read_seen (const PjState  *seen,
+                     const char     *text,
+                     PjAction       *out,
+                     GError        **error)
 {
   PjState probe;
   guint actor = seen->actor, card;
@@ -369,7 +389,9 @@ pj_action_read_seen (const PjState *seen, const char *text, PjAction *out, GErro
 static const char *const phase_names[] = { "play", "challenge", "penalty", "over" };
 
 static void
-append_cards (GString *out, const guint8 *cards, guint n)
+append_cards (GString      *out,
+              const guint8 *cards,
+              guint         n)
 {
   for (guint i = 0; i < n; i++)
     {
@@ -466,7 +488,13 @@ pj_position_to_string (const PjState *s)
 }
 
 static gboolean
-parse_cards (const PjState *s, char **w, guint8 *cards, guint max, guint *n, guint line, GError **error)
+parse_cards (const PjState  *s,
+             char          **w,
+             guint8         *cards,
+             guint           max,
+             guint          *n,
+             guint           line,
+             GError        **error)
 {
   (void) s;
   *n = 0;
@@ -498,7 +526,8 @@ parse_cards (const PjState *s, char **w, guint8 *cards, guint max, guint *n, gui
 }
 
 static int
-seat_arg (const PjState *s, const char *w)
+seat_arg (const PjState *s,
+          const char    *w)
 {
   if (w == NULL || w[0] == '\0' || w[1] != '\0')
     return -1;
@@ -530,7 +559,10 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PositionReader, position_reader_clear)
 typedef gboolean (*PositionLineReader) (PositionReader *r, char **w, guint lineno, GError **error);
 
 static gboolean
-read_rules_line (PositionReader *r, char **w, guint lineno, GError **error)
+read_rules_line (PositionReader  *r,
+                 char           **w,
+                 guint            lineno,
+                 GError         **error)
 {
   g_autofree char *rest = g_strjoinv (" ", w + 1);
 
@@ -548,7 +580,10 @@ read_rules_line (PositionReader *r, char **w, guint lineno, GError **error)
 }
 
 static gboolean
-read_dealer_line (PositionReader *r, char **w, guint lineno, GError **error)
+read_dealer_line (PositionReader  *r,
+                  char           **w,
+                  guint            lineno,
+                  GError         **error)
 {
   int seat = seat_arg (&r->s, w[1]);
 
@@ -559,7 +594,10 @@ read_dealer_line (PositionReader *r, char **w, guint lineno, GError **error)
 }
 
 static gboolean
-read_turn_line (PositionReader *r, char **w, guint lineno, GError **error)
+read_turn_line (PositionReader  *r,
+                char           **w,
+                guint            lineno,
+                GError         **error)
 {
   int seat = seat_arg (&r->s, w[1]);
   char *end = NULL;
@@ -573,7 +611,10 @@ read_turn_line (PositionReader *r, char **w, guint lineno, GError **error)
 }
 
 static gboolean
-read_phase_line (PositionReader *r, char **w, guint lineno, GError **error)
+read_phase_line (PositionReader  *r,
+                 char           **w,
+                 guint            lineno,
+                 GError         **error)
 {
   PjState *s = &r->s;
   int a, b, c;
@@ -595,7 +636,10 @@ read_phase_line (PositionReader *r, char **w, guint lineno, GError **error)
 }
 
 static gboolean
-read_pegs_line (PositionReader *r, char **w, guint lineno, GError **error)
+read_pegs_line (PositionReader  *r,
+                char           **w,
+                guint            lineno,
+                GError         **error)
 {
   PjState *s = &r->s;
   int c = seat_arg (s, w[1]);
@@ -619,7 +663,10 @@ read_pegs_line (PositionReader *r, char **w, guint lineno, GError **error)
 }
 
 static gboolean
-read_hand_line (PositionReader *r, char **w, guint lineno, GError **error)
+read_hand_line (PositionReader  *r,
+                char           **w,
+                guint            lineno,
+                GError         **error)
 {
   PjState *s = &r->s;
   int c = seat_arg (s, w[1]);
@@ -635,7 +682,10 @@ read_hand_line (PositionReader *r, char **w, guint lineno, GError **error)
 
 /* "stuck" and "extra" are both a seat's small counter */
 static gboolean
-read_counter_line (PositionReader *r, char **w, guint lineno, GError **error)
+read_counter_line (PositionReader  *r,
+                   char           **w,
+                   guint            lineno,
+                   GError         **error)
 {
   const char *key = w[0];
   int c = seat_arg (&r->s, w[1]);
@@ -652,13 +702,19 @@ read_counter_line (PositionReader *r, char **w, guint lineno, GError **error)
 }
 
 static gboolean
-read_discard_line (PositionReader *r, char **w, guint lineno, GError **error)
+read_discard_line (PositionReader  *r,
+                   char           **w,
+                   guint            lineno,
+                   GError         **error)
 {
   return parse_cards (&r->s, w + 1, r->discard_cards, PJ_MAX_CARDS, &r->n_discard, lineno, error);
 }
 
 static gboolean
-read_stock_line (PositionReader *r, char **w, guint lineno, GError **error)
+read_stock_line (PositionReader  *r,
+                 char           **w,
+                 guint            lineno,
+                 GError         **error)
 {
   r->have_stock = TRUE;
   if (g_strcmp0 (w[1], "?") == 0)
@@ -675,7 +731,10 @@ read_stock_line (PositionReader *r, char **w, guint lineno, GError **error)
 }
 
 static gboolean
-read_rng_line (PositionReader *r, char **w, guint lineno, GError **error)
+read_rng_line (PositionReader  *r,
+               char           **w,
+               guint            lineno,
+               GError         **error)
 {
   PjState *s = &r->s;
   char *e1 = NULL, *e2 = NULL;
@@ -692,7 +751,8 @@ read_rng_line (PositionReader *r, char **w, guint lineno, GError **error)
 
 /* kept as text: the move can only be read against the finished position */
 static void
-read_pending_line (PositionReader *r, const char *move)
+read_pending_line (PositionReader *r,
+                   const char     *move)
 {
   g_free (r->pending_text);
   r->pending_text = g_strdup (move);
@@ -730,7 +790,10 @@ split_words (const char *line)
 }
 
 static gboolean
-read_position_line (PositionReader *r, char *line, guint ln, GError **error)
+read_position_line (PositionReader  *r,
+                    char            *line,
+                    guint            ln,
+                    GError         **error)
 {
   g_auto (GStrv) w = NULL;
   char *hash = strchr (line, '#');
@@ -768,7 +831,10 @@ read_position_line (PositionReader *r, char *line, guint ln, GError **error)
 
 /* no stock line: the cards not accounted for, shuffled by the generator */
 static gboolean
-shuffle_unplaced_cards (PjState *s, const guint8 *discard_cards, guint n_discard, GError **error)
+shuffle_unplaced_cards (PjState       *s,
+                        const guint8  *discard_cards,
+                        guint          n_discard,
+                        GError       **error)
 {
   guint counts[16] = { 0 };
   guint n = 0;
@@ -793,7 +859,8 @@ shuffle_unplaced_cards (PjState *s, const guint8 *discard_cards, guint n_discard
 }
 
 static gboolean
-lay_out_piles (PositionReader *r, GError **error)
+lay_out_piles (PositionReader  *r,
+               GError         **error)
 {
   PjState *s = &r->s;
   guint n_discard = r->n_discard;
@@ -827,7 +894,9 @@ lay_out_piles (PositionReader *r, GError **error)
 }
 
 static gboolean
-read_pending_move (PjState *s, const char *pending_text, GError **error)
+read_pending_move (PjState     *s,
+                   const char  *pending_text,
+                   GError     **error)
 {
   PjState probe = *s;
   PjAction a;
@@ -855,7 +924,9 @@ read_pending_move (PjState *s, const char *pending_text, GError **error)
 }
 
 gboolean
-pj_position_from_string (PjState *out, const char *text, GError **error)
+pj_position_from_string (PjState     *out,
+                         const char  *text,
+                         GError     **error)
 {
   g_auto (GStrv) lines = NULL;
   g_auto (PositionReader) r = { 0, };

@@ -145,13 +145,15 @@ pj_option_lookup (const char *key)
 }
 
 static guint8 *
-field (PjRules *r, const PjOptionInfo *opt)
+field (PjRules            *r,
+       const PjOptionInfo *opt)
 {
   return (guint8 *) r + opt->offset;
 }
 
 const char *
-pj_option_get_string (const PjRules *rules, const PjOptionInfo *opt)
+pj_option_get_string (const PjRules      *rules,
+                      const PjOptionInfo *opt)
 {
   guint8 v = *field ((PjRules *) rules, opt);
 
@@ -162,7 +164,10 @@ pj_option_get_string (const PjRules *rules, const PjOptionInfo *opt)
 }
 
 gboolean
-pj_option_set_string (PjRules *rules, const char *key, const char *value, GError **error)
+pj_option_set_string (PjRules     *rules,
+                      const char  *key,
+                      const char  *value,
+                      GError     **error)
 {
   const PjOptionInfo *opt = pj_option_lookup (key);
 
@@ -240,7 +245,8 @@ pj_preset_title (PjPreset preset)
 }
 
 gboolean
-pj_preset_lookup (const char *name, PjPreset *out)
+pj_preset_lookup (const char *name,
+                  PjPreset   *out)
 {
   for (guint i = 0; i < PJ_N_PRESETS; i++)
     if (g_strcmp0 (presets[i].name, name) == 0)
@@ -252,7 +258,9 @@ pj_preset_lookup (const char *name, PjPreset *out)
 }
 
 void
-pj_rules_preset (PjRules *r, PjPreset preset, guint players)
+pj_rules_preset (PjRules  *r,
+                 PjPreset  preset,
+                 guint     players)
 {
   memset (r, 0, sizeof *r);
   r->players = (guint8) players;
@@ -327,7 +335,8 @@ pj_rules_preset (PjRules *r, PjPreset preset, guint players)
 }
 
 gboolean
-pj_rules_validate (const PjRules *r, GError **error)
+pj_rules_validate (const PjRules  *r,
+                   GError        **error)
 {
   for (guint i = 0; i < G_N_ELEMENTS (options); i++)
     {
@@ -371,7 +380,8 @@ pj_rules_validate (const PjRules *r, GError **error)
 }
 
 static gboolean
-rules_equal_except_table (const PjRules *a, const PjRules *b)
+rules_equal_except_table (const PjRules *a,
+                          const PjRules *b)
 {
   PjRules x = *a, y = *b;
 
@@ -395,7 +405,8 @@ pj_rules_match_preset (const PjRules *rules)
 }
 
 static guint
-count_differences (const PjRules *a, const PjRules *b)
+count_differences (const PjRules *a,
+                   const PjRules *b)
 {
   guint n = 0;
 
@@ -436,7 +447,9 @@ pj_rules_to_string (const PjRules *rules)
 }
 
 gboolean
-pj_rules_from_string (PjRules *rules, const char *text, GError **error)
+pj_rules_from_string (PjRules     *rules,
+                      const char  *text,
+                      GError     **error)
 {
   g_auto (GStrv) words = g_strsplit_set (text ? text : "", " \t\n", -1);
   PjRules r;

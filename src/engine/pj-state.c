@@ -17,7 +17,8 @@ pj_seed_mix (guint64 x)
 }
 
 void
-pj_rng_seed (PjRng *rng, guint64 seed)
+pj_rng_seed (PjRng   *rng,
+             guint64  seed)
 {
   /* splitmix64 as a generator: its state steps by the golden gamma */
   rng->s[0] = pj_seed_mix (seed);
@@ -27,7 +28,8 @@ pj_rng_seed (PjRng *rng, guint64 seed)
 }
 
 static inline guint64
-rotl (guint64 x, int k)
+rotl (guint64 x,
+      int     k)
 {
   return (x << k) | (x >> (64 - k));
 }
@@ -45,7 +47,8 @@ pj_rng_next (PjRng *rng)
 }
 
 guint32
-pj_rng_below (PjRng *rng, guint32 bound)
+pj_rng_below (PjRng   *rng,
+              guint32  bound)
 {
   /* Lemire's nearly divisionless method: unbiased */
   guint64 m;
@@ -74,7 +77,9 @@ pj_rng_double (PjRng *rng)
 }
 
 void
-pj_shuffle_cards (guint8 *v, guint n, PjRng *rng)
+pj_shuffle_cards (guint8 *v,
+                  guint   n,
+                  PjRng  *rng)
 {
   for (guint i = n; i > 1; i--)
     {
@@ -134,7 +139,8 @@ pj_colour_name (guint colour)
 /* ---- board ---------------------------------------------------------- */
 
 void
-pj_board_rebuild (PjBoard *b, guint players)
+pj_board_rebuild (PjBoard *b,
+                  guint    players)
 {
   memset (b->occ, 0, sizeof b->occ);
   memset (b->home, 0, sizeof b->home);
@@ -157,7 +163,8 @@ pj_board_rebuild (PjBoard *b, guint players)
 /* Draw the top card of the stock into the seat's hand; when the stock is empty,
  * shuffle the discard pile but its top card into a new stock (B-6). */
 guint
-pj_state_draw (PjState *s, guint seat)
+pj_state_draw (PjState *s,
+               guint    seat)
 {
   guint8 card;
 
@@ -187,7 +194,8 @@ pj_state_draw (PjState *s, guint seat)
 }
 
 void
-pj_state_begin_turn (PjState *s, guint seat)
+pj_state_begin_turn (PjState *s,
+                     guint    seat)
 {
   s->turn = s->actor = (guint8) seat;
   s->phase = PJ_PHASE_PLAY;
@@ -199,7 +207,10 @@ pj_state_begin_turn (PjState *s, guint seat)
 }
 
 void
-pj_state_new_game (PjState *s, const PjRules *rules, guint64 seed, int dealer)
+pj_state_new_game (PjState       *s,
+                   const PjRules *rules,
+                   guint64        seed,
+                   int            dealer)
 {
   guint n = 0;
 
@@ -254,13 +265,15 @@ pj_state_is_over (const PjState *s)
 }
 
 gboolean
-pj_state_colour_done (const PjState *s, guint colour)
+pj_state_colour_done (const PjState *s,
+                      guint          colour)
 {
   return s->board.home[colour] == pj_home_full_mask ();
 }
 
 guint
-pj_state_movable_colours (const PjState *s, guint seat)
+pj_state_movable_colours (const PjState *s,
+                          guint          seat)
 {
   const PjRules *r = &s->rules;
 
@@ -308,7 +321,8 @@ pj_state_stuck_pile_count (const PjState *s)
     return FALSE; } G_STMT_END
 
 gboolean
-pj_state_check (const PjState *s, GError **error)
+pj_state_check (const PjState  *s,
+                GError        **error)
 {
   const PjRules *r = &s->rules;
   PjBoard b = s->board;
@@ -391,7 +405,8 @@ pj_state_check (const PjState *s, GError **error)
 /* ---- what a seat may see -------------------------------------------- */
 
 void
-pj_state_redact (PjState *s, int viewer)
+pj_state_redact (PjState *s,
+                 int      viewer)
 {
   for (guint seat = 0; seat < s->rules.players; seat++)
     if ((int) seat != viewer)
@@ -415,7 +430,10 @@ pj_state_redact (PjState *s, int viewer)
 }
 
 void
-pj_action_redact (const PjState *before, const PjAction *action, int viewer, PjAction *out)
+pj_action_redact (const PjState  *before,
+                  const PjAction *action,
+                  int             viewer,
+                  PjAction       *out)
 {
   if (out != action)
     *out = *action;
@@ -425,7 +443,8 @@ pj_action_redact (const PjState *before, const PjAction *action, int viewer, PjA
 }
 
 PjCard
-pj_action_revealed_card (const PjState *before, const PjAction *action)
+pj_action_revealed_card (const PjState  *before,
+                         const PjAction *action)
 {
   if (action->kind != PJ_ACTION_CHALLENGE || before->pending.kind == PJ_ACTION_NONE)
     return PJ_CARD_NONE;
@@ -433,7 +452,8 @@ pj_action_revealed_card (const PjState *before, const PjAction *action)
 }
 
 void
-pj_state_determinize (PjState *s, PjRng *rng)
+pj_state_determinize (PjState *s,
+                      PjRng   *rng)
 {
   guint counts[16] = { 0 };
   guint8 unseen[PJ_MAX_CARDS];

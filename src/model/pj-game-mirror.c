@@ -11,9 +11,9 @@
 /* ---- mirrors of a remote table ------------------------------------------ */
 
 gboolean
-_pj_game_mirror_send (PjGame         *self,
-             const PjAction *action,
-             GError        **error)
+_pj_game_mirror_send (PjGame          *self,
+                      const PjAction  *action,
+                      GError         **error)
 {
   g_autofree char *text = pj_action_to_string (&self->state, action);
 

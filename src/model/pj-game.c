@@ -291,8 +291,8 @@ pj_game_new (const PjRules *rules,
 
 PjMoveItem *
 _pj_game_make_item (PjGame         *self,
-           const PjState  *before,
-           const PjAction *action)
+                    const PjState  *before,
+                    const PjAction *action)
 {
   g_autofree char *notation = pj_action_to_string (before, action);
   g_autofree char *description = pj_game_describe_action (self, before, action);
@@ -634,7 +634,7 @@ pj_game_get_history (PjGame *self)
 
 void
 _pj_game_apply_internal (PjGame         *self,
-                const PjAction *action)
+                         const PjAction *action)
 {
   g_autoptr (PjMoveItem) item = NULL;
   g_autoptr (GError) error = NULL;
@@ -855,7 +855,7 @@ pj_game_get_stats (PjGame      *self,
 
 gboolean
 _pj_game_find_legal (PjGame         *self,
-            const PjAction *action)
+                     const PjAction *action)
 {
   for (guint i = 0; i < self->legal.n; i++)
     if (pj_action_equal (&self->legal.v[i], action))

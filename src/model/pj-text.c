@@ -65,7 +65,8 @@ pj_text_card_index (guint card)
 }
 
 static const char *
-translate (const char *context, const char *msgid)
+translate (const char *context,
+           const char *msgid)
 {
   if (msgid == NULL)
     return NULL;

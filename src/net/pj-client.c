@@ -84,7 +84,8 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void
-send (PjClient *self, JsonObject *msg)
+send (PjClient   *self,
+      JsonObject *msg)
 {
   if (self->conn)
     pj_net_connection_send (self->conn, msg);
@@ -104,7 +105,8 @@ close_connection (PjClient *self)
 }
 
 static void
-finish_connect (PjClient *self, GError *error)
+finish_connect (PjClient *self,
+                GError   *error)
 {
   GTask *task = g_steal_pointer (&self->connect_task);
 
@@ -126,7 +128,8 @@ finish_connect (PjClient *self, GError *error)
 }
 
 static void
-set_seat (PjClient *self, int seat)
+set_seat (PjClient *self,
+          int       seat)
 {
   if (self->seat == seat)
     return;
@@ -135,7 +138,8 @@ set_seat (PjClient *self, int seat)
 }
 
 static void
-set_phase (PjClient *self, PjNetPhase phase)
+set_phase (PjClient   *self,
+           PjNetPhase  phase)
 {
   if (self->phase == phase)
     return;
@@ -197,7 +201,7 @@ send_action_cb (PjGame          *game,
                 gpointer         user_data,
                 GError         **error)
 {
-  g_autoptr(PjClient) self = g_weak_ref_get (user_data);
+  g_autoptr (PjClient) self = g_weak_ref_get (user_data);
 
   /* No connection (or no client): the message would be dropped and never
    * answered. */
@@ -219,7 +223,9 @@ weak_ref_free (gpointer data)
 
 /* The first position of a game: a new mirror, every seat as the lobby says. */
 static void
-new_mirror (PjClient *self, const PjState *s, guint n)
+new_mirror (PjClient      *self,
+            const PjState *s,
+            guint          n)
 {
   GWeakRef *weak = g_new0 (GWeakRef, 1);
 
@@ -234,7 +240,12 @@ new_mirror (PjClient *self, const PjState *s, guint n)
 /* ---- the fair-deal check ----------------------------------------------------- */
 
 static gboolean
-verify_game (PjClient *self, guint64 seed, const char *salt, guint winner, guint n, char **detail)
+verify_game (PjClient    *self,
+             guint64      seed,
+             const char  *salt,
+             guint        winner,
+             guint        n,
+             char       **detail)
 {
   g_autofree char *commitment = pj_net_commitment (seed, salt);
   PjState s;
@@ -290,7 +301,8 @@ verify_game (PjClient *self, guint64 seed, const char *salt, guint winner, guint
 /* ---- messages ----------------------------------------------------------------- */
 
 static void
-handle_lobby (PjClient *self, JsonObject *msg)
+handle_lobby (PjClient   *self,
+              JsonObject *msg)
 {
   JsonArray *seats = json_object_get_array_member (msg, "seats");
   const char *phase = json_object_get_string_member (msg, "phase");
@@ -334,13 +346,14 @@ handle_lobby (PjClient *self, JsonObject *msg)
 }
 
 static void
-handle_start (PjClient *self, JsonObject *msg)
+handle_start (PjClient   *self,
+              JsonObject *msg)
 {
   PjRules rules;
 
   if (!pj_rules_from_string (&rules, json_object_get_string_member (msg, "rules"), NULL))
     {
-      g_autoptr(GError) error = g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_INVALID_FIELD,
+      g_autoptr (GError) error = g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_INVALID_FIELD,
                                              _("The host sent rules this version does not know"));
       g_signal_emit (self, signals[ERROR], 0, error);
       return;
@@ -364,14 +377,15 @@ handle_start (PjClient *self, JsonObject *msg)
 }
 
 static void
-handle_update (PjClient *self, JsonObject *msg)
+handle_update (PjClient   *self,
+               JsonObject *msg)
 {
   const char *position = json_object_get_string_member (msg, "position");
   guint n = (guint) json_object_get_int_member (msg, "n");
   const char *action = json_object_get_string_member_with_default (msg, "action", NULL);
   const char *revealed = json_object_get_string_member_with_default (msg, "revealed", NULL);
   int actor = action ? (int) json_object_get_int_member_with_default (msg, "actor", -1) : -1;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   gboolean first = !self->has_state;
   PjState s;
 
@@ -403,7 +417,8 @@ handle_update (PjClient *self, JsonObject *msg)
 }
 
 static void
-handle_log (PjClient *self, JsonObject *msg)
+handle_log (PjClient   *self,
+            JsonObject *msg)
 {
   JsonArray *actions = json_object_get_array_member (msg, "actions");
   guint first = (guint) json_object_get_int_member (msg, "first");
@@ -416,7 +431,8 @@ handle_log (PjClient *self, JsonObject *msg)
 }
 
 static void
-handle_over (PjClient *self, JsonObject *msg)
+handle_over (PjClient   *self,
+             JsonObject *msg)
 {
   guint winner = (guint) json_object_get_int_member (msg, "winner");
   const char *seed_text = json_object_get_string_member (msg, "seed");
@@ -438,10 +454,13 @@ handle_over (PjClient *self, JsonObject *msg)
 }
 
 static void
-connection_message (PjNetConnection *conn, PjNetMessageType type, JsonObject *msg, gpointer user_data)
+connection_message (PjNetConnection  *conn,
+                    PjNetMessageType  type,
+                    JsonObject       *msg,
+                    gpointer          user_data)
 {
   PjClient *self = user_data;
-  g_autoptr(PjClient) hold = g_object_ref (self);
+  g_autoptr (PjClient) hold = g_object_ref (self);
 
   switch (type)
     {
@@ -503,7 +522,9 @@ connection_message (PjNetConnection *conn, PjNetMessageType type, JsonObject *ms
 }
 
 static void
-connection_bad_message (PjNetConnection *conn, const GError *error, gpointer user_data)
+connection_bad_message (PjNetConnection *conn,
+                        const GError    *error,
+                        gpointer         user_data)
 {
   PjClient *self = user_data;
 
@@ -512,11 +533,13 @@ connection_bad_message (PjNetConnection *conn, const GError *error, gpointer use
 }
 
 static void
-connection_closed (PjNetConnection *conn, const GError *error, gpointer user_data)
+connection_closed (PjNetConnection *conn,
+                   const GError    *error,
+                   gpointer         user_data)
 {
   PjClient *self = user_data;
-  g_autoptr(PjClient) hold = g_object_ref (self);
-  g_autoptr(GError) copy = g_error_copy (error);
+  g_autoptr (PjClient) hold = g_object_ref (self);
+  g_autoptr (GError) copy = g_error_copy (error);
 
   g_clear_pointer (&self->conn, pj_net_connection_unref);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECTED]);
@@ -553,7 +576,8 @@ cancel_idle (gpointer user_data)
 }
 
 static void
-cancelled_cb (GCancellable *cancellable, gpointer user_data)
+cancelled_cb (GCancellable *cancellable,
+              gpointer      user_data)
 {
   /* may run in another thread: finish in the client's main context */
   g_main_context_invoke_full (g_main_context_get_thread_default (), G_PRIORITY_DEFAULT,
@@ -561,12 +585,14 @@ cancelled_cb (GCancellable *cancellable, gpointer user_data)
 }
 
 static void
-connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+connected_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
 {
-  g_autoptr(PjClient) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GSocketConnection) connection = NULL;
-  g_autoptr(JsonObject) hello = NULL;
+  g_autoptr (PjClient) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSocketConnection) connection = NULL;
+  g_autoptr (JsonObject) hello = NULL;
 
   connection = g_socket_client_connect_finish (G_SOCKET_CLIENT (source), result, &error);
   if (self->connect_task == NULL)
@@ -595,10 +621,14 @@ connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 }
 
 void
-pj_client_connect_async (PjClient *self, const char *host, guint16 port,
-                         GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
+pj_client_connect_async (PjClient            *self,
+                         const char          *host,
+                         guint16              port,
+                         GCancellable        *cancellable,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
 {
-  g_autoptr(GSocketConnectable) address = NULL;
+  g_autoptr (GSocketConnectable) address = NULL;
 
   g_return_if_fail (PJ_IS_CLIENT (self));
   g_return_if_fail (host != NULL);
@@ -617,7 +647,9 @@ pj_client_connect_async (PjClient *self, const char *host, guint16 port,
 }
 
 gboolean
-pj_client_connect_finish (PjClient *self, GAsyncResult *result, GError **error)
+pj_client_connect_finish (PjClient      *self,
+                          GAsyncResult  *result,
+                          GError       **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
   return g_task_propagate_boolean (G_TASK (result), error);
@@ -630,7 +662,7 @@ pj_client_disconnect (PjClient *self)
 
   if (self->conn)
     {
-      g_autoptr(JsonObject) bye = pj_net_message_new (PJ_MSG_BYE);
+      g_autoptr (JsonObject) bye = pj_net_message_new (PJ_MSG_BYE);
       send (self, bye);
     }
   close_connection (self);
@@ -648,9 +680,10 @@ pj_client_is_connected (PjClient *self)
 /* ---- requests ------------------------------------------------------------------ */
 
 void
-pj_client_sit (PjClient *self, guint seat)
+pj_client_sit (PjClient *self,
+               guint     seat)
 {
-  g_autoptr(JsonObject) msg = pj_net_message_new (PJ_MSG_SIT);
+  g_autoptr (JsonObject) msg = pj_net_message_new (PJ_MSG_SIT);
 
   g_return_if_fail (PJ_IS_CLIENT (self));
   json_object_set_int_member (msg, "seat", seat);
@@ -660,16 +693,17 @@ pj_client_sit (PjClient *self, guint seat)
 void
 pj_client_stand (PjClient *self)
 {
-  g_autoptr(JsonObject) msg = pj_net_message_new (PJ_MSG_STAND);
+  g_autoptr (JsonObject) msg = pj_net_message_new (PJ_MSG_STAND);
 
   g_return_if_fail (PJ_IS_CLIENT (self));
   send (self, msg);
 }
 
 void
-pj_client_set_ready (PjClient *self, gboolean ready)
+pj_client_set_ready (PjClient *self,
+                     gboolean  ready)
 {
-  g_autoptr(JsonObject) msg = pj_net_message_new (PJ_MSG_READY);
+  g_autoptr (JsonObject) msg = pj_net_message_new (PJ_MSG_READY);
 
   g_return_if_fail (PJ_IS_CLIENT (self));
   json_object_set_boolean_member (msg, "ready", ready);
@@ -677,9 +711,11 @@ pj_client_set_ready (PjClient *self, gboolean ready)
 }
 
 void
-pj_client_send_chat (PjClient *self, const char *text, gboolean team)
+pj_client_send_chat (PjClient   *self,
+                     const char *text,
+                     gboolean    team)
 {
-  g_autoptr(JsonObject) msg = pj_net_message_new (PJ_MSG_CHAT);
+  g_autoptr (JsonObject) msg = pj_net_message_new (PJ_MSG_CHAT);
   g_autofree char *valid = NULL;
 
   g_return_if_fail (PJ_IS_CLIENT (self));
@@ -695,10 +731,12 @@ pj_client_send_chat (PjClient *self, const char *text, gboolean team)
 }
 
 gboolean
-pj_client_send_action (PjClient *self, const char *text, GError **error)
+pj_client_send_action (PjClient    *self,
+                       const char  *text,
+                       GError     **error)
 {
-  g_autoptr(JsonObject) msg = NULL;
-  g_autoptr(GError) local = NULL;
+  g_autoptr (JsonObject) msg = NULL;
+  g_autoptr (GError) local = NULL;
   PjAction a;
 
   g_return_val_if_fail (PJ_IS_CLIENT (self), FALSE);
@@ -748,7 +786,8 @@ pj_client_get_table_name (PjClient *self)
 }
 
 void
-pj_client_set_password (PjClient *self, const char *password)
+pj_client_set_password (PjClient   *self,
+                        const char *password)
 {
   g_return_if_fail (PJ_IS_CLIENT (self));
   g_free (self->password);
@@ -763,7 +802,8 @@ pj_client_get_token (PjClient *self)
 }
 
 void
-pj_client_set_token (PjClient *self, const char *token)
+pj_client_set_token (PjClient   *self,
+                     const char *token)
 {
   g_return_if_fail (PJ_IS_CLIENT (self));
   g_free (self->token);
@@ -806,7 +846,9 @@ pj_client_get_n_seats (PjClient *self)
 }
 
 void
-pj_client_get_seat_info (PjClient *self, guint seat, PjNetSeatInfo *out)
+pj_client_get_seat_info (PjClient      *self,
+                         guint          seat,
+                         PjNetSeatInfo *out)
 {
   g_return_if_fail (PJ_IS_CLIENT (self));
   g_return_if_fail (seat < self->n_seats);
@@ -835,7 +877,8 @@ pj_client_get_game (PjClient *self)
 }
 
 gboolean
-pj_client_get_seat_covered (PjClient *self, guint seat)
+pj_client_get_seat_covered (PjClient *self,
+                            guint     seat)
 {
   g_return_val_if_fail (PJ_IS_CLIENT (self), FALSE);
   return seat < PJ_MAX_PLAYERS && self->covered[seat];
@@ -857,7 +900,9 @@ pj_client_is_my_turn (PjClient *self)
 }
 
 void
-pj_client_set_tap_for_testing (PjClient *self, PjNetTapFunc func, gpointer user_data)
+pj_client_set_tap_for_testing (PjClient     *self,
+                               PjNetTapFunc  func,
+                               gpointer      user_data)
 {
   self->tap = func;
   self->tap_data = user_data;
@@ -866,7 +911,9 @@ pj_client_set_tap_for_testing (PjClient *self, PjNetTapFunc func, gpointer user_
 }
 
 void
-pj_client_send_raw_for_testing (PjClient *self, const char *data, gsize len)
+pj_client_send_raw_for_testing (PjClient   *self,
+                                const char *data,
+                                gsize       len)
 {
   if (self->conn)
     pj_net_connection_send_raw (self->conn, data, len);
@@ -910,7 +957,10 @@ pj_client_finalize (GObject *object)
 }
 
 static void
-pj_client_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+pj_client_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
 {
   PjClient *self = PJ_CLIENT (object);
 
@@ -925,7 +975,10 @@ pj_client_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
 }
 
 static void
-pj_client_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+pj_client_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
 {
   PjClient *self = PJ_CLIENT (object);
 

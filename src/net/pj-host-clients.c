@@ -41,7 +41,10 @@ _pj_host_seat_clear (Seat *seat)
 }
 
 static void
-send_error (Client *c, PjNetError code, const char *message, const char *ref)
+send_error (Client     *c,
+            PjNetError  code,
+            const char *message,
+            const char *ref)
 {
   pj_net_connection_send_error (c->conn, code, message, ref);
 }
@@ -49,7 +52,10 @@ send_error (Client *c, PjNetError code, const char *message, const char *ref)
 /* Every refused request counts; past the limit the client is hung up on,
  * and only that client: the table goes on. */
 static gboolean
-strike (Client *c, PjNetError code, const char *message, const char *ref)
+strike (Client     *c,
+        PjNetError  code,
+        const char *message,
+        const char *ref)
 {
   send_error (c, code, message, ref);
   if (++c->strikes < PJ_NET_MAX_ERROR_STRIKES)
@@ -61,7 +67,8 @@ strike (Client *c, PjNetError code, const char *message, const char *ref)
 /* ---- what one seat may see ---------------------------------------------- */
 
 static char *
-position_for (const PjState *state, int viewer)
+position_for (const PjState *state,
+              int            viewer)
 {
   PjState view = *state;
 
@@ -71,7 +78,9 @@ position_for (const PjState *state, int viewer)
 
 /* The action as `viewer` may see it (the engine knows what is face down). */
 static char *
-action_for (const PjState *before, const PjAction *a, int viewer)
+action_for (const PjState  *before,
+            const PjAction *a,
+            int             viewer)
 {
   PjAction seen;
 
@@ -80,10 +89,14 @@ action_for (const PjState *before, const PjAction *a, int viewer)
 }
 
 void
-_pj_host_send_update (PjHost *self, Client *c, const PjState *before, const PjAction *a,
-             int actor, gboolean computer)
+_pj_host_send_update (PjHost         *self,
+                      Client         *c,
+                      const PjState  *before,
+                      const PjAction *a,
+                      int             actor,
+                      gboolean        computer)
 {
-  g_autoptr(JsonObject) msg = pj_net_message_new (PJ_MSG_UPDATE);
+  g_autoptr (JsonObject) msg = pj_net_message_new (PJ_MSG_UPDATE);
   g_autofree char *position = position_for (pj_game_get_state (self->game), c->seat);
 
   json_object_set_int_member (msg, "n", pj_game_get_n_actions (self->game));
@@ -104,9 +117,10 @@ _pj_host_send_update (PjHost *self, Client *c, const PjState *before, const PjAc
 }
 
 void
-_pj_host_send_start (PjHost *self, Client *c)
+_pj_host_send_start (PjHost *self,
+                     Client *c)
 {
-  g_autoptr(JsonObject) msg = pj_net_message_new (PJ_MSG_START);
+  g_autoptr (JsonObject) msg = pj_net_message_new (PJ_MSG_START);
   g_autofree char *rules = pj_rules_to_string (pj_record_get_rules (_pj_host_record_of (self)));
 
   json_object_set_string_member (msg, "commitment", self->commitment);
@@ -118,15 +132,17 @@ _pj_host_send_start (PjHost *self, Client *c)
 
 /* The fair-deal reveal: the full log (cards and all), then seed and salt. */
 void
-_pj_host_send_reveal (PjHost *self, Client *c, GPtrArray *log)
+_pj_host_send_reveal (PjHost    *self,
+                      Client    *c,
+                      GPtrArray *log)
 {
-  g_autoptr(JsonObject) over = pj_net_message_new (PJ_MSG_OVER);
+  g_autoptr (JsonObject) over = pj_net_message_new (PJ_MSG_OVER);
   g_autofree char *seed = NULL;
   g_autofree char *salt = NULL;
 
   for (guint first = 0; first < log->len; first += PJ_NET_LOG_CHUNK)
     {
-      g_autoptr(JsonObject) msg = pj_net_message_new (PJ_MSG_LOG);
+      g_autoptr (JsonObject) msg = pj_net_message_new (PJ_MSG_LOG);
       JsonArray *array = json_array_new ();
 
       for (guint i = first; i < log->len && i < first + PJ_NET_LOG_CHUNK; i++)
@@ -203,7 +219,7 @@ lobby_message (PjHost *self)
 void
 _pj_host_broadcast_lobby (PjHost *self)
 {
-  g_autoptr(JsonObject) msg = lobby_message (self);
+  g_autoptr (JsonObject) msg = lobby_message (self);
 
   for (guint i = 0; i < self->clients->len; i++)
     {
@@ -220,12 +236,14 @@ _pj_host_broadcast_lobby (PjHost *self)
 /* ---- requests ------------------------------------------------------------ */
 
 static void
-handle_hello (PjHost *self, Client *c, JsonObject *msg)
+handle_hello (PjHost     *self,
+              Client     *c,
+              JsonObject *msg)
 {
   gint64 protocol = json_object_get_int_member (msg, "protocol");
   const char *password = json_object_get_string_member_with_default (msg, "password", "");
   const char *token = json_object_get_string_member_with_default (msg, "token", NULL);
-  g_autoptr(JsonObject) welcome = NULL;
+  g_autoptr (JsonObject) welcome = NULL;
 
   if (c->greeted)
     {
@@ -300,14 +318,15 @@ handle_hello (PjHost *self, Client *c, JsonObject *msg)
       _pj_host_send_update (self, c, NULL, NULL, -1, FALSE);
       if (self->phase == PJ_NET_PHASE_OVER)
         {
-          g_autoptr(GPtrArray) log = _pj_host_full_log (self);
+          g_autoptr (GPtrArray) log = _pj_host_full_log (self);
           _pj_host_send_reveal (self, c, log);
         }
     }
 }
 
 static void
-stand_up (PjHost *self, Client *c)
+stand_up (PjHost *self,
+          Client *c)
 {
   if (c->seat < 0)
     return;
@@ -316,7 +335,9 @@ stand_up (PjHost *self, Client *c)
 }
 
 static gboolean
-check_lobby (PjHost *self, Client *c, const char *ref)
+check_lobby (PjHost     *self,
+             Client     *c,
+             const char *ref)
 {
   if (self->phase == PJ_NET_PHASE_LOBBY)
     return TRUE;
@@ -326,7 +347,9 @@ check_lobby (PjHost *self, Client *c, const char *ref)
 }
 
 static void
-handle_sit (PjHost *self, Client *c, JsonObject *msg)
+handle_sit (PjHost     *self,
+            Client     *c,
+            JsonObject *msg)
 {
   guint index = (guint) json_object_get_int_member (msg, "seat");
   Seat *seat;
@@ -360,7 +383,8 @@ handle_sit (PjHost *self, Client *c, JsonObject *msg)
 }
 
 static void
-handle_stand (PjHost *self, Client *c)
+handle_stand (PjHost *self,
+              Client *c)
 {
   if (!check_lobby (self, c, "stand"))
     return;
@@ -369,7 +393,9 @@ handle_stand (PjHost *self, Client *c)
 }
 
 static void
-handle_ready (PjHost *self, Client *c, JsonObject *msg)
+handle_ready (PjHost     *self,
+              Client     *c,
+              JsonObject *msg)
 {
   if (!check_lobby (self, c, "ready"))
     return;
@@ -384,10 +410,12 @@ handle_ready (PjHost *self, Client *c, JsonObject *msg)
 }
 
 static void
-handle_chat (PjHost *self, Client *c, JsonObject *msg)
+handle_chat (PjHost     *self,
+             Client     *c,
+             JsonObject *msg)
 {
   gboolean team = json_object_get_boolean_member_with_default (msg, "team", FALSE);
-  g_autoptr(JsonObject) out = pj_net_message_new (PJ_MSG_CHAT);
+  g_autoptr (JsonObject) out = pj_net_message_new (PJ_MSG_CHAT);
 
   if (self->phase == PJ_NET_PHASE_PLAYING)
     {
@@ -430,12 +458,14 @@ handle_chat (PjHost *self, Client *c, JsonObject *msg)
 }
 
 static void
-handle_action (PjHost *self, Client *c, JsonObject *msg)
+handle_action (PjHost     *self,
+               Client     *c,
+               JsonObject *msg)
 {
   const char *text = json_object_get_string_member (msg, "text");
   const PjState *s;
   PjAction a;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   PjNetError code = 0;
   const char *message = NULL;
 
@@ -467,7 +497,10 @@ handle_action (PjHost *self, Client *c, JsonObject *msg)
 }
 
 static void
-connection_message (PjNetConnection *conn, PjNetMessageType type, JsonObject *msg, gpointer user_data)
+connection_message (PjNetConnection  *conn,
+                    PjNetMessageType  type,
+                    JsonObject       *msg,
+                    gpointer          user_data)
 {
   Client *c = user_data;
   PjHost *self = c->host;
@@ -488,7 +521,7 @@ connection_message (PjNetConnection *conn, PjNetMessageType type, JsonObject *ms
     case PJ_MSG_ACTION: handle_action (self, c, msg); break;
     case PJ_MSG_PING:
       {
-        g_autoptr(JsonObject) pong = pj_net_message_new (PJ_MSG_PONG);
+        g_autoptr (JsonObject) pong = pj_net_message_new (PJ_MSG_PONG);
         if (json_object_has_member (msg, "id"))
           json_object_set_int_member (pong, "id", json_object_get_int_member (msg, "id"));
         pj_net_connection_send (c->conn, pong);
@@ -500,7 +533,9 @@ connection_message (PjNetConnection *conn, PjNetMessageType type, JsonObject *ms
 }
 
 static void
-connection_bad_message (PjNetConnection *conn, const GError *error, gpointer user_data)
+connection_bad_message (PjNetConnection *conn,
+                        const GError    *error,
+                        gpointer         user_data)
 {
   Client *c = user_data;
 
@@ -509,7 +544,9 @@ connection_bad_message (PjNetConnection *conn, const GError *error, gpointer use
 }
 
 static void
-connection_closed (PjNetConnection *conn, const GError *error, gpointer user_data)
+connection_closed (PjNetConnection *conn,
+                   const GError    *error,
+                   gpointer         user_data)
 {
   Client *c = user_data;
 
@@ -525,7 +562,8 @@ static const PjNetConnectionCallbacks connection_callbacks = {
 /* Forget a connection. Its seat: freed in the lobby; kept during a game
  * under its token, with a computer taking over after the grace period. */
 static void
-drop_client (PjHost *self, Client *c)
+drop_client (PjHost *self,
+             Client *c)
 {
   gboolean seated = c->seat >= 0;
 
@@ -546,7 +584,10 @@ drop_client (PjHost *self, Client *c)
 }
 
 gboolean
-_pj_host_incoming_cb (GSocketService *service, GSocketConnection *connection, GObject *source, gpointer user_data)
+_pj_host_incoming_cb (GSocketService    *service,
+                      GSocketConnection *connection,
+                      GObject           *source,
+                      gpointer           user_data)
 {
   PjHost *self = user_data;
   Client *c = g_new0 (Client, 1);
@@ -572,9 +613,11 @@ _pj_host_incoming_cb (GSocketService *service, GSocketConnection *connection, GO
 /* ---- public API ---------------------------------------------------------- */
 
 gboolean
-pj_host_listen (PjHost *self, guint16 port, GError **error)
+pj_host_listen (PjHost   *self,
+                guint16   port,
+                GError  **error)
 {
-  g_autoptr(GError) local = NULL;
+  g_autoptr (GError) local = NULL;
 
   g_return_val_if_fail (PJ_IS_HOST (self), FALSE);
   g_return_val_if_fail (self->port == 0, FALSE);

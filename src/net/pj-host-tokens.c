@@ -23,10 +23,10 @@ tokens_path (const char *save_path)
 void
 _pj_host_save_tokens (PjHost *self)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *path = NULL;
   g_autofree char *data = NULL;
   g_autofree char *tmp = NULL;
@@ -81,11 +81,13 @@ _pj_host_save_tokens (PjHost *self)
 
 
 gboolean
-_pj_host_load_tokens (PjHost *self, const char *save_path, GError **error)
+_pj_host_load_tokens (PjHost      *self,
+                      const char  *save_path,
+                      GError     **error)
 {
   g_autofree char *path = tokens_path (save_path);
   g_autofree char *data = NULL;
-  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonParser) parser = json_parser_new ();
   JsonObject *root;
   JsonArray *seats;
   gsize len;

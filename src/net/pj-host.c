@@ -26,7 +26,10 @@ _pj_host_record_of (PjHost *self)
 /* Timeouts go to the host's own context (g_timeout_add would use the global
  * default one, which another thread may be running). */
 static GSource *
-add_timeout (PjHost *self, guint ms, GSourceFunc func, gpointer data)
+add_timeout (PjHost      *self,
+             guint        ms,
+             GSourceFunc  func,
+             gpointer     data)
 {
   GSource *source = g_timeout_source_new (ms);
 
@@ -47,7 +50,8 @@ _pj_host_clear_source (GSource **source)
 }
 
 void
-_pj_host_save_failed (PjHost *self, GError *error)
+_pj_host_save_failed (PjHost *self,
+                      GError *error)
 {
   g_signal_emit (self, _pj_host_signals[SAVE_FAILED], 0, error);
 }
@@ -57,7 +61,7 @@ _pj_host_save_failed (PjHost *self, GError *error)
 static void
 finish_game (PjHost *self)
 {
-  g_autoptr(GPtrArray) log = _pj_host_full_log (self);
+  g_autoptr (GPtrArray) log = _pj_host_full_log (self);
 
   self->phase = PJ_NET_PHASE_OVER;
   for (guint i = 0; i < self->clients->len; i++)
@@ -115,7 +119,7 @@ set_game (PjHost *self,
 {
   if (self->game)
     {
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
 
       pj_game_stop (self->game);
       /* the last action reaches the disk before the game goes */
@@ -153,7 +157,8 @@ grace_over_cb (gpointer user_data)
 }
 
 void
-_pj_host_start_grace (PjHost *self, Seat *seat)
+_pj_host_start_grace (PjHost *self,
+                      Seat   *seat)
 {
   _pj_host_clear_source (&seat->grace);
   seat->grace = add_timeout (self, self->grace_ms, grace_over_cb, seat);
@@ -174,7 +179,8 @@ pj_host_get_phase (PjHost *self)
 }
 
 static gboolean
-lobby_only (PjHost *self, GError **error)
+lobby_only (PjHost  *self,
+            GError **error)
 {
   if (self->phase == PJ_NET_PHASE_LOBBY)
     return TRUE;
@@ -183,7 +189,9 @@ lobby_only (PjHost *self, GError **error)
 }
 
 gboolean
-pj_host_set_rules (PjHost *self, const PjRules *rules, GError **error)
+pj_host_set_rules (PjHost         *self,
+                   const PjRules  *rules,
+                   GError        **error)
 {
   g_return_val_if_fail (PJ_IS_HOST (self), FALSE);
 
@@ -209,8 +217,11 @@ pj_host_get_rules (PjHost *self)
 }
 
 gboolean
-pj_host_set_seat_computer (PjHost *self, guint index, gboolean computer,
-                           PjAiLevel level, GError **error)
+pj_host_set_seat_computer (PjHost     *self,
+                           guint       index,
+                           gboolean    computer,
+                           PjAiLevel   level,
+                           GError    **error)
 {
   Seat *seat;
 
@@ -247,7 +258,9 @@ pj_host_get_n_seats (PjHost *self)
 }
 
 void
-pj_host_get_seat_info (PjHost *self, guint index, PjNetSeatInfo *out)
+pj_host_get_seat_info (PjHost        *self,
+                       guint          index,
+                       PjNetSeatInfo *out)
 {
   Seat *seat;
 
@@ -272,10 +285,12 @@ random_seed (void)
 /* Deal a game to the seats as they are: every seat a computer or a ready,
  * connected person. dealer < 0: the seed picks the dealer. */
 static gboolean
-deal (PjHost *self, int dealer, GError **error)
+deal (PjHost  *self,
+      int      dealer,
+      GError **error)
 {
   PjSeat record_seats[PJ_MAX_PLAYERS];
-  g_autoptr(PjRecord) record = NULL;
+  g_autoptr (PjRecord) record = NULL;
   guint64 seed;
 
   for (guint i = 0; i < self->rules.players; i++)
@@ -333,7 +348,8 @@ deal (PjHost *self, int dealer, GError **error)
 }
 
 gboolean
-pj_host_start_game (PjHost *self, GError **error)
+pj_host_start_game (PjHost  *self,
+                    GError **error)
 {
   g_return_val_if_fail (PJ_IS_HOST (self), FALSE);
   if (!lobby_only (self, error))
@@ -342,7 +358,8 @@ pj_host_start_game (PjHost *self, GError **error)
 }
 
 gboolean
-pj_host_rematch (PjHost *self, GError **error)
+pj_host_rematch (PjHost  *self,
+                 GError **error)
 {
   g_return_val_if_fail (PJ_IS_HOST (self), FALSE);
   if (self->phase != PJ_NET_PHASE_OVER || self->game == NULL)
@@ -363,7 +380,8 @@ pj_host_get_record (PjHost *self)
 }
 
 void
-pj_host_set_save_path (PjHost *self, const char *path)
+pj_host_set_save_path (PjHost     *self,
+                       const char *path)
 {
   g_return_if_fail (PJ_IS_HOST (self));
   g_free (self->save_path);
@@ -374,10 +392,11 @@ pj_host_set_save_path (PjHost *self, const char *path)
 }
 
 PjHost *
-pj_host_new_from_save (const char *save_path, GError **error)
+pj_host_new_from_save (const char  *save_path,
+                       GError     **error)
 {
-  g_autoptr(PjHost) self = NULL;
-  g_autoptr(PjRecord) record = NULL;
+  g_autoptr (PjHost) self = NULL;
+  g_autoptr (PjRecord) record = NULL;
 
   g_return_val_if_fail (save_path != NULL, NULL);
   record = pj_record_load (save_path, error);
@@ -404,7 +423,8 @@ pj_host_new_from_save (const char *save_path, GError **error)
 }
 
 PjHost *
-pj_host_new (const char *table_name, const char *password)
+pj_host_new (const char *table_name,
+             const char *password)
 {
   return g_object_new (PJ_TYPE_HOST, "table-name", table_name, "password", password, NULL);
 }
@@ -412,19 +432,22 @@ pj_host_new (const char *table_name, const char *password)
 /* ---- testing hooks ------------------------------------------------------- */
 
 void
-pj_host_set_lie_for_testing (PjHost *self, PjHostLie lie)
+pj_host_set_lie_for_testing (PjHost    *self,
+                             PjHostLie  lie)
 {
   self->lie = lie;
 }
 
 const char *
-pj_host_get_seat_token_for_testing (PjHost *self, guint seat)
+pj_host_get_seat_token_for_testing (PjHost *self,
+                                    guint   seat)
 {
   return self->seats[seat].token ? self->seats[seat].token : "";
 }
 
 gboolean
-pj_host_seat_is_covered_for_testing (PjHost *self, guint seat)
+pj_host_seat_is_covered_for_testing (PjHost *self,
+                                     guint   seat)
 {
   return self->game != NULL && pj_game_is_covered (self->game, seat);
 }
@@ -466,7 +489,10 @@ pj_host_finalize (GObject *object)
 }
 
 static void
-pj_host_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+pj_host_get_property (GObject    *object,
+                      guint       prop_id,
+                      GValue     *value,
+                      GParamSpec *pspec)
 {
   PjHost *self = PJ_HOST (object);
 
@@ -484,7 +510,10 @@ pj_host_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec 
 }
 
 static void
-pj_host_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+pj_host_set_property (GObject      *object,
+                      guint         prop_id,
+                      const GValue *value,
+                      GParamSpec   *pspec)
 {
   PjHost *self = PJ_HOST (object);
 

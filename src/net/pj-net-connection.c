@@ -37,8 +37,10 @@ struct _PjNetConnection {
 };
 
 PjNetConnection *
-pj_net_connection_new (GIOStream *stream, PjNetDirection incoming,
-                       const PjNetConnectionCallbacks *callbacks, gpointer user_data)
+pj_net_connection_new (GIOStream                      *stream,
+                       PjNetDirection                  incoming,
+                       const PjNetConnectionCallbacks *callbacks,
+                       gpointer                        user_data)
 {
   PjNetConnection *conn = g_new0 (PjNetConnection, 1);
 
@@ -83,7 +85,9 @@ pj_net_connection_unref (PjNetConnection *conn)
 }
 
 void
-pj_net_connection_set_tap (PjNetConnection *conn, PjNetTapFunc func, gpointer user_data)
+pj_net_connection_set_tap (PjNetConnection *conn,
+                           PjNetTapFunc     func,
+                           gpointer         user_data)
 {
   conn->tap = func;
   conn->tap_data = user_data;
@@ -96,7 +100,9 @@ pj_net_connection_is_closed (PjNetConnection *conn)
 }
 
 static void
-stream_closed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+stream_closed_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
 {
   g_io_stream_close_finish (G_IO_STREAM (source), result, NULL);
 }
@@ -111,7 +117,8 @@ really_close (PjNetConnection *conn)
 
 /* The peer or the stream failed: tell the owner once. */
 static void
-fail (PjNetConnection *conn, const GError *error)
+fail (PjNetConnection *conn,
+      const GError    *error)
 {
   if (conn->closed)
     return;
@@ -136,10 +143,12 @@ pj_net_connection_close (PjNetConnection *conn)
 static void write_next (PjNetConnection *conn);
 
 static void
-write_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+write_done_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
 {
   PjNetConnection *conn = user_data;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   GBytes *bytes;
 
   conn->writing = FALSE;
@@ -196,7 +205,7 @@ static gboolean
 overflow_idle (gpointer user_data)
 {
   PjNetConnection *conn = user_data;
-  g_autoptr(GError) error = g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_CLOSED,
+  g_autoptr (GError) error = g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_CLOSED,
                                          _("The other side stopped reading"));
 
   fail (conn, error);
@@ -204,7 +213,9 @@ overflow_idle (gpointer user_data)
 }
 
 void
-pj_net_connection_send_raw (PjNetConnection *conn, const void *data, gsize len)
+pj_net_connection_send_raw (PjNetConnection *conn,
+                            const void      *data,
+                            gsize            len)
 {
   if (conn->closed && !conn->close_pending)
     return;
@@ -227,7 +238,8 @@ pj_net_connection_send_raw (PjNetConnection *conn, const void *data, gsize len)
 }
 
 void
-pj_net_connection_send (PjNetConnection *conn, JsonObject *message)
+pj_net_connection_send (PjNetConnection *conn,
+                        JsonObject      *message)
 {
   gsize len;
   g_autofree char *line = pj_net_message_to_line (message, &len);
@@ -236,10 +248,12 @@ pj_net_connection_send (PjNetConnection *conn, JsonObject *message)
 }
 
 void
-pj_net_connection_send_error (PjNetConnection *conn, PjNetError code,
-                              const char *message, const char *ref)
+pj_net_connection_send_error (PjNetConnection *conn,
+                              PjNetError       code,
+                              const char      *message,
+                              const char      *ref)
 {
-  g_autoptr(JsonObject) msg = pj_net_message_new (PJ_MSG_ERROR);
+  g_autoptr (JsonObject) msg = pj_net_message_new (PJ_MSG_ERROR);
 
   json_object_set_string_member (msg, "code", pj_net_error_code_name (code));
   /* the schema bounds messages to 512 bytes; engine texts quote the input */
@@ -256,11 +270,14 @@ pj_net_connection_send_error (PjNetConnection *conn, PjNetError code,
 }
 
 static gboolean
-line_cb (const char *line, gsize len, gboolean too_large, gpointer user_data)
+line_cb (const char *line,
+         gsize       len,
+         gboolean    too_large,
+         gpointer    user_data)
 {
   PjNetConnection *conn = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonObject) msg = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonObject) msg = NULL;
   PjNetMessageType type;
 
   if (conn->closed)
@@ -285,10 +302,12 @@ line_cb (const char *line, gsize len, gboolean too_large, gpointer user_data)
 static void read_next (PjNetConnection *conn);
 
 static void
-read_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+read_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
 {
   PjNetConnection *conn = user_data;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   gssize n = g_input_stream_read_finish (G_INPUT_STREAM (source), result, &error);
 
   if (n < 0)
@@ -298,7 +317,7 @@ read_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
     }
   else if (n == 0)
     {
-      g_autoptr(GError) eof = g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_CLOSED,
+      g_autoptr (GError) eof = g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_CLOSED,
                                            _("The connection was closed"));
       fail (conn, eof);
     }
@@ -331,7 +350,7 @@ pj_net_connection_start (PjNetConnection *conn)
 char *
 pj_net_connection_describe_peer (PjNetConnection *conn)
 {
-  g_autoptr(GSocketAddress) addr = NULL;
+  g_autoptr (GSocketAddress) addr = NULL;
 
   if (G_IS_SOCKET_CONNECTION (conn->stream))
     addr = g_socket_connection_get_remote_address (G_SOCKET_CONNECTION (conn->stream), NULL);

@@ -200,7 +200,8 @@ pj_net_message_type_name (PjNetMessageType type)
     return FALSE; } G_STMT_END
 
 static gboolean
-is_hex (const char *s, gsize len)
+is_hex (const char *s,
+        gsize       len)
 {
   for (gsize i = 0; i < len; i++)
     if (!g_ascii_isdigit (s[i]) && !(s[i] >= 'a' && s[i] <= 'f'))
@@ -209,7 +210,11 @@ is_hex (const char *s, gsize len)
 }
 
 static gboolean
-check_string (JsonNode *node, const char *name, gint64 min, gint64 max, GError **error)
+check_string (JsonNode    *node,
+              const char  *name,
+              gint64       min,
+              gint64       max,
+              GError     **error)
 {
   const char *s;
   gsize len;
@@ -228,7 +233,9 @@ check_string (JsonNode *node, const char *name, gint64 min, gint64 max, GError *
 static gboolean validate_object (JsonObject *obj, const Field *fields, GError **error);
 
 static gboolean
-validate_field (JsonNode *node, const Field *f, GError **error)
+validate_field (JsonNode     *node,
+                const Field  *f,
+                GError      **error)
 {
   switch (f->kind)
     {
@@ -306,7 +313,9 @@ validate_field (JsonNode *node, const Field *f, GError **error)
 }
 
 static gboolean
-validate_object (JsonObject *obj, const Field *fields, GError **error)
+validate_object (JsonObject   *obj,
+                 const Field  *fields,
+                 GError      **error)
 {
   /* Unknown members are ignored, so a later minor version may add some. */
   for (const Field *f = fields; f->name; f++)
@@ -328,7 +337,9 @@ validate_object (JsonObject *obj, const Field *fields, GError **error)
 /* Our messages nest at most three deep; refusing deeper text before json-glib
  * sees it keeps a hostile "[[[[…" from costing recursion. */
 static gboolean
-nesting_ok (const char *s, gsize len, guint max_depth)
+nesting_ok (const char *s,
+            gsize       len,
+            guint       max_depth)
 {
   guint depth = 0;
   gboolean in_string = FALSE;
@@ -370,8 +381,8 @@ pj_net_message_parse (const char        *line,
                       JsonObject       **out,
                       GError           **error)
 {
-  g_autoptr(JsonParser) parser = NULL;
-  g_autoptr(GError) local = NULL;
+  g_autoptr (JsonParser) parser = NULL;
+  g_autoptr (GError) local = NULL;
   JsonNode *root;
   JsonObject *obj;
   JsonNode *type_node;
@@ -437,10 +448,11 @@ pj_net_message_new (PjNetMessageType type)
 }
 
 char *
-pj_net_message_to_line (JsonObject *message, gsize *length)
+pj_net_message_to_line (JsonObject *message,
+                        gsize      *length)
 {
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autoptr(JsonNode) root = json_node_new (JSON_NODE_OBJECT);
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autoptr (JsonNode) root = json_node_new (JSON_NODE_OBJECT);
   GString *out;
   gsize len;
   char *text;
@@ -460,7 +472,8 @@ pj_net_message_to_line (JsonObject *message, gsize *length)
 /* ---- line reader ------------------------------------------------------- */
 
 void
-pj_line_reader_init (PjLineReader *reader, gsize max)
+pj_line_reader_init (PjLineReader *reader,
+                     gsize         max)
 {
   reader->buf = g_byte_array_new ();
   reader->max = max;
@@ -474,8 +487,11 @@ pj_line_reader_clear (PjLineReader *reader)
 }
 
 gboolean
-pj_line_reader_feed (PjLineReader *reader, const guint8 *data, gsize len,
-                     PjLineFunc func, gpointer user_data)
+pj_line_reader_feed (PjLineReader *reader,
+                     const guint8 *data,
+                     gsize         len,
+                     PjLineFunc    func,
+                     gpointer      user_data)
 {
   while (len > 0)
     {
@@ -553,7 +569,8 @@ pj_net_random_hex (guint n_bytes)
 }
 
 char *
-pj_net_commitment (guint64 seed, const char *salt)
+pj_net_commitment (guint64     seed,
+                   const char *salt)
 {
   g_autofree char *text = g_strdup_printf ("%" G_GUINT64_FORMAT ":%s", seed, salt);
 

@@ -42,7 +42,8 @@ pj_controller_to_id (PjController controller)
 }
 
 gboolean
-pj_controller_from_id (const char *id, PjController *out)
+pj_controller_from_id (const char   *id,
+                       PjController *out)
 {
   for (guint i = 0; i < PJ_N_CONTROLLERS; i++)
     if (g_strcmp0 (controllers[i].id, id) == 0)
@@ -54,7 +55,8 @@ pj_controller_from_id (const char *id, PjController *out)
 }
 
 gboolean
-pj_controller_to_level (PjController controller, PjAiLevel *out)
+pj_controller_to_level (PjController  controller,
+                        PjAiLevel    *out)
 {
   const ControllerInfo *info = info_of (controller);
 

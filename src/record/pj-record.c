@@ -36,14 +36,19 @@ G_DEFINE_BOXED_TYPE (PjRecord, pj_record, pj_record_ref, pj_record_unref)
 /* ---- life cycle ------------------------------------------------------ */
 
 static gboolean
-name_ok (const char *name, gsize max)
+name_ok (const char *name,
+         gsize       max)
 {
   return name != NULL && strlen (name) <= max && g_utf8_validate (name, -1, NULL);
 }
 
 PjRecord *
-pj_record_new (const PjRules *rules, guint64 seed, int dealer,
-               const PjSeat *seats, guint n_seats, GError **error)
+pj_record_new (const PjRules  *rules,
+               guint64         seed,
+               int             dealer,
+               const PjSeat   *seats,
+               guint           n_seats,
+               GError        **error)
 {
   PjRecord *record;
   GError *local = NULL;
@@ -150,14 +155,18 @@ pj_record_get_n_seats (const PjRecord *record)
 }
 
 const PjSeat *
-pj_record_get_seat (const PjRecord *record, guint seat)
+pj_record_get_seat (const PjRecord *record,
+                    guint           seat)
 {
   g_return_val_if_fail (seat < record->n_seats, NULL);
   return &record->seats[seat];
 }
 
 void
-pj_record_set_seat (PjRecord *record, guint seat, const char *name, PjController controller)
+pj_record_set_seat (PjRecord     *record,
+                    guint         seat,
+                    const char   *name,
+                    PjController  controller)
 {
   g_return_if_fail (seat < record->n_seats);
   g_return_if_fail (name_ok (name, PJ_RECORD_MAX_NAME));
@@ -175,7 +184,8 @@ pj_record_get_title (const PjRecord *record)
 }
 
 void
-pj_record_set_title (PjRecord *record, const char *title)
+pj_record_set_title (PjRecord   *record,
+                     const char *title)
 {
   g_return_if_fail (title == NULL || name_ok (title, PJ_RECORD_MAX_TITLE));
   g_free (record->title);
@@ -201,14 +211,17 @@ pj_record_get_n_actions (const PjRecord *record)
 }
 
 const PjAction *
-pj_record_get_action (const PjRecord *record, guint i)
+pj_record_get_action (const PjRecord *record,
+                      guint           i)
 {
   g_return_val_if_fail (i < record->actions->len, NULL);
   return &g_array_index (record->actions, PjAction, i);
 }
 
 void
-pj_record_state_at (const PjRecord *record, guint n, PjState *out)
+pj_record_state_at (const PjRecord *record,
+                    guint           n,
+                    PjState        *out)
 {
   guint k;
 
@@ -224,7 +237,9 @@ pj_record_state_at (const PjRecord *record, guint n, PjState *out)
 /* ---- changes --------------------------------------------------------- */
 
 gboolean
-pj_record_append (PjRecord *record, const PjAction *action, GError **error)
+pj_record_append (PjRecord        *record,
+                  const PjAction  *action,
+                  GError         **error)
 {
   PjState next;
 
@@ -247,7 +262,9 @@ pj_record_append (PjRecord *record, const PjAction *action, GError **error)
 }
 
 gboolean
-pj_record_append_string (PjRecord *record, const char *text, GError **error)
+pj_record_append_string (PjRecord    *record,
+                         const char  *text,
+                         GError     **error)
 {
   PjAction action;
 
@@ -257,7 +274,8 @@ pj_record_append_string (PjRecord *record, const char *text, GError **error)
 }
 
 void
-pj_record_truncate (PjRecord *record, guint n)
+pj_record_truncate (PjRecord *record,
+                    guint     n)
 {
   if (n >= record->actions->len)
     return;
@@ -277,7 +295,8 @@ format_time (GDateTime *time)
 }
 
 char *
-pj_record_to_json (const PjRecord *record, gsize *length)
+pj_record_to_json (const PjRecord *record,
+                   gsize          *length)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
   g_autoptr (JsonGenerator) gen = json_generator_new ();
@@ -376,8 +395,12 @@ pj_record_to_json (const PjRecord *record, gsize *length)
     return FALSE; } G_STMT_END
 
 static gboolean
-get_string (JsonObject *obj, const char *where, const char *name, gboolean required,
-            const char **out, GError **error)
+get_string (JsonObject  *obj,
+            const char  *where,
+            const char  *name,
+            gboolean     required,
+            const char **out,
+            GError     **error)
 {
   JsonNode *node = json_object_get_member (obj, name);
 
@@ -395,7 +418,10 @@ get_string (JsonObject *obj, const char *where, const char *name, gboolean requi
 }
 
 static gboolean
-get_int (JsonObject *obj, const char *name, gint64 *out, GError **error)
+get_int (JsonObject  *obj,
+         const char  *name,
+         gint64      *out,
+         GError     **error)
 {
   JsonNode *node = json_object_get_member (obj, name);
 
@@ -408,8 +434,11 @@ get_int (JsonObject *obj, const char *name, gint64 *out, GError **error)
 }
 
 static JsonNode *
-get_node (JsonObject *obj, const char *where, const char *name, JsonNodeType type,
-          GError **error)
+get_node (JsonObject    *obj,
+          const char    *where,
+          const char    *name,
+          JsonNodeType   type,
+          GError       **error)
 {
   JsonNode *node = json_object_get_member (obj, name);
 
@@ -439,7 +468,9 @@ get_node (JsonObject *obj, const char *where, const char *name, JsonNodeType typ
 }
 
 static gboolean
-read_rules (JsonObject *root, PjRules *rules, GError **error)
+read_rules (JsonObject  *root,
+            PjRules     *rules,
+            GError     **error)
 {
   JsonNode *node;
   JsonObject *obj, *options;
@@ -509,7 +540,10 @@ read_rules (JsonObject *root, PjRules *rules, GError **error)
 }
 
 static gboolean
-read_seats (JsonObject *root, const PjRules *rules, PjSeat *seats, GError **error)
+read_seats (JsonObject     *root,
+            const PjRules  *rules,
+            PjSeat         *seats,
+            GError        **error)
 {
   JsonNode *node;
   JsonArray *array;
@@ -547,7 +581,9 @@ read_seats (JsonObject *root, const PjRules *rules, PjSeat *seats, GError **erro
 }
 
 static gboolean
-replay_actions (PjRecord *record, JsonArray *array, GError **error)
+replay_actions (PjRecord   *record,
+                JsonArray  *array,
+                GError    **error)
 {
   guint n = json_array_get_length (array);
 
@@ -573,7 +609,10 @@ replay_actions (PjRecord *record, JsonArray *array, GError **error)
 
 /* The parsed document's top-level object, or NULL when it is not JSON or not an object. */
 static JsonObject *
-parse_root (JsonParser *parser, const char *data, gssize length, GError **error)
+parse_root (JsonParser  *parser,
+            const char  *data,
+            gssize       length,
+            GError     **error)
 {
   GError *local = NULL;
   JsonNode *root;
@@ -603,7 +642,8 @@ parse_root (JsonParser *parser, const char *data, gssize length, GError **error)
 }
 
 static gboolean
-read_header (JsonObject *obj, GError **error)
+read_header (JsonObject  *obj,
+             GError     **error)
 {
   JsonNode *node;
   gint64 version;
@@ -639,8 +679,11 @@ read_header (JsonObject *obj, GError **error)
 }
 
 static gboolean
-read_seed_and_dealer (JsonObject *obj, const PjRules *rules, guint64 *seed, gint64 *dealer,
-                      GError **error)
+read_seed_and_dealer (JsonObject     *obj,
+                      const PjRules  *rules,
+                      guint64        *seed,
+                      gint64         *dealer,
+                      GError        **error)
 {
   const char *seed_text;
 
@@ -668,7 +711,10 @@ read_seed_and_dealer (JsonObject *obj, const PjRules *rules, guint64 *seed, gint
 
 /* "created" and the optional "title"; the title stays owned by the document */
 static gboolean
-read_created_and_title (JsonObject *obj, GDateTime **created, const char **title, GError **error)
+read_created_and_title (JsonObject  *obj,
+                        GDateTime  **created,
+                        const char **title,
+                        GError     **error)
 {
   g_autoptr (GTimeZone) utc = NULL;
   const char *created_text;
@@ -698,7 +744,8 @@ read_created_and_title (JsonObject *obj, GDateTime **created, const char **title
 
 /* The "actions" array, checked for size only: replay_actions() reads each one. */
 static JsonArray *
-get_actions (JsonObject *obj, GError **error)
+get_actions (JsonObject  *obj,
+             GError     **error)
 {
   JsonNode *node;
   JsonArray *actions;
@@ -717,7 +764,9 @@ get_actions (JsonObject *obj, GError **error)
 }
 
 PjRecord *
-pj_record_from_json (const char *data, gssize length, GError **error)
+pj_record_from_json (const char  *data,
+                     gssize       length,
+                     GError     **error)
 {
   g_autoptr (JsonParser) parser = NULL;
   g_autoptr (PjRecord) record = NULL;
@@ -782,7 +831,9 @@ pj_record_from_json (const char *data, gssize length, GError **error)
 /* ---- files ----------------------------------------------------------- */
 
 gboolean
-pj_record_save (const PjRecord *record, const char *path, GError **error)
+pj_record_save (const PjRecord  *record,
+                const char      *path,
+                GError         **error)
 {
   g_autofree char *data = NULL;
   GError *local = NULL;
@@ -804,7 +855,8 @@ pj_record_save (const PjRecord *record, const char *path, GError **error)
 }
 
 PjRecord *
-pj_record_load (const char *path, GError **error)
+pj_record_load (const char  *path,
+                GError     **error)
 {
   g_autofree char *display = g_filename_display_name (path);
   g_autoptr (GByteArray) buf = g_byte_array_new ();

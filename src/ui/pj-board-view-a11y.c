@@ -40,7 +40,7 @@ describe_peg (PjBoardView *self,
 }
 
 static char *
-describe_place (PjBoardView *self,
+describe_place (PjBoardView   *self,
                 const PjPlace *place)
 {
   guint8 pos[PJ_MAX_PLAYERS][PJ_PEGS];

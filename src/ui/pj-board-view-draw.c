@@ -158,10 +158,10 @@ _pj_board_view_drop_caches (PjBoardView *self)
  * the text direction) and the board's geometry. Comparing here, where the
  * drawing happens, cannot miss a change whichever signal brought it. */
 static void
-update_caches (PjBoardView   *self,
-               const PjBoardLayout  *L,
-               const GdkRGBA *fg,
-               gboolean       dark)
+update_caches (PjBoardView         *self,
+               const PjBoardLayout *L,
+               const GdkRGBA       *fg,
+               gboolean             dark)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   const PangoFontDescription *font = pango_context_get_font_description (gtk_widget_get_pango_context (widget));
@@ -209,9 +209,9 @@ sprite_begin (PjBoardView *self)
 }
 
 static void
-sprite_end (PjBoardView *self,
-            PjBoardSprite      *sprite,
-            cairo_t     *cr)
+sprite_end (PjBoardView   *self,
+            PjBoardSprite *sprite,
+            cairo_t       *cr)
 {
   cairo_surface_t *recording = cairo_surface_reference (cairo_get_target (cr));
   int scale = self->cache_key.scale;
@@ -265,9 +265,9 @@ sprite_end (PjBoardView *self,
  * frame (a node kept across frames is not safe: 4.8's GL renderer caches
  * what it draws for a Cairo node by the node's address). */
 static void
-sprite_append (PjBoardView  *self,
-               PjBoardSprite       *sprite,
-               GtkSnapshot  *snapshot)
+sprite_append (PjBoardView   *self,
+               PjBoardSprite *sprite,
+               GtkSnapshot   *snapshot)
 {
   if (sprite->image == NULL)
     return;
@@ -468,12 +468,12 @@ get_colours (PjBoardView *self,
 /* What depends only on the size, the style and the geometry: drawn once
  * into board_sprite. */
 static void
-draw_board_layer (PjBoardView   *self,
-                  cairo_t       *cr,
-                  const PjBoardLayout  *L,
-                  const GdkRGBA *fg,
-                  gboolean       dark,
-                  const GdkRGBA *board)
+draw_board_layer (PjBoardView         *self,
+                  cairo_t             *cr,
+                  const PjBoardLayout *L,
+                  const GdkRGBA       *fg,
+                  gboolean             dark,
+                  const GdkRGBA       *board)
 {
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
 
@@ -585,9 +585,9 @@ draw_board_layer (PjBoardView   *self,
 
 /* The player to move: a band along their side. */
 static void
-append_turn_band (GtkSnapshot  *snapshot,
+append_turn_band (GtkSnapshot         *snapshot,
                   const PjBoardLayout *L,
-                  guint         seat)
+                  guint                seat)
 {
   GdkRGBA c;
   double x0, y0, x1, y1;
@@ -610,13 +610,13 @@ append_turn_band (GtkSnapshot  *snapshot,
  * peg is somewhere else (it is drawn for its exact place, not moved
  * there, so it stays as sharp as one drawn there directly). */
 static void
-append_peg (PjBoardView   *self,
-            GtkSnapshot   *snapshot,
-            const PjBoardLayout  *L,
-            guint          colour,
-            guint          index,
-            guint          pos,
-            const GdkRGBA *outline)
+append_peg (PjBoardView         *self,
+            GtkSnapshot         *snapshot,
+            const PjBoardLayout *L,
+            guint                colour,
+            guint                index,
+            guint                pos,
+            const GdkRGBA       *outline)
 {
   PjBoardSprite *sprite = &self->peg_sprites[colour][index];
 
@@ -660,13 +660,13 @@ append_ring (GtkSnapshot   *snapshot,
 /* A seat's name outside its side, with the colour's symbol; bold for the
  * player to move. */
 static void
-append_seat_name (PjBoardView   *self,
-                  GtkSnapshot   *snapshot,
-                  const PjBoardLayout  *L,
-                  guint          seat,
-                  gboolean       to_move,
-                  const GdkRGBA *fg,
-                  const GdkRGBA *outline)
+append_seat_name (PjBoardView         *self,
+                  GtkSnapshot         *snapshot,
+                  const PjBoardLayout *L,
+                  guint                seat,
+                  gboolean             to_move,
+                  const GdkRGBA       *fg,
+                  const GdkRGBA       *outline)
 {
   PjBoardSprite *sprite = &self->name_sprites[seat];
   const char *name = pj_game_get_seat_name (self->game, seat);
@@ -718,12 +718,12 @@ append_seat_name (PjBoardView   *self,
 
 /* The middle: the discard pile's top card and the stock. */
 static void
-append_middle (PjBoardView   *self,
-               GtkSnapshot   *snapshot,
-               const PjBoardLayout  *L,
-               const PjState *s,
-               const GdkRGBA *fg,
-               gboolean       dark)
+append_middle (PjBoardView         *self,
+               GtkSnapshot         *snapshot,
+               const PjBoardLayout *L,
+               const PjState       *s,
+               const GdkRGBA       *fg,
+               gboolean             dark)
 {
   PjBoardSprite *sprite = &self->middle_sprite;
   guint top = pj_state_top_discard (s);

@@ -433,11 +433,11 @@ sit_first_cb (PjLobbyPage *self)
 }
 
 gboolean
-pj_lobby_page_open_table (PjLobbyPage *self,
-                          const char  *table_name,
-                          const char  *password,
-                          const char  *player_name,
-                          GError     **error)
+pj_lobby_page_open_table (PjLobbyPage  *self,
+                          const char   *table_name,
+                          const char   *password,
+                          const char   *player_name,
+                          GError      **error)
 {
   g_autoptr (PjTable) table = NULL;
   g_autofree char *name = NULL;

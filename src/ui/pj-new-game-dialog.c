@@ -601,9 +601,9 @@ add_option_rows (PjNewGameDialog *self)
 /* ---- the game ----------------------------------------------------------- */
 
 static void
-save_settings (PjNewGameDialog *self,
-               const PjRules   *rules,
-               char           **names)
+save_settings (PjNewGameDialog  *self,
+               const PjRules    *rules,
+               char            **names)
 {
   g_autofree char *text = pj_rules_to_string (rules);
   g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();

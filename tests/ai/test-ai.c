@@ -10,7 +10,8 @@
 static const PjAiBudget small_hard = { .iterations = 24, .time_ms = 0, .threads = 2 };
 
 static gboolean
-is_legal (const PjState *s, const PjAction *a)
+is_legal (const PjState  *s,
+          const PjAction *a)
 {
   PjActionList list;
   gboolean found = FALSE;
@@ -24,7 +25,8 @@ is_legal (const PjState *s, const PjAction *a)
 }
 
 static void
-load (PjState *s, const char *text)
+load (PjState    *s,
+      const char *text)
 {
   g_autoptr (GError) error = NULL;
 
@@ -148,7 +150,8 @@ test_avoid_hit (void)
 
 /* Shuffle every card the actor cannot see: other hands and the stock. */
 static void
-permute_hidden (PjState *s, guint64 seed)
+permute_hidden (PjState *s,
+                guint64  seed)
 {
   guint8 cards[PJ_MAX_CARDS];
   guint n = 0, k = 0;
@@ -284,7 +287,8 @@ test_levels (void)
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 

@@ -6,7 +6,8 @@
 #include "pj-tournament.h"
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   if (argc > 1)
     return pj_tournament_main (argc - 1, argv + 1);

@@ -31,7 +31,8 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
 /* Run the CLI with a NULL-terminated list of arguments (and optional stdin). */
 static Run
-run_v (const char *input, const char *const *args)
+run_v (const char        *input,
+       const char *const *args)
 {
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_autoptr (GSubprocess) proc = NULL;
@@ -367,7 +368,8 @@ test_play_illegal (void)
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   g_autoptr (GError) error = NULL;
   int status;

@@ -35,7 +35,8 @@ test_tournament_arguments (void)
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/tournament/arguments", test_tournament_arguments);

@@ -21,7 +21,10 @@ now (void)
 
 /* Random legal play; Bluffing Joker challenges are rare so games end. */
 static void
-pick (const PjState *s, const PjActionList *l, PjRng *rng, PjAction *out)
+pick (const PjState      *s,
+      const PjActionList *l,
+      PjRng              *rng,
+      PjAction           *out)
 {
   if (s->phase == PJ_PHASE_CHALLENGE)
     *out = l->v[pj_rng_double (rng) < 0.1 ? 0 : 1];
@@ -30,7 +33,9 @@ pick (const PjState *s, const PjActionList *l, PjRng *rng, PjAction *out)
 }
 
 static void
-bench_preset (PjPreset preset, guint players, double budget_s)
+bench_preset (PjPreset preset,
+              guint    players,
+              double   budget_s)
 {
   PjRules rules;
   PjActionList list;
@@ -136,7 +141,8 @@ bench_nc_tens (void)
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   double budget = argc > 1 ? g_ascii_strtod (argv[1], NULL) : 1.0;
 

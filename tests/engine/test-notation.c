@@ -13,7 +13,10 @@ typedef void (*PositionFunc) (const PjState *s, gpointer data);
 /* Play seeded random games of every preset and layout and call `fn` on
  * every `every`-th position. */
 static void
-for_random_positions (guint games, guint every, PositionFunc fn, gpointer data)
+for_random_positions (guint        games,
+                      guint        every,
+                      PositionFunc fn,
+                      gpointer     data)
 {
   PjActionList list;
   PjRng pick;
@@ -49,7 +52,8 @@ for_random_positions (guint games, guint every, PositionFunc fn, gpointer data)
 }
 
 static void
-assert_same_state (const PjState *a, const PjState *b)
+assert_same_state (const PjState *a,
+                   const PjState *b)
 {
   g_assert_true (memcmp (&a->rules, &b->rules, sizeof a->rules) == 0);
   g_assert_cmpuint (a->track_len, ==, b->track_len);
@@ -82,7 +86,8 @@ assert_same_state (const PjState *a, const PjState *b)
 }
 
 static void
-round_trip (const PjState *s, gpointer data)
+round_trip (const PjState *s,
+            gpointer       data)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *t1 = pj_position_to_string (s);
@@ -158,7 +163,9 @@ swap_parts (const char *text)
 }
 
 static void
-parse_back (const PjState *s, const char *text, const PjAction *want)
+parse_back (const PjState  *s,
+            const char     *text,
+            const PjAction *want)
 {
   g_autoptr (GError) error = NULL;
   PjAction got;
@@ -180,7 +187,8 @@ parse_back (const PjState *s, const char *text, const PjAction *want)
 }
 
 static void
-actions_round_trip (const PjState *s, gpointer data)
+actions_round_trip (const PjState *s,
+                    gpointer       data)
 {
   PjActionList list;
   guint *count = data;
@@ -253,7 +261,8 @@ test_action_examples (void)
 /* ---- bad inputs -------------------------------------------------------- */
 
 static void
-assert_bad_position (const char *text, int code)
+assert_bad_position (const char *text,
+                     int         code)
 {
   g_autoptr (GError) error = NULL;
   PjState s, before;
@@ -341,7 +350,9 @@ test_bad_positions (void)
 }
 
 static void
-assert_bad_action (const PjState *s, const char *text, int code)
+assert_bad_action (const PjState *s,
+                   const char    *text,
+                   int            code)
 {
   g_autoptr (GError) error = NULL;
   PjAction a, before;
@@ -393,7 +404,8 @@ test_bad_actions (void)
 /* ---- rules strings --------------------------------------------------------- */
 
 static void
-assert_bad_rules (const char *text, const char *names)
+assert_bad_rules (const char *text,
+                  const char *names)
 {
   g_autoptr (GError) error = NULL;
   PjRules r, before;
@@ -510,7 +522,8 @@ test_bluff_views_round_trip (void)
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 

@@ -65,7 +65,8 @@ play_games (gconstpointer data)
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 

@@ -14,7 +14,10 @@
 typedef void (*CheckFunc) (const PjState *before, const PjAction *a, int viewer, guint *counts);
 
 static void
-play_games (PjPreset preset, guint n_games, CheckFunc check, guint *counts)
+play_games (PjPreset   preset,
+            guint      n_games,
+            CheckFunc  check,
+            guint     *counts)
 {
   PjRules rules;
   PjActionList list;
@@ -46,7 +49,10 @@ play_games (PjPreset preset, guint n_games, CheckFunc check, guint *counts)
 enum { SEEN_HIDDEN, SEEN_BLUFF_HIDDEN, SEEN_OWN, SEEN_OTHER, N_SEEN };
 
 static void
-check_redact (const PjState *before, const PjAction *a, int viewer, guint *counts)
+check_redact (const PjState  *before,
+              const PjAction *a,
+              int             viewer,
+              guint          *counts)
 {
   PjAction seen;
 
@@ -126,7 +132,10 @@ test_redact_matches_position (void)
 enum { REVEALED, NOT_REVEALED };
 
 static void
-check_revealed (const PjState *before, const PjAction *a, int viewer, guint *counts)
+check_revealed (const PjState  *before,
+                const PjAction *a,
+                int             viewer,
+                guint          *counts)
 {
   PjCard card = pj_action_revealed_card (before, a);
 
@@ -164,7 +173,10 @@ test_revealed_card (void)
 /* ---- reading a seen action back --------------------------------------- */
 
 static void
-check_read_seen (const PjState *before, const PjAction *a, int viewer, guint *counts)
+check_read_seen (const PjState  *before,
+                 const PjAction *a,
+                 int             viewer,
+                 guint          *counts)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
@@ -232,7 +244,8 @@ test_read_seen_bad (void)
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/redact/action/BJ-face-down", test_redact_bluffing_joker);

@@ -34,7 +34,8 @@ test_rng_seeded_by_seed_mix (void)
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/rng/seed-mix/splitmix64", test_seed_mix_is_splitmix64);

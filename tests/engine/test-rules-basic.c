@@ -77,7 +77,8 @@ test_b2_pegs (void)
 }
 
 static void
-count_deck (const PjState *s, guint counts[16])
+count_deck (const PjState *s,
+            guint          counts[16])
 {
   memset (counts, 0, 16 * sizeof (guint));
   for (guint i = 0; i < s->n_stock; i++)
@@ -321,7 +322,9 @@ test_b12_come_out (void)
 }
 
 static void
-geometry (const char *rules, char last_side, guint holes)
+geometry (const char *rules,
+          char        last_side,
+          guint       holes)
 {
   g_autofree char *p1 = g_strdup_printf ("%s\npegs R r8 s s s s\nhand R 8\n", rules);
   g_autofree char *p2 = g_strdup_printf ("%s\npegs R r0 s s s s\nhand R 2 3 4 5 6 7 9\n", rules);
@@ -435,7 +438,8 @@ test_b21_must_play (void)
 }
 
 static void
-check_discard_flags (const PjState *s, guint8 flags)
+check_discard_flags (const PjState *s,
+                     guint8         flags)
 {
   PjActionList list;
 
@@ -872,7 +876,8 @@ test_b61_win (void)
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 

@@ -20,15 +20,23 @@
 
 /* "r10" for main-track hole 10 of a board with that many holes per side */
 static char *
-hole (guint h, guint side)
+hole (guint h,
+      guint side)
 {
   return g_strdup_printf ("%c%u", g_ascii_tolower (pj_colour_letter (h / side)), h % side);
 }
 
 /* Append "CARD P1 from-to, P2 from-to;" for one split. */
 static void
-add_split (GString *want, const char *card, const char *p1, guint f1, guint t1,
-           const char *p2, guint f2, guint t2, guint side)
+add_split (GString    *want,
+           const char *card,
+           const char *p1,
+           guint       f1,
+           guint       t1,
+           const char *p2,
+           guint       f2,
+           guint       t2,
+           guint       side)
 {
   g_autofree char *a = hole (f1, side), *b = hole (t1, side);
   g_autofree char *c = hole (f2, side), *d = hole (t2, side);
@@ -37,7 +45,9 @@ add_split (GString *want, const char *card, const char *p1, guint f1, guint t1,
 }
 
 static void
-assert_preset (const char *name, const char *field, guint value)
+assert_preset (const char *name,
+               const char *field,
+               guint       value)
 {
   PjRules r;
   PjPreset p;
@@ -96,7 +106,12 @@ test_az4_colours (void)
 }
 
 static void
-nine_splits (const char *rules, gboolean back, const char *p1, const char *p2, guint h1, guint h2,
+nine_splits (const char *rules,
+             gboolean    back,
+             const char *p1,
+             const char *p2,
+             guint       h1,
+             guint       h2,
              const char *singles)
 {
   GString *want = g_string_new (singles);
@@ -705,7 +720,8 @@ test_bj_redact (void)
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 

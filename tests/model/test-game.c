@@ -489,9 +489,9 @@ test_autosave (void)
 }
 
 static void
-save_failed_cb (PjGame       *game,
-                const GError *error,
-                GError      **out)
+save_failed_cb (PjGame        *game,
+                const GError  *error,
+                GError       **out)
 {
   g_assert_true (g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR));
   if (*out == NULL)
@@ -611,7 +611,8 @@ test_table_seats (void)
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 

@@ -54,7 +54,8 @@ test_names (void)
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   g_setenv ("LANGUAGE", "C", TRUE);
   g_test_init (&argc, &argv, NULL);

@@ -30,7 +30,7 @@ static gpointer
 host_thread (gpointer data)
 {
   HostThread *h = data;
-  g_autoptr(GMainLoop) loop = NULL;
+  g_autoptr (GMainLoop) loop = NULL;
   PjRules rules;
 
   g_main_context_push_thread_default (h->context);
@@ -57,7 +57,7 @@ static gboolean
 start_game (gpointer data)
 {
   HostThread *h = data;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   if (!pj_host_start_game (h->host, &error))
     g_error ("start: %s", error->message);
@@ -73,7 +73,12 @@ quit_host (gpointer data)
 }
 
 static void
-state_cb (PjClient *client, guint n, int actor, const char *action, const char *revealed, gpointer data)
+state_cb (PjClient   *client,
+          guint       n,
+          int         actor,
+          const char *action,
+          const char *revealed,
+          gpointer    data)
 {
   gint64 now = g_get_monotonic_time ();
 
@@ -87,7 +92,12 @@ state_cb (PjClient *client, guint n, int actor, const char *action, const char *
 /* Runs after the bot's own handler, which sends its answer (queued, not yet
  * written): the send time of action n + 1. */
 static void
-after_bot_cb (PjClient *client, guint n, int actor, const char *action, const char *revealed, gpointer data)
+after_bot_cb (PjClient   *client,
+              guint       n,
+              int         actor,
+              const char *action,
+              const char *revealed,
+              gpointer    data)
 {
   Bot *bot = data;
 
@@ -125,14 +135,16 @@ all_over (gpointer data)
 }
 
 static int
-cmp_double (const void *a, const void *b)
+cmp_double (const void *a,
+            const void *b)
 {
   double x = *(const double *) a, y = *(const double *) b;
   return x < y ? -1 : x > y;
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   HostThread h = { 0 };
   GThread *thread;

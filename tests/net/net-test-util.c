@@ -8,7 +8,9 @@
 #include "net-test-util.h"
 
 static void
-tap_cb (const guint8 *data, gsize len, gpointer user_data)
+tap_cb (const guint8 *data,
+        gsize         len,
+        gpointer      user_data)
 {
   Bot *bot = user_data;
   g_byte_array_append (bot->received, data, (guint) len);
@@ -21,7 +23,7 @@ bot_poke (Bot *bot)
   guint n = pj_client_get_n_actions (bot->client);
   PjAction a;
   g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   /* once per position: the answer to an action we sent may still be on its way */
   if (!bot->autoplay || !pj_client_is_my_turn (bot->client) || (bot->has_sent && bot->sent_for_n == n))
@@ -35,8 +37,12 @@ bot_poke (Bot *bot)
 }
 
 static void
-state_changed_cb (PjClient *client, guint n, int actor, const char *action,
-                  const char *revealed, Bot *bot)
+state_changed_cb (PjClient   *client,
+                  guint       n,
+                  int         actor,
+                  const char *action,
+                  const char *revealed,
+                  Bot        *bot)
 {
   bot->n_updates++;
   bot->last_update_us = g_get_monotonic_time ();
@@ -44,7 +50,9 @@ state_changed_cb (PjClient *client, guint n, int actor, const char *action,
 }
 
 static void
-error_cb (PjClient *client, GError *error, Bot *bot)
+error_cb (PjClient *client,
+          GError   *error,
+          Bot      *bot)
 {
   if (error->domain != PJ_NET_ERROR)
     g_error ("%s: %s", pj_client_get_name (client), error->message);
@@ -52,7 +60,12 @@ error_cb (PjClient *client, GError *error, Bot *bot)
 }
 
 static void
-chat_cb (PjClient *client, const char *from, int seat, const char *text, gboolean team, Bot *bot)
+chat_cb (PjClient   *client,
+         const char *from,
+         int         seat,
+         const char *text,
+         gboolean    team,
+         Bot        *bot)
 {
   bot->n_chat++;
   g_free (bot->last_chat);
@@ -60,13 +73,18 @@ chat_cb (PjClient *client, const char *from, int seat, const char *text, gboolea
 }
 
 static void
-game_over_cb (PjClient *client, guint winner, Bot *bot)
+game_over_cb (PjClient *client,
+              guint     winner,
+              Bot      *bot)
 {
   bot->game_over = TRUE;
 }
 
 static void
-verified_cb (PjClient *client, gboolean ok, const char *detail, Bot *bot)
+verified_cb (PjClient   *client,
+             gboolean    ok,
+             const char *detail,
+             Bot        *bot)
 {
   bot->verified = TRUE;
   bot->verified_ok = ok;
@@ -75,13 +93,16 @@ verified_cb (PjClient *client, gboolean ok, const char *detail, Bot *bot)
 }
 
 static void
-disconnected_cb (PjClient *client, GError *error, Bot *bot)
+disconnected_cb (PjClient *client,
+                 GError   *error,
+                 Bot      *bot)
 {
   bot->disconnected = TRUE;
 }
 
 static void
-attach (Bot *bot, PjClient *client)
+attach (Bot      *bot,
+        PjClient *client)
 {
   bot->client = client;
   pj_client_set_tap_for_testing (client, tap_cb, bot);
@@ -94,7 +115,8 @@ attach (Bot *bot, PjClient *client)
 }
 
 Bot *
-bot_new (const char *name, PjAiLevel level)
+bot_new (const char *name,
+         PjAiLevel   level)
 {
   Bot *bot = g_new0 (Bot, 1);
 
@@ -159,7 +181,9 @@ bot_kill (Bot *bot)
 }
 
 static void
-connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+connected_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
 {
   Bot *bot = user_data;
 
@@ -175,7 +199,9 @@ connect_done (gpointer data)
 }
 
 gboolean
-bot_connect (Bot *bot, const char *address, guint16 port)
+bot_connect (Bot        *bot,
+             const char *address,
+             guint16     port)
 {
   bot->connect_done = FALSE;
   pj_client_connect_async (bot->client, address, port, NULL, connected_cb, bot);
@@ -191,7 +217,9 @@ timeout_cb (gpointer data)
 }
 
 gboolean
-run_until (CondFunc cond, gpointer data, guint timeout_ms)
+run_until (CondFunc cond,
+           gpointer data,
+           guint    timeout_ms)
 {
   gboolean timed_out = FALSE;
   guint id = g_timeout_add (timeout_ms, timeout_cb, &timed_out);
@@ -222,13 +250,15 @@ is_last_ref (gpointer object)
 }
 
 gboolean
-run_until_last_ref (gpointer object, guint timeout_ms)
+run_until_last_ref (gpointer object,
+                    guint    timeout_ms)
 {
   return run_until (is_last_ref, object, timeout_ms);
 }
 
 guint
-check_no_leaks (const GByteArray *received, int seat)
+check_no_leaks (const GByteArray *received,
+                int               seat)
 {
   g_autofree char *text = g_strndup ((const char *) received->data, received->len);
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
@@ -236,10 +266,10 @@ check_no_leaks (const GByteArray *received, int seat)
 
   for (guint i = 0; lines[i]; i++)
     {
-      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autoptr (JsonParser) parser = json_parser_new ();
       JsonObject *obj;
       PjState s;
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
 
       if (lines[i][0] == '\0')
         continue;

@@ -22,7 +22,12 @@ typedef struct {
 } Table;
 
 static void
-action_applied_cb (PjHost *host, guint n, int seat, const char *text, gboolean computer, Table *t)
+action_applied_cb (PjHost     *host,
+                   guint       n,
+                   int         seat,
+                   const char *text,
+                   gboolean    computer,
+                   Table      *t)
 {
   if (computer)
     t->computer_actions[seat]++;
@@ -31,18 +36,23 @@ action_applied_cb (PjHost *host, guint n, int seat, const char *text, gboolean c
 }
 
 static void
-host_over_cb (PjHost *host, guint winner, Table *t)
+host_over_cb (PjHost *host,
+              guint   winner,
+              Table  *t)
 {
   t->over = TRUE;
 }
 
 static Table *
-table_new (PjPreset preset, guint players, guint n_computers, PjAiLevel computer_level,
+table_new (PjPreset    preset,
+           guint       players,
+           guint       n_computers,
+           PjAiLevel   computer_level,
            const char *password)
 {
   Table *t = g_new0 (Table, 1);
   PjRules rules;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   t->host = pj_host_new ("Test table", password);
   g_object_set (t->host, "grace-ms", 200, NULL);
@@ -114,7 +124,10 @@ all_ready (gpointer data)
 /* Bots take the seats from first_seat on, over 127.0.0.1 (and ::1 for every
  * other bot when the system has IPv6 loopback). */
 static void
-table_seat_bots (Table *t, guint first_seat, PjAiLevel level, gboolean use_ipv6)
+table_seat_bots (Table     *t,
+                 guint      first_seat,
+                 PjAiLevel  level,
+                 gboolean   use_ipv6)
 {
   for (guint seat = first_seat; seat < pj_host_get_n_seats (t->host); seat++)
     {
@@ -150,10 +163,10 @@ all_verified (gpointer data)
 static gboolean
 ipv6_loopback_works (void)
 {
-  g_autoptr(GSocket) socket = g_socket_new (G_SOCKET_FAMILY_IPV6, G_SOCKET_TYPE_STREAM,
+  g_autoptr (GSocket) socket = g_socket_new (G_SOCKET_FAMILY_IPV6, G_SOCKET_TYPE_STREAM,
                                             G_SOCKET_PROTOCOL_TCP, NULL);
-  g_autoptr(GInetAddress) any = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV6);
-  g_autoptr(GSocketAddress) addr = g_inet_socket_address_new (any, 0);
+  g_autoptr (GInetAddress) any = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV6);
+  g_autoptr (GSocketAddress) addr = g_inet_socket_address_new (any, 0);
 
   return socket && g_socket_bind (socket, addr, TRUE, NULL);
 }
@@ -166,7 +179,7 @@ static void
 test_full_game (void)
 {
   Table *t = table_new (PJ_PRESET_KILPATRICK, 8, 1, PJ_AI_EASY, NULL);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   gboolean ipv6 = ipv6_loopback_works ();
 
   if (!ipv6)
@@ -292,7 +305,7 @@ test_restart_host (void)
   g_autofree char *path = g_build_filename (dir, "table.pjgame", NULL);
   g_autofree char *tokens = g_strconcat (path, ".tokens", NULL);
   CountWait w = { t, 10 };
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   PjHost *second;
   guint saved_n;
   char *names[3];
@@ -385,7 +398,7 @@ play_one (Bot *bot)
   const PjState *s = pj_client_get_state (bot->client);
   PjAction a;
   g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   g_assert_true (pj_ai_choose (s, PJ_AI_EASY, NULL, pj_client_get_n_actions (bot->client), &a));
   text = pj_action_to_string (s, &a);
@@ -412,7 +425,10 @@ play_one_and_wait (Bot *bot)
 }
 
 static void
-expect_error (Bot *bot, const char *line, gsize len, PjNetError code)
+expect_error (Bot        *bot,
+              const char *line,
+              gsize       len,
+              PjNetError  code)
 {
   ErrWait w = { bot, bot->errors->len + 1 };
 
@@ -556,12 +572,13 @@ test_password (void)
 /* Handshake errors a PjClient never makes: a raw socket says them. The host
  * runs in this thread, so the main loop turns until the answer is there. */
 static char *
-raw_exchange (guint16 port, const char *line)
+raw_exchange (guint16     port,
+              const char *line)
 {
-  g_autoptr(GSocketClient) sc = g_socket_client_new ();
-  g_autoptr(GSocketConnection) conn = NULL;
-  g_autoptr(GDataInputStream) in = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GSocketClient) sc = g_socket_client_new ();
+  g_autoptr (GSocketConnection) conn = NULL;
+  g_autoptr (GDataInputStream) in = NULL;
+  g_autoptr (GError) error = NULL;
   GSocket *socket;
   gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
 
@@ -645,7 +662,8 @@ bot_verified (gpointer data)
 
 /* A host that lies about the deal is caught by every client. */
 static void
-lying_host (PjHostLie lie, const char *expect)
+lying_host (PjHostLie   lie,
+            const char *expect)
 {
   Table *t = table_new (PJ_PRESET_KILPATRICK, 4, 3, PJ_AI_EASY, NULL);
   Bot *bot;
@@ -692,7 +710,9 @@ test_bluff_hidden (void)
 }
 
 static void
-host_save_failed_cb (PjHost *host, const GError *error, GError **out)
+host_save_failed_cb (PjHost        *host,
+                     const GError  *error,
+                     GError       **out)
 {
   if (*out == NULL)
     *out = g_error_copy (error);
@@ -709,8 +729,8 @@ has_error (gpointer data)
 static void
 test_save_failed (void)
 {
-  g_autoptr(PjHost) host = pj_host_new ("Full disk", NULL);
-  g_autoptr(GError) failure = NULL;
+  g_autoptr (PjHost) host = pj_host_new ("Full disk", NULL);
+  g_autoptr (GError) failure = NULL;
   g_autofree char *dir = g_dir_make_tmp ("pj-host-save-XXXXXX", NULL);
   g_autofree char *tokens = g_strconcat (dir, ".tokens", NULL);
 
@@ -734,7 +754,8 @@ test_save_failed (void)
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 

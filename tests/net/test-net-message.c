@@ -31,8 +31,8 @@ test_valid (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(JsonObject) msg = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (JsonObject) msg = NULL;
       PjNetMessageType type;
       gsize len = strlen (cases[i].line);
 
@@ -45,7 +45,8 @@ test_valid (void)
 }
 
 static char *
-unescape (const char *text, gsize *len)
+unescape (const char *text,
+          gsize      *len)
 {
   GString *out = g_string_new (NULL);
 
@@ -78,8 +79,8 @@ test_invalid_fixture (void)
   for (guint i = 0; lines[i]; i++)
     {
       g_auto (GStrv) parts = NULL;
-      g_autoptr(GError) error = NULL;
-      g_autoptr(JsonObject) msg = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (JsonObject) msg = NULL;
       g_autofree char *line = NULL;
       PjNetMessageType type;
       PjNetDirection dir;
@@ -110,7 +111,10 @@ typedef struct {
 } Collected;
 
 static gboolean
-collect_cb (const char *line, gsize len, gboolean too_large, gpointer user_data)
+collect_cb (const char *line,
+            gsize       len,
+            gboolean    too_large,
+            gpointer    user_data)
 {
   Collected *c = user_data;
 
@@ -195,7 +199,7 @@ test_corpus_regress (void)
   for (guint d = 0; d < G_N_ELEMENTS (dirs); d++)
     {
       g_autofree char *path = g_build_filename (NET_TEST_DIR, dirs[d], NULL);
-      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+      g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
       const char *name;
 
       if (dir == NULL)
@@ -218,7 +222,8 @@ test_corpus_regress (void)
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 

@@ -46,7 +46,8 @@ test_ids (void)
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/controller/levels", test_levels_round_trip);

@@ -16,7 +16,10 @@
 
 /* Play n random legal actions (all of them if n == 0) into a new record. */
 static PjRecord *
-random_game (PjPreset preset, guint players, guint64 seed, guint n)
+random_game (PjPreset preset,
+             guint    players,
+             guint64  seed,
+             guint    n)
 {
   PjRules rules;
   PjRecord *record;
@@ -71,7 +74,8 @@ normalize (PjState *s)
 }
 
 static void
-assert_same_state (const PjState *a, const PjState *b)
+assert_same_state (const PjState *a,
+                   const PjState *b)
 {
   g_autofree char *ta = pj_position_to_string (a);
   g_autofree char *tb = pj_position_to_string (b);
@@ -84,7 +88,8 @@ assert_same_state (const PjState *a, const PjState *b)
 }
 
 static void
-assert_same_record (PjRecord *a, PjRecord *b)
+assert_same_record (PjRecord *a,
+                    PjRecord *b)
 {
   g_assert_cmpmem (pj_record_get_rules (a), sizeof (PjRules), pj_record_get_rules (b), sizeof (PjRules));
   g_assert_cmpuint (pj_record_get_seed (a), ==, pj_record_get_seed (b));
@@ -269,7 +274,10 @@ static char *base_json;
 static PjRecord *base_record;
 
 static void
-expect_error (const char *json, gssize length, PjRecordError code, const char *what)
+expect_error (const char    *json,
+              gssize         length,
+              PjRecordError  code,
+              const char    *what)
 {
   g_autoptr (GError) error = NULL;
   PjRecord *record = pj_record_from_json (json, length, &error);
@@ -283,7 +291,9 @@ expect_error (const char *json, gssize length, PjRecordError code, const char *w
 }
 
 static char *
-replace_once (const char *text, const char *find, const char *replacement)
+replace_once (const char *text,
+              const char *find,
+              const char *replacement)
 {
   GString *s = g_string_new (text);
 
@@ -403,7 +413,8 @@ with_actions (void (*edit) (JsonArray *actions, gpointer data), gpointer data)
 }
 
 static void
-swap_actions (JsonArray *actions, gpointer data)
+swap_actions (JsonArray *actions,
+              gpointer   data)
 {
   guint i = GPOINTER_TO_UINT (data);
   g_autofree char *a = g_strdup (json_array_get_string_element (actions, i));
@@ -414,7 +425,8 @@ swap_actions (JsonArray *actions, gpointer data)
 }
 
 static void
-tamper_action (JsonArray *actions, gpointer data)
+tamper_action (JsonArray *actions,
+               gpointer   data)
 {
   guint i = GPOINTER_TO_UINT (data);
 
@@ -423,13 +435,16 @@ tamper_action (JsonArray *actions, gpointer data)
 }
 
 static void
-drop_action (JsonArray *actions, gpointer data)
+drop_action (JsonArray *actions,
+             gpointer   data)
 {
   json_array_remove_element (actions, GPOINTER_TO_UINT (data));
 }
 
 static void
-expect_action_error (const char *json, guint number, const char *what)
+expect_action_error (const char *json,
+                     guint       number,
+                     const char *what)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *prefix = g_strdup_printf ("Action %u ", number);
@@ -627,7 +642,8 @@ test_save_atomic (void)
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   int status;
 

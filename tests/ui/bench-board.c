@@ -179,7 +179,8 @@ time_baseline (GskRenderer *renderer,
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   g_autoptr (PjGame) game = NULL;
   g_autoptr (PjGame) big = NULL;

@@ -260,7 +260,8 @@ test_step_paths (void)
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 

@@ -173,7 +173,8 @@ static void test_board_6 (void) { draw_board (6, FALSE); }
 static void test_board_8_dark (void) { draw_board (8, TRUE); }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 

@@ -715,7 +715,8 @@ test_lan_play_again (void)
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 

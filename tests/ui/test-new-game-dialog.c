@@ -454,9 +454,9 @@ shown_error (PjNewGameDialog *dialog)
 }
 
 static void
-start_game_cb (PjNewGameDialog *dialog,
-               PjGame          *game,
-               PjGame         **out)
+start_game_cb (PjNewGameDialog  *dialog,
+               PjGame           *game,
+               PjGame          **out)
 {
   g_set_object (out, game);
 }

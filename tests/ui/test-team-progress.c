@@ -45,9 +45,9 @@ panel_text (GtkWidget *panel,
 /* The deal of a 4-player game with the pegs moved as given ("h1 h2 s s s"
  * for Red, Blue, Green, Yellow). */
 static void
-position_with_pegs (PjState          *s,
-                    PjPreset          preset,
-                    const char *const pegs[4])
+position_with_pegs (PjState           *s,
+                    PjPreset           preset,
+                    const char *const  pegs[4])
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
@@ -207,7 +207,7 @@ list_at_end (gpointer data)
 
 static GtkWidget *
 find_mapped (GtkWidget *widget,
-           GType      type)
+             GType      type)
 {
   if (!gtk_widget_get_mapped (widget))
     return NULL;   /* e.g. the lists of the LAN pages */
@@ -273,7 +273,8 @@ test_history_at_end (void)
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 

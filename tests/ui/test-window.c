@@ -33,7 +33,7 @@ not_animating (gpointer data)
 /* A new game where seat 0 (human) plays first and can move a peg with a
  * card: its one peg step is returned. */
 static PjGame *
-game_with_a_move (guint   players,
+game_with_a_move (guint     players,
                   PjAction *move)
 {
   PjRules rules;
@@ -264,7 +264,8 @@ test_window_game_over (void)
 }
 
 int
-main (int argc, char **argv)
+main (int    argc,
+      char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 

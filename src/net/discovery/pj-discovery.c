@@ -95,9 +95,9 @@ parse_uint (const char *text,
 }
 
 static gboolean
-txt_invalid (GError    **error,
-             const char *key,
-             const char *value)
+txt_invalid (GError     **error,
+             const char  *key,
+             const char  *value)
 {
   g_set_error (error, PJ_DISCOVERY_ERROR, PJ_DISCOVERY_ERROR_INVALID_TXT,
                /* Translators: a table on the network announced a bad value; %s are the key and value */

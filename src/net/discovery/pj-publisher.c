@@ -93,8 +93,8 @@ fail (PjPublisher *self,
 }
 
 static void
-fail_dbus (PjPublisher  *self,
-           GError       *error)
+fail_dbus (PjPublisher *self,
+           GError      *error)
 {
   g_dbus_error_strip_remote_error (error);
   fail (self, pj_discovery_error_from_avahi (error->message));

@@ -13,12 +13,15 @@
 int pj_net_fuzz_one (const uint8_t *data, size_t size);
 
 static gboolean
-line_cb (const char *line, gsize len, gboolean too_large, gpointer user_data)
+line_cb (const char *line,
+         gsize       len,
+         gboolean    too_large,
+         gpointer    user_data)
 {
   for (guint dir = 0; dir < 2 && !too_large; dir++)
     {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(JsonObject) msg = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (JsonObject) msg = NULL;
       PjNetMessageType type;
 
       if (pj_net_message_parse (line, len, (PjNetDirection) dir, &type, &msg, &error))
@@ -26,7 +29,7 @@ line_cb (const char *line, gsize len, gboolean too_large, gpointer user_data)
           /* what parses must write back and parse again alike */
           gsize out_len;
           g_autofree char *out = pj_net_message_to_line (msg, &out_len);
-          g_autoptr(JsonObject) again = NULL;
+          g_autoptr (JsonObject) again = NULL;
           PjNetMessageType type2;
 
           g_assert_no_error (error);
@@ -50,7 +53,8 @@ line_cb (const char *line, gsize len, gboolean too_large, gpointer user_data)
 }
 
 int
-pj_net_fuzz_one (const uint8_t *data, size_t size)
+pj_net_fuzz_one (const uint8_t *data,
+                 size_t         size)
 {
   PjLineReader reader;
   size_t split = size > 0 ? data[0] % (size + 1) : 0;
