@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "pj-file.h"
 #include "pj-game-private.h"
 
 struct _PjAutosave
@@ -52,10 +53,25 @@ autosave_unref (PjAutosave *saver)
   g_free (saver);
 }
 
+/* What the writer tells the game's thread: a failure, or (error NULL)
+ * that saving works again. */
 typedef struct {
   PjAutosave *saver;
   GError     *error;
 } Failure;
+
+static void retry_later (PjGame *self);
+
+static void
+set_save_error (PjGame     *self,
+                const char *message)
+{
+  if (g_strcmp0 (self->save_error, message) == 0)
+    return;
+  g_free (self->save_error);
+  self->save_error = g_strdup (message);
+  g_object_notify_by_pspec (G_OBJECT (self), _pj_game_properties[PROP_SAVE_ERROR]);
+}
 
 static gboolean
 report_failure_cb (gpointer data)
@@ -63,14 +79,25 @@ report_failure_cb (gpointer data)
   Failure *failure = data;
   g_autoptr (PjGame) self = g_weak_ref_get (&failure->saver->game);
 
-  if (self != NULL && self->saver == failure->saver)
+  if (self == NULL || self->saver != failure->saver)
+    return G_SOURCE_REMOVE;
+  if (failure->error == NULL)
     {
-      /* a program that does not show it (a headless host) still logs it */
-      if (g_signal_has_handler_pending (self, _pj_game_signals[SAVE_FAILED], 0, FALSE))
-        g_signal_emit (self, _pj_game_signals[SAVE_FAILED], 0, failure->error);
-      else
-        g_warning ("%s", failure->error->message);
+      if (self->save_retry_source != 0)
+        {
+          g_source_destroy (g_main_context_find_source_by_id (self->context, self->save_retry_source));
+          self->save_retry_source = 0;
+        }
+      set_save_error (self, NULL);
+      return G_SOURCE_REMOVE;
     }
+  set_save_error (self, failure->error->message);
+  retry_later (self);
+  /* a program that does not show it (a headless host) still logs it */
+  if (g_signal_has_handler_pending (self, _pj_game_signals[SAVE_FAILED], 0, FALSE))
+    g_signal_emit (self, _pj_game_signals[SAVE_FAILED], 0, failure->error);
+  else
+    g_message ("%s", failure->error->message);
   return G_SOURCE_REMOVE;
 }
 
@@ -80,31 +107,23 @@ failure_free (gpointer data)
   Failure *failure = data;
 
   autosave_unref (failure->saver);
-  g_error_free (failure->error);
+  g_clear_error (&failure->error);
   g_free (failure);
 }
 
-/* Why a write failed, as people say it. */
-static const char *
-reason_in_words (const GError *error)
+/* Tell the game's thread, never this one: g_main_context_invoke() would
+ * run it right here when that context is idle and also ours. */
+static void
+post_report (PjAutosave *saver,
+             GError     *error)
 {
-  switch (error->code)
-    {
-    case G_FILE_ERROR_NOSPC:
-      return _("the disk is full");
-    case G_FILE_ERROR_ACCES:
-    case G_FILE_ERROR_PERM:
-      return _("you may not write to its folder");
-    case G_FILE_ERROR_ROFS:
-      return _("the disk is read-only");
-    case G_FILE_ERROR_ISDIR:
-      return _("a folder has the save file’s name");
-    case G_FILE_ERROR_NOENT:
-    case G_FILE_ERROR_NOTDIR:
-      return _("its folder is missing");
-    default:
-      return error->message;
-    }
+  g_autoptr (GSource) idle = g_idle_source_new ();
+  Failure *failure = g_new0 (Failure, 1);
+
+  failure->saver = autosave_ref (saver);
+  failure->error = error;
+  g_source_set_callback (idle, report_failure_cb, failure, failure_free);
+  g_source_attach (idle, saver->context);
 }
 
 /* Write the newest text unless it is on disk already (or, for the worker,
@@ -131,14 +150,14 @@ write_latest (PjAutosave  *saver,
     return TRUE;
 
   data = g_bytes_get_data (bytes, &len);
-  if (!g_file_set_contents_full (saver->path, data, (gssize) len,
-                                 G_FILE_SET_CONTENTS_CONSISTENT, 0644, &local))
+  /* the file replaced stays as PATH.bak: the last good autosave */
+  if (!pj_file_write_atomic (saver->path, data, len, 0644, PJ_FILE_WRITE_KEEP_BACKUP, &local))
     {
       /* the details are for the log; the person gets the reason */
       g_debug ("autosave: %s", local->message);
       g_set_error (error, G_FILE_ERROR, local->code,
                    /* Translators: %s says why, e.g. "the disk is full" */
-                   _("Your game could not be saved: %s"), reason_in_words (local));
+                   _("Your game could not be saved: %s"), pj_file_error_reason (local));
       return FALSE;
     }
   g_mutex_lock (&saver->lock);
@@ -156,23 +175,19 @@ writer_thread (gpointer data)
   for (;;)
     {
       g_autoptr (GError) error = NULL;
-      gboolean more;
+      gboolean more, was_failing;
 
       g_mutex_lock (&saver->write_lock);
-      if (!write_latest (saver, FALSE, &error) && !saver->failing)
+      was_failing = saver->failing;
+      if (!write_latest (saver, FALSE, &error))
         {
-          Failure *failure = g_new0 (Failure, 1);
-
-          failure->saver = autosave_ref (saver);
-          failure->error = g_steal_pointer (&error);
-          g_autoptr (GSource) idle = g_idle_source_new ();
-
-          /* always on the game's thread: g_main_context_invoke() would run
-           * it right here when that context is idle and also ours */
-          g_source_set_callback (idle, report_failure_cb, failure, failure_free);
-          g_source_attach (idle, saver->context);
+          /* told once per streak of failures, not at every move */
+          if (!was_failing)
+            post_report (saver, g_steal_pointer (&error));
           saver->failing = TRUE;
         }
+      else if (was_failing && !saver->failing)
+        post_report (saver, NULL);
       g_mutex_unlock (&saver->write_lock);
 
       g_mutex_lock (&saver->lock);
@@ -226,16 +241,57 @@ pj_game_flush_autosave (PjGame  *self,
                         GError **error)
 {
   PjAutosave *saver;
-  gboolean ok;
+  gboolean ok, was_failing;
 
   g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
 
   if ((saver = self->saver) == NULL)
     return TRUE;
   g_mutex_lock (&saver->write_lock);
+  was_failing = saver->failing;
   ok = write_latest (saver, TRUE, error);
+  if (ok && was_failing && !saver->failing)
+    post_report (saver, NULL);
   g_mutex_unlock (&saver->write_lock);
   return ok;
+}
+
+/* While saves fail, try again now and then: the disk may have room again
+ * before the next move comes. */
+static gboolean
+retry_cb (gpointer data)
+{
+  PjGame *self = data;
+  PjAutosave *saver = self->saver;
+  gboolean start;
+
+  if (saver == NULL || self->save_error == NULL)
+    {
+      self->save_retry_source = 0;
+      return G_SOURCE_REMOVE;
+    }
+  g_mutex_lock (&saver->lock);
+  /* the newest text was tried already: let the writer try it again */
+  saver->tried_gen = saver->written_gen;
+  start = !saver->running && saver->latest_gen > saver->written_gen;
+  if (start)
+    saver->running = TRUE;
+  g_mutex_unlock (&saver->lock);
+  if (start)
+    g_thread_unref (g_thread_new ("pj-autosave", writer_thread, autosave_ref (saver)));
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+retry_later (PjGame *self)
+{
+  g_autoptr (GSource) source = NULL;
+
+  if (self->save_retry_source != 0)
+    return;
+  source = g_timeout_source_new_seconds (PJ_GAME_SAVE_RETRY_S);
+  g_source_set_callback (source, retry_cb, self, NULL);
+  self->save_retry_source = g_source_attach (source, self->context);
 }
 
 void
@@ -253,8 +309,17 @@ _pj_game_clear_autosave (PjGame *self)
   ok = write_latest (saver, FALSE, &error);
   g_mutex_unlock (&saver->write_lock);
   if (!ok)
-    g_warning ("%s", error->message);
+    g_message ("%s", error->message);
   g_clear_pointer (&self->saver, autosave_unref);
+  if (self->save_retry_source != 0)
+    {
+      GSource *source = g_main_context_find_source_by_id (self->context, self->save_retry_source);
+
+      if (source != NULL)
+        g_source_destroy (source);
+      self->save_retry_source = 0;
+    }
+  set_save_error (self, NULL);
 }
 
 /**
@@ -308,4 +373,86 @@ pj_game_get_saving (PjGame *self)
   running = self->saver->running;
   g_mutex_unlock (&self->saver->lock);
   return running;
+}
+
+const char *
+pj_game_get_save_error (PjGame *self)
+{
+  g_return_val_if_fail (PJ_IS_GAME (self), NULL);
+
+  return self->save_error;
+}
+
+/* Load path as a record, or NULL with error. */
+static PjRecord *
+load_record (const char  *path,
+             GError     **error)
+{
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    return NULL;
+  return pj_record_load (path, error);
+}
+
+/**
+ * pj_game_restore_autosave:
+ * @path: the autosave (pj_game_set_autosave_path())
+ * @notice: (out) (optional): what to tell the person, or NULL
+ *
+ * The record of the autosaved game, or NULL when there is none to restore.
+ * Nothing is lost on the way: a damaged autosave is set aside (renamed,
+ * never deleted) and the last good one kept beside it (PATH.bak, the
+ * position before the last move) is restored instead; @notice says what
+ * happened in people's words.
+ */
+PjRecord *
+pj_game_restore_autosave (const char  *path,
+                          char       **notice)
+{
+  g_autofree char *backup = NULL;
+  g_autofree char *aside = NULL;
+  g_autoptr (GError) error = NULL;
+  PjRecord *record;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (notice != NULL)
+    *notice = NULL;
+  record = load_record (path, &error);
+  if (record != NULL || error == NULL)
+    {
+      /* no autosave at all: a write cut between its two renames leaves
+       * only the last good one */
+      if (record == NULL)
+        {
+          backup = pj_file_backup_path (path);
+          record = load_record (backup, NULL);
+        }
+      return record;
+    }
+
+  g_message ("The autosave could not be read: %s", error->message);
+  g_clear_error (&error);
+  if (!pj_file_set_aside (path, &aside, &error))
+    g_message ("%s", error->message);
+
+  backup = pj_file_backup_path (path);
+  record = load_record (backup, NULL);
+  if (notice != NULL)
+    {
+      g_autofree char *name = aside ? g_filename_display_basename (aside) : NULL;
+
+      if (record != NULL && name != NULL)
+        /* Translators: %s is a file name */
+        *notice = g_strdup_printf (_("Your last save was damaged and was set aside as “%s”; "
+                                     "the game as it stood one move earlier is back."), name);
+      else if (record != NULL)
+        *notice = g_strdup (_("Your last save was damaged; the game as it stood one move earlier is back."));
+      else if (name != NULL)
+        /* Translators: %s is a file name */
+        *notice = g_strdup_printf (_("Your last save was damaged and was set aside as “%s”; "
+                                     "a new game starts."), name);
+      else
+        *notice = g_strdup (_("Your last save was damaged; a new game starts."));
+    }
+  return record;
 }

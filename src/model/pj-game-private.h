@@ -18,6 +18,7 @@ G_BEGIN_DECLS
 
 typedef struct _PjAutosave PjAutosave;
 
+
 struct _PjGame
 {
   GObject        parent_instance;
@@ -46,6 +47,8 @@ struct _PjGame
   PjAction       pending;
 
   PjAutosave    *saver;          /* NULL: no autosave */
+  char          *save_error;     /* why saves fail now, or NULL */
+  guint          save_retry_source;
 
   /* mirror of a remote table: the record is NULL, the host decides */
   gboolean       mirror;
@@ -73,6 +76,7 @@ enum {
   PROP_DELAY,
   PROP_HISTORY,
   PROP_AWAITING,
+  PROP_SAVE_ERROR,
   N_PROPS
 };
 

@@ -112,6 +112,10 @@ pj_game_get_property (GObject    *object,
       g_value_set_boolean (value, self->awaiting);
       break;
 
+    case PROP_SAVE_ERROR:
+      g_value_set_string (value, self->save_error);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -178,6 +182,12 @@ pj_game_class_init (PjGameClass *klass)
   _pj_game_properties[PROP_AWAITING] =
     g_param_spec_boolean ("awaiting", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /* Why the autosave fails, in people's words, while it does (NULL when
+   * saves work): a banner for as long as it lasts, not a passing toast. */
+  _pj_game_properties[PROP_SAVE_ERROR] =
+    g_param_spec_string ("save-error", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, _pj_game_properties);
 

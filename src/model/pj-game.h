@@ -157,6 +157,15 @@ void            pj_game_get_stats          (PjGame        *self,
 void            pj_game_set_autosave_path  (PjGame        *self,
                                             const char    *path);
 gboolean        pj_game_get_saving         (PjGame        *self);
+/* The autosaved game's record (NULL: none), falling back to the last good
+ * autosave when the newest is damaged (which is set aside, never deleted);
+ * notice: what to tell the person (g_free), or NULL when all went well. */
+PjRecord       *pj_game_restore_autosave   (const char    *path,
+                                            char         **notice);
+/* While the autosave fails it is tried again this often, move or not. */
+#define PJ_GAME_SAVE_RETRY_S 5
+/* Why the autosave fails now (NULL while saves work): "save-error". */
+const char     *pj_game_get_save_error     (PjGame        *self);
 gboolean        pj_game_flush_autosave     (PjGame        *self,
                                             GError       **error);
 

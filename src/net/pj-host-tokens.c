@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "pj-file.h"
 #include "pj-host-private.h"
 
 #define TOKENS_FORMAT  "pegs-and-jokers-lan-tokens"
@@ -29,7 +30,6 @@ _pj_host_save_tokens (PjHost *self)
   g_autoptr (GError) error = NULL;
   g_autofree char *path = NULL;
   g_autofree char *data = NULL;
-  g_autofree char *tmp = NULL;
   gsize len;
 
   if (self->save_path == NULL || self->game == NULL)
@@ -67,16 +67,9 @@ _pj_host_save_tokens (PjHost *self)
   data = json_generator_to_data (gen, &len);
 
   path = tokens_path (self->save_path);
-  tmp = g_strconcat (path, ".tmp", NULL);
-  /* mode 0600 before the secrets go in, then an atomic rename */
-  if (!g_file_set_contents_full (tmp, data, (gssize) len, G_FILE_SET_CONTENTS_CONSISTENT,
-                                 0600, &error) ||
-      g_rename (tmp, path) != 0)
-    {
-      if (error == NULL)
-        error = g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_SAVE, _("Could not write “%s”"), path);
-      _pj_host_save_failed (self, error);
-    }
+  /* secrets: mode 0600 from the first byte */
+  if (!pj_file_write_atomic (path, data, len, 0600, PJ_FILE_WRITE_NONE, &error))
+    _pj_host_save_failed (self, error);
 }
 
 

@@ -114,6 +114,14 @@ game_save_failed_cb (PjGame       *game,
 }
 
 static void
+game_save_error_cb (PjGame     *game,
+                    GParamSpec *pspec,
+                    PjHost     *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), _pj_host_properties[PROP_SAVE_ERROR]);
+}
+
+static void
 set_game (PjHost *self,
           PjGame *game)
 {
@@ -127,6 +135,7 @@ set_game (PjHost *self,
         _pj_host_save_failed (self, error);
       g_signal_handlers_disconnect_by_data (self->game, self);
       g_clear_object (&self->game);
+      g_object_notify_by_pspec (G_OBJECT (self), _pj_host_properties[PROP_SAVE_ERROR]);
     }
   if (game == NULL)
     return;
@@ -135,6 +144,7 @@ set_game (PjHost *self,
   g_signal_connect (game, "action-applied", G_CALLBACK (game_action_applied_cb), self);
   g_signal_connect (game, "game-over", G_CALLBACK (game_over_cb), self);
   g_signal_connect (game, "save-failed", G_CALLBACK (game_save_failed_cb), self);
+  g_signal_connect (game, "notify::save-error", G_CALLBACK (game_save_error_cb), self);
   if (self->save_path)
     pj_game_set_autosave_path (game, self->save_path);
 }
@@ -505,6 +515,7 @@ pj_host_get_property (GObject    *object,
     case PROP_GRACE_MS:          g_value_set_uint (value, self->grace_ms); break;
     case PROP_COVER_LEVEL:       g_value_set_int (value, self->cover_level); break;
     case PROP_COMPUTER_DELAY_MS: g_value_set_uint (value, self->computer_delay_ms); break;
+    case PROP_SAVE_ERROR:        g_value_set_string (value, pj_host_get_save_error (self)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -577,6 +588,10 @@ pj_host_class_init (PjHostClass *klass)
   _pj_host_properties[PROP_COMPUTER_DELAY_MS] =
     g_param_spec_uint ("computer-delay-ms", NULL, NULL, 0, 60000, 0,
                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_STATIC_STRINGS);
+  /* why the table's autosave fails now, in people's words (NULL: it works) */
+  _pj_host_properties[PROP_SAVE_ERROR] =
+    g_param_spec_string ("save-error", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, _pj_host_properties);
 
   /* seats, ready marks, connections, rules or phase changed */
@@ -617,3 +632,17 @@ pj_host_init (PjHost *self)
     }
 }
 
+
+const char *
+pj_host_get_save_error (PjHost *self)
+{
+  g_return_val_if_fail (PJ_IS_HOST (self), NULL);
+  return self->game ? pj_game_get_save_error (self->game) : NULL;
+}
+
+PjGame *
+pj_host_get_game (PjHost *self)
+{
+  g_return_val_if_fail (PJ_IS_HOST (self), NULL);
+  return self->game;
+}

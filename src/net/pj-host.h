@@ -23,6 +23,7 @@
 #include <gio/gio.h>
 
 #include "pj-ai.h"
+#include "pj-game.h"
 #include "pj-engine.h"
 #include "pj-net.h"
 #include "pj-record.h"
@@ -96,5 +97,12 @@ PjRecord   *pj_host_get_record       (PjHost *self);
 /* Autosave after every action (atomic), plus PATH.tokens, the reconnect
  * tokens and fair-deal salt (mode 0600). NULL: no autosave. */
 void        pj_host_set_save_path    (PjHost *self, const char *path);
+
+/* The game the host drives (NULL in the lobby): the host's own, with every
+ * card; do not apply actions to it. */
+PjGame     *pj_host_get_game         (PjHost *self);
+/* Why the table's autosave fails now, in people's words (NULL while it
+ * works): the "save-error" property. */
+const char *pj_host_get_save_error   (PjHost *self);
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "pj-file.h"
 #include "pj-table.h"
 
 struct _PjTable
@@ -95,9 +96,7 @@ save_seat (PjTable *self)
   g_key_file_set_integer (keyfile, "table", "port", pj_host_get_port (self->host));
   data = g_key_file_to_data (keyfile, &len, NULL);
   path = seat_path (self->save_path);
-  if (!g_file_set_contents_full (path, data, (gssize) len,
-                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_ONLY_EXISTING,
-                                 0600, &error))
+  if (!pj_file_write_atomic (path, data, len, 0600, PJ_FILE_WRITE_NONE, &error))
     g_warning ("The table’s seat could not be saved: %s", error->message);
 }
 
@@ -148,14 +147,6 @@ game_started_cb (PjTable  *self,
   save_seat (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
   g_signal_emit (self, signals[GAME_STARTED], 0, self->game);
-}
-
-static void
-host_save_failed_cb (PjTable      *self,
-                     const GError *error,
-                     PjHost       *host)
-{
-  g_signal_emit (self, signals[ERROR], 0, error);
 }
 
 static void
@@ -351,9 +342,6 @@ start_hosting (PjTable     *self,
 
   self->host = g_object_ref (host);
   g_signal_connect_object (self->host, "lobby-changed", G_CALLBACK (host_lobby_changed_cb), self,
-                           G_CONNECT_SWAPPED);
-  /* the table's game is on this computer: a failed autosave is ours to tell */
-  g_signal_connect_object (self->host, "save-failed", G_CALLBACK (host_save_failed_cb), self,
                            G_CONNECT_SWAPPED);
 
   self->publisher = pj_publisher_new (table_name, pj_host_get_port (self->host), PJ_NET_PROTOCOL_VERSION);

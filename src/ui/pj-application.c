@@ -47,22 +47,16 @@ autosave_path (void)
   return g_build_filename (g_get_user_data_dir (), "pegs-and-jokers", "autosave.json", NULL);
 }
 
-/* The game left unfinished last time, if any; a damaged autosave is
- * ignored (the next move overwrites it). */
+/* The game left unfinished last time, if any; a damaged autosave is set
+ * aside and the last good one restored (notice says so). */
 static PjGame *
-unfinished_game (const char *path)
+unfinished_game (const char  *path,
+                 char       **notice)
 {
-  g_autoptr (PjRecord) record = NULL;
-  g_autoptr (GError) error = NULL;
+  g_autoptr (PjRecord) record = pj_game_restore_autosave (path, notice);
 
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    return NULL;
-  record = pj_record_load (path, &error);
   if (record == NULL)
-    {
-      g_message ("The autosaved game could not be restored: %s", error->message);
-      return NULL;
-    }
+    return NULL;
   if (pj_state_is_over (pj_record_get_state (record)) || pj_record_get_n_actions (record) == 0)
     return NULL;
   return pj_game_new_from_record (record);
@@ -99,11 +93,14 @@ pj_application_activate (GApplication *app)
     {
       PjApplication *self = PJ_APPLICATION (app);
       g_autofree char *path = self->new_instance ? NULL : autosave_path ();
-      g_autoptr (PjGame) saved = path != NULL ? unfinished_game (path) : NULL;
+      g_autofree char *notice = NULL;
+      g_autoptr (PjGame) saved = path != NULL ? unfinished_game (path, &notice) : NULL;
 
       window = GTK_WINDOW (pj_window_new (GTK_APPLICATION (app)));
       pj_window_set_autosave_path (PJ_WINDOW (window), path);
       gtk_window_present (window);
+      if (notice != NULL)
+        pj_window_add_toast (PJ_WINDOW (window), notice);
 
       if (saved != NULL)
         pj_window_offer_resume (PJ_WINDOW (window), saved);

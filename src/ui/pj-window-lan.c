@@ -146,6 +146,7 @@ pj_window_leave_table (PjWindow *self)
   if (self->game != NULL && pj_game_is_mirror (self->game))
     a_fresh_local_game (self);
   _pj_window_lan_update_chat (self);
+  _pj_window_update_save_banner (self);
   _pj_window_update_buttons (self);
 }
 
@@ -291,6 +292,10 @@ pj_window_set_table (PjWindow *self,
       g_mkdir_with_parents (dir, 0700);
       pj_table_set_save_path (table, path);
     }
+  /* the table's game is saved here: a failing save shows as the banner */
+  if (pj_table_get_host (table) != NULL)
+    g_signal_connect_object (pj_table_get_host (table), "notify::save-error",
+                             G_CALLBACK (_pj_window_update_save_banner), self, G_CONNECT_SWAPPED);
 
   chat_reset (self);
   _pj_window_update_buttons (self);

@@ -42,6 +42,9 @@ struct _PjWindow
   GtkStack             *main_stack;
   GtkRevealer          *banner_revealer;
   GtkLabel             *banner_label;
+  /* the autosave failing: shown for as long as it lasts */
+  GtkRevealer          *save_banner_revealer;
+  GtkLabel             *save_banner_label;
   GtkWidget            *sidebar_box;
   PjTeamProgress       *team_progress;
   PjChatBox            *game_chat;
@@ -107,5 +110,6 @@ void     _pj_window_confirm_leave       (PjWindow       *self,
                                          PjWindowThen    then);
 
 PjMovePicker *_pj_window_get_picker   (PjWindow       *self);
+void          _pj_window_update_save_banner (PjWindow  *self);
 
 G_END_DECLS

@@ -172,6 +172,16 @@ _pj_window_toast (PjWindow   *self,
 }
 
 void
+pj_window_add_toast (PjWindow   *self,
+                     const char *text)
+{
+  g_return_if_fail (PJ_IS_WINDOW (self));
+  g_return_if_fail (text != NULL);
+
+  _pj_window_toast (self, text);
+}
+
+void
 _pj_window_apply_action (PjWindow       *self,
                          const PjAction *action)
 {
@@ -357,13 +367,22 @@ game_over_response_cb (PjWindow         *self,
     _pj_window_lan_rematch (self);
 }
 
-/* The game goes on; the person learns that the disk is not keeping it. */
-static void
-save_failed_cb (PjWindow     *self,
-                const GError *error,
-                PjGame       *game)
+/* The game goes on; the person learns that the disk is not keeping it,
+ * for as long as that lasts (the writer tries again by itself). At a table
+ * hosted here the host's game is the one saved, not the window's mirror. */
+void
+_pj_window_update_save_banner (PjWindow *self)
 {
-  _pj_window_toast (self, error->message);
+  PjHost *host = self->table != NULL ? pj_table_get_host (self->table) : NULL;
+  const char *message = NULL;
+
+  if (host != NULL)
+    message = pj_host_get_save_error (host);
+  else if (self->game != NULL)
+    message = pj_game_get_save_error (self->game);
+  if (message != NULL)
+    gtk_label_set_label (self->save_banner_label, message);
+  gtk_revealer_set_reveal_child (self->save_banner_revealer, message != NULL);
 }
 
 static void
@@ -693,6 +712,8 @@ pj_window_class_init (PjWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PjWindow, history_list);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, banner_revealer);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, save_banner_revealer);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, save_banner_label);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, banner_label);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, sidebar_box);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, team_progress);
@@ -747,7 +768,8 @@ pj_window_init (PjWindow *self)
   self->game_signals = g_signal_group_new (PJ_TYPE_GAME);
   g_signal_group_connect_swapped (self->game_signals, "turn-changed", G_CALLBACK (turn_changed_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "game-over", G_CALLBACK (game_over_cb), self);
-  g_signal_group_connect_swapped (self->game_signals, "save-failed", G_CALLBACK (save_failed_cb), self);
+  g_signal_group_connect_swapped (self->game_signals, "notify::save-error",
+                                  G_CALLBACK (_pj_window_update_save_banner), self);
   g_signal_group_connect_swapped (self->game_signals, "state-reset", G_CALLBACK (state_reset_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::thinking", G_CALLBACK (thinking_changed_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::awaiting", G_CALLBACK (_pj_window_refresh), self);
@@ -791,6 +813,7 @@ pj_window_set_game (PjWindow *self,
   if (game != NULL && self->autosave_path != NULL)
     pj_game_set_autosave_path (game, self->autosave_path);
   g_signal_group_set_target (self->game_signals, game);
+  _pj_window_update_save_banner (self);
   pj_board_view_set_game (self->board, game);
   pj_team_progress_set_game (self->team_progress, game);
 

@@ -49,5 +49,8 @@ void         pj_window_set_table      (PjWindow       *self,
                                        PjTable        *table);
 PjTable     *pj_window_get_table      (PjWindow       *self);
 void         pj_window_leave_table    (PjWindow       *self);
+/* A passing message for the person (e.g. what happened to the autosave). */
+void         pj_window_add_toast      (PjWindow       *self,
+                                       const char     *text);
 
 G_END_DECLS

@@ -4,11 +4,14 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <glib/gstdio.h>
+
 #include "pj-board-view.h"
 #include "pj-game-over-dialog.h"
 #include "pj-hand-view.h"
 #include "pj-test-display.h"
 #include "pj-window.h"
+#include "pj-window-private.h"
 
 static gboolean
 is_drawn (gpointer data)
@@ -263,6 +266,62 @@ test_window_game_over (void)
   g_assert_finalize_object (window);
 }
 
+static gboolean
+save_banner_shown (gpointer data)
+{
+  PjWindow *window = data;
+
+  return gtk_revealer_get_reveal_child (window->save_banner_revealer);
+}
+
+/* A save that fails is shown for as long as it lasts — not a toast that
+ * passes — in people's words; a game whose saves work hides it again. */
+static void
+test_window_save_banner (void)
+{
+  g_autoptr (PjGame) game = NULL;
+  g_autoptr (PjGame) other = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pj-banner-XXXXXX", NULL);
+  g_autofree char *folder = g_build_filename (dir, "autosave.json", NULL);
+  PjAction move;
+  PjWindow *window;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  /* the autosave's name is taken by a folder: every write fails */
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  game = game_with_a_move (4, &move);
+  window = pj_window_new (NULL);
+  pj_window_set_autosave_path (window, folder);
+  pj_window_set_game (window, game);
+  gtk_window_present (GTK_WINDOW (window));
+  pj_test_run_until (is_drawn, pj_window_get_board_view (window), 5000);
+  pj_test_run_until (save_banner_shown, window, 5000);
+  g_assert_true (save_banner_shown (window));
+  if (g_getenv ("PJ_SCREENSHOT_DIR") != NULL)
+    pj_test_wait (500);
+  g_assert_cmpstr (gtk_label_get_label (window->save_banner_label), ==,
+                   "Your game could not be saved: a folder has the save file’s name");
+  pj_test_screenshot (GTK_WIDGET (window), "save-banner.png");
+
+  /* a game that saves elsewhere: the banner goes */
+  pj_window_set_autosave_path (window, NULL);
+  other = game_with_a_move (4, &move);
+  pj_window_set_game (window, other);
+  g_assert_false (save_banner_shown (window));
+
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  run_until_idle ();
+  g_assert_finalize_object (window);
+  g_rmdir (folder);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -273,6 +332,7 @@ main (int    argc,
   g_test_add_func ("/window/narrow-6", test_window_narrow_6);
   g_test_add_func ("/window/rtl-8", test_window_rtl_8);
   g_test_add_func ("/window/game-over", test_window_game_over);
+  g_test_add_func ("/window/save-banner", test_window_save_banner);
 
   return g_test_run ();
 }

@@ -1,0 +1,169 @@
+/* pj-file.c — the one atomic writer every save in the project goes through
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+/* O_CLOEXEC, fchmod, fsync */
+#define _GNU_SOURCE
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pj-file.h"
+
+const char *
+pj_file_error_reason (const GError *error)
+{
+  if (error->domain != G_FILE_ERROR)
+    return error->message;
+  switch (error->code)
+    {
+    case G_FILE_ERROR_NOSPC:
+      return _("the disk is full");
+    case G_FILE_ERROR_ACCES:
+    case G_FILE_ERROR_PERM:
+      return _("you may not write to its folder");
+    case G_FILE_ERROR_ROFS:
+      return _("the disk is read-only");
+    case G_FILE_ERROR_ISDIR:
+      return _("a folder has the save file’s name");
+    case G_FILE_ERROR_NOENT:
+    case G_FILE_ERROR_NOTDIR:
+      return _("its folder is missing");
+    default:
+      return error->message;
+    }
+}
+
+/* A failure of errno `saved` while saving path: the GError names the file
+ * the person chose, with the reason in their words. */
+static void
+set_save_error (GError     **error,
+                const char  *path,
+                int          saved)
+{
+  g_autoptr (GError) cause = g_error_new_literal (G_FILE_ERROR, g_file_error_from_errno (saved),
+                                                  g_strerror (saved));
+  g_autofree char *name = g_filename_display_name (path);
+
+  /* Translators: a file name, then why, e.g. "the disk is full" */
+  g_set_error (error, G_FILE_ERROR, cause->code, _("Could not save “%s”: %s"),
+               name, pj_file_error_reason (cause));
+}
+
+static gboolean
+write_all (int          fd,
+           const char  *data,
+           gsize        len)
+{
+  while (len > 0)
+    {
+      gssize n = write (fd, data, len);
+
+      if (n < 0)
+        {
+          if (errno == EINTR)
+            continue;
+          return FALSE;
+        }
+      data += n;
+      len -= (gsize) n;
+    }
+  return TRUE;
+}
+
+char *
+pj_file_backup_path (const char *path)
+{
+  return g_strconcat (path, ".bak", NULL);
+}
+
+gboolean
+pj_file_write_atomic (const char        *path,
+                      const void        *data,
+                      gsize              len,
+                      int                mode,
+                      PjFileWriteFlags   flags,
+                      GError           **error)
+{
+  g_autofree char *tmp = NULL;
+  int fd, saved;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (data != NULL || len == 0, FALSE);
+
+  /* beside the file: the rename stays on one filesystem, hence atomic */
+  tmp = g_strconcat (path, ".XXXXXX", NULL);
+  fd = g_mkstemp_full (tmp, O_RDWR | O_CLOEXEC, mode);
+  if (fd < 0)
+    {
+      saved = errno;
+      set_save_error (error, path, saved);
+      return FALSE;
+    }
+  /* the mode asked for, whatever the umask made of it (0600 for secrets) */
+  if (!write_all (fd, data, len) || fchmod (fd, (mode_t) mode) != 0 || fsync (fd) != 0)
+    {
+      saved = errno;
+      close (fd);
+      g_unlink (tmp);
+      set_save_error (error, path, saved);
+      return FALSE;
+    }
+  if (close (fd) != 0)
+    {
+      saved = errno;
+      g_unlink (tmp);
+      set_save_error (error, path, saved);
+      return FALSE;
+    }
+
+  if ((flags & PJ_FILE_WRITE_KEEP_BACKUP) && g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_autofree char *backup = pj_file_backup_path (path);
+
+      /* a crash between the two renames leaves the backup to fall back on */
+      if (g_rename (path, backup) != 0)
+        {
+          saved = errno;
+          g_unlink (tmp);
+          set_save_error (error, path, saved);
+          return FALSE;
+        }
+    }
+  if (g_rename (tmp, path) != 0)
+    {
+      saved = errno;
+      g_unlink (tmp);
+      set_save_error (error, path, saved);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+pj_file_set_aside (const char  *path,
+                   char       **new_path,
+                   GError     **error)
+{
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  g_autofree char *aside = g_strdup_printf ("%s.damaged-%s", path, stamp);
+
+  if (g_rename (path, aside) != 0)
+    {
+      int saved = errno;
+      g_autofree char *name = g_filename_display_name (path);
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   /* Translators: a file name, then why */
+                   _("Could not move “%s” aside: %s"), name, g_strerror (saved));
+      return FALSE;
+    }
+  if (new_path != NULL)
+    *new_path = g_steal_pointer (&aside);
+  return TRUE;
+}
