@@ -10,6 +10,7 @@
 #include <sys/random.h>
 #endif
 
+#include "pj-json-limits.h"
 #include "pj-net-message.h"
 
 G_DEFINE_QUARK (pj-net-error-quark, pj_net_error)
@@ -334,41 +335,6 @@ validate_object (JsonObject   *obj,
   return TRUE;
 }
 
-/* Our messages nest at most three deep; refusing deeper text before json-glib
- * sees it keeps a hostile "[[[[…" from costing recursion. */
-static gboolean
-nesting_ok (const char *s,
-            gsize       len,
-            guint       max_depth)
-{
-  guint depth = 0;
-  gboolean in_string = FALSE;
-
-  for (gsize i = 0; i < len; i++)
-    {
-      char c = s[i];
-
-      if (in_string)
-        {
-          if (c == '\\')
-            i++;
-          else if (c == '"')
-            in_string = FALSE;
-          continue;
-        }
-      if (c == '"')
-        in_string = TRUE;
-      else if (c == '{' || c == '[')
-        {
-          if (++depth > max_depth)
-            return FALSE;
-        }
-      else if ((c == '}' || c == ']') && depth > 0)
-        depth--;
-    }
-  return TRUE;
-}
-
 #define MALFORMED(...) G_STMT_START { \
     g_set_error (error, PJ_NET_ERROR, PJ_NET_ERROR_MALFORMED, __VA_ARGS__); \
     return FALSE; } G_STMT_END
@@ -398,7 +364,9 @@ pj_net_message_parse (const char        *line,
    * the text short for json-glib */
   if (memchr (line, '\0', len) != NULL || !g_utf8_validate_len (line, len, NULL))
     MALFORMED (_("A message must be UTF-8 text"));
-  if (!nesting_ok (line, len, 4))
+  /* Our messages nest at most three deep; refusing deeper text before
+   * json-glib sees it keeps a hostile "[[[[…" from costing recursion. */
+  if (!pj_json_nesting_ok (line, len, 4))
     MALFORMED (_("A message is nested too deeply"));
 
   parser = json_parser_new_immutable ();

@@ -12,6 +12,8 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "pj-json-limits.h"
+
 /* A snapshot every CHECKPOINT_EVERY actions keeps undo and replay views cheap
  * in long games without storing every position. */
 #define CHECKPOINT_EVERY 64
@@ -763,10 +765,68 @@ get_actions (JsonObject  *obj,
   return actions;
 }
 
-PjRecord *
-pj_record_from_json (const char  *data,
-                     gssize       length,
-                     GError     **error)
+/* What can be refused before json-glib parses the text: its size, its
+ * encoding, and the nesting and string lengths that would cost json-glib
+ * recursion or memory out of proportion. display names the file, or is NULL. */
+static gboolean
+check_text (const char  *data,
+            gsize        length,
+            const char  *display,
+            GError     **error)
+{
+  if (length > PJ_RECORD_MAX_FILE_SIZE)
+    {
+      if (display)
+        g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_TOO_LARGE,
+                     _("“%s” is larger than a saved game can be (%u MiB)"), display,
+                     PJ_RECORD_MAX_FILE_SIZE >> 20);
+      else
+        g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_TOO_LARGE,
+                     _("A saved game is at most %u MiB"), PJ_RECORD_MAX_FILE_SIZE >> 20);
+      return FALSE;
+    }
+  if (!g_utf8_validate (data, length, NULL))
+    {
+      if (display)
+        g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SYNTAX,
+                     _("“%s” is not a saved game: it is not UTF-8 text"), display);
+      else
+        g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SYNTAX,
+                     _("The saved game is not UTF-8 text"));
+      return FALSE;
+    }
+  if (!pj_json_nesting_ok (data, length, PJ_RECORD_MAX_DEPTH))
+    {
+      if (display)
+        g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FORMAT,
+                     _("“%s” is nested too deeply to be a saved game (more than %u levels)"),
+                     display, PJ_RECORD_MAX_DEPTH);
+      else
+        g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FORMAT,
+                     _("The text is nested too deeply to be a saved game (more than %u levels)"),
+                     PJ_RECORD_MAX_DEPTH);
+      return FALSE;
+    }
+  if (!pj_json_strings_ok (data, length, PJ_RECORD_MAX_STRING))
+    {
+      if (display)
+        g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_TOO_LARGE,
+                     _("“%s” holds a string longer than %u KiB: it is not a saved game"),
+                     display, PJ_RECORD_MAX_STRING >> 10);
+      else
+        g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_TOO_LARGE,
+                     _("The text holds a string longer than %u KiB: it is not a saved game"),
+                     PJ_RECORD_MAX_STRING >> 10);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static PjRecord *
+record_from_json (const char  *data,
+                  gsize        length,
+                  const char  *display,
+                  GError     **error)
 {
   g_autoptr (JsonParser) parser = NULL;
   g_autoptr (PjRecord) record = NULL;
@@ -780,25 +840,11 @@ pj_record_from_json (const char  *data,
   PjRules rules;
   PjSeat seats[PJ_MAX_PLAYERS];
 
-  g_return_val_if_fail (data != NULL, NULL);
-
-  if (length < 0)
-    length = (gssize) strlen (data);
-  if ((gsize) length > PJ_RECORD_MAX_FILE_SIZE)
-    {
-      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_TOO_LARGE,
-                   _("A saved game is at most %u MiB"), PJ_RECORD_MAX_FILE_SIZE >> 20);
-      return NULL;
-    }
-  if (!g_utf8_validate (data, length, NULL))
-    {
-      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SYNTAX,
-                   _("The saved game is not UTF-8 text"));
-      return NULL;
-    }
+  if (!check_text (data, length, display, error))
+    return NULL;
 
   parser = json_parser_new_immutable ();
-  if (!(obj = parse_root (parser, data, length, error)))
+  if (!(obj = parse_root (parser, data, (gssize) length, error)))
     return NULL;
   if (!read_header (obj, error)
       || !read_rules (obj, &rules, error)
@@ -826,6 +872,16 @@ pj_record_from_json (const char  *data,
       return NULL;
     }
   return g_steal_pointer (&record);
+}
+
+PjRecord *
+pj_record_from_json (const char  *data,
+                     gssize       length,
+                     GError     **error)
+{
+  g_return_val_if_fail (data != NULL, NULL);
+
+  return record_from_json (data, length < 0 ? strlen (data) : (gsize) length, NULL, error);
 }
 
 /* ---- files ----------------------------------------------------------- */
@@ -891,12 +947,5 @@ pj_record_load (const char  *path,
                    _("Could not read “%s”: %s"), display, g_strerror (saved_errno));
       return NULL;
     }
-  if (buf->len > PJ_RECORD_MAX_FILE_SIZE)
-    {
-      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_TOO_LARGE,
-                   _("“%s” is larger than a saved game can be (%u MiB)"), display,
-                   PJ_RECORD_MAX_FILE_SIZE >> 20);
-      return NULL;
-    }
-  return pj_record_from_json ((const char *) buf->data, buf->len, error);
+  return record_from_json ((const char *) buf->data, buf->len, display, error);
 }

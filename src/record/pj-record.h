@@ -25,8 +25,10 @@
  * an option left out takes the preset's value, an unknown one is an error.
  * Each action is in the engine's notation, written for the position before
  * it (pj_action_to_string()). Unknown top-level members are ignored.
- * Limits: a file of at most PJ_RECORD_MAX_FILE_SIZE bytes and at most
- * PJ_RECORD_MAX_ACTIONS actions.
+ * Limits: a file of at most PJ_RECORD_MAX_FILE_SIZE bytes, at most
+ * PJ_RECORD_MAX_ACTIONS actions, arrays and objects nested at most
+ * PJ_RECORD_MAX_DEPTH deep and no string longer than PJ_RECORD_MAX_STRING
+ * bytes; the last two are checked before the JSON is parsed.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -45,6 +47,10 @@ G_BEGIN_DECLS
 #define PJ_RECORD_MAX_ACTIONS    200000
 #define PJ_RECORD_MAX_NAME       128      /* bytes in a seat name */
 #define PJ_RECORD_MAX_TITLE      512      /* bytes in the title */
+/* Ours nest 3 deep; the slack is for members a newer version may add. */
+#define PJ_RECORD_MAX_DEPTH      32
+/* Ours are names, a title and actions of at most a few hundred bytes. */
+#define PJ_RECORD_MAX_STRING     (1024 * 1024)
 
 #define PJ_RECORD_ERROR (pj_record_error_quark ())
 GQuark pj_record_error_quark (void);

@@ -367,6 +367,49 @@ test_play_illegal (void)
   g_assert_cmpint (g_remove (game), ==, 0);
 }
 
+/* A saved game nested 100,000 deep overflowed json-glib's stack: every
+ * command that reads it fails with one line, and no signal (run_v checks). */
+static void
+test_too_deep (void)
+{
+  g_autofree char *game = tmp_path ("deep.json");
+  GString *deep = g_string_new ("{\"format\": \"pegs-and-jokers-game\", \"a\": ");
+  g_autofree char *text = NULL;
+  const char *commands[] = { "replay", "show", "moves" };
+
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (deep, '[');
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (deep, ']');
+  g_string_append (deep, "}\n");
+  text = g_string_free (deep, FALSE);
+  g_assert_true (g_file_set_contents (game, text, -1, NULL));
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_auto (Run) r = RUN (commands[i], game);
+
+      g_test_message ("%s → %d: %s", commands[i], r.status, r.err);
+      g_assert_cmpint (r.status, ==, 1);
+      g_assert_nonnull (strstr (r.err, "nested too deeply"));
+      g_assert_cmpuint (count_lines (r.err), ==, 1);
+      g_assert_cmpstr (r.out, ==, "");
+    }
+  {
+    g_auto (Run) r = RUN ("play", game, "discard 7");
+
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_nonnull (strstr (r.err, "deep.json"));
+  }
+  {
+    g_auto (Run) r = RUN_STDIN (text, "replay", "-");
+
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_nonnull (strstr (r.err, "nested too deeply"));
+  }
+  g_assert_cmpint (g_remove (game), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -389,6 +432,7 @@ main (int    argc,
   g_test_add_func ("/cli/simulate", test_simulate_json);
   g_test_add_func ("/cli/play-through", test_play_through);
   g_test_add_func ("/cli/play-illegal", test_play_illegal);
+  g_test_add_func ("/cli/too-deep", test_too_deep);
   status = g_test_run ();
 
   g_rmdir (tmpdir);

@@ -189,6 +189,56 @@ test_error_names (void)
   g_assert_cmpint (pj_net_error_code_from_name ("nope"), ==, -1);
 }
 
+/* Deep nesting is refused before json-glib recurses into it (the check is
+ * shared with saved games); brackets inside strings are only text. */
+static void
+test_nesting (void)
+{
+  GString *deep = g_string_new ("{\"type\":\"chat\",\"text\":\"hi\",\"x\":");
+  g_autofree char *line = NULL;
+  const char *in_string = "{\"type\":\"chat\",\"text\":\"[[[[[[{{{{{{\\\"[[[[\"}";
+  const char *four = "{\"type\":\"chat\",\"text\":\"hi\",\"x\":[[[1]]]}";
+  const char *five = "{\"type\":\"chat\",\"text\":\"hi\",\"x\":[[[[1]]]]}";
+  struct { const char *line; gsize len; gboolean ok; } cases[4];
+  gsize half;
+
+  /* as many brackets as a line may hold */
+  half = (PJ_NET_MAX_LINE - deep->len - 2) / 2;
+  for (gsize i = 0; i < half; i++)
+    g_string_append_c (deep, '[');
+  for (gsize i = 0; i < half; i++)
+    g_string_append_c (deep, ']');
+  g_string_append_c (deep, '}');
+  g_assert_cmpuint (deep->len, <, PJ_NET_MAX_LINE);
+  cases[0].len = deep->len;
+  line = g_string_free (deep, FALSE);
+  cases[0].line = line;
+  cases[0].ok = FALSE;
+  cases[1].line = in_string;
+  cases[1].ok = TRUE;
+  cases[2].line = four;
+  cases[2].ok = TRUE;
+  cases[3].line = five;
+  cases[3].ok = FALSE;
+  for (guint i = 1; i < G_N_ELEMENTS (cases); i++)
+    cases[i].len = strlen (cases[i].line);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (JsonObject) msg = NULL;
+      PjNetMessageType type;
+      gboolean ok;
+
+      ok = pj_net_message_parse (cases[i].line, cases[i].len, PJ_NET_TO_HOST, &type, &msg, &error);
+      g_assert_cmpint (ok, ==, cases[i].ok);
+      if (ok)
+        continue;
+      g_assert_error (error, PJ_NET_ERROR, PJ_NET_ERROR_MALFORMED);
+      g_assert_cmpstr (error->message, ==, "A message is nested too deeply");
+    }
+}
+
 /* Every input the fuzzer ever crashed on, replayed (and the seed corpus). */
 static void
 test_corpus_regress (void)
@@ -232,6 +282,7 @@ main (int    argc,
   g_test_add_func ("/net/message/line-reader", test_line_reader);
   g_test_add_func ("/net/message/commitment", test_commitment);
   g_test_add_func ("/net/message/error-names", test_error_names);
+  g_test_add_func ("/net/message/nesting", test_nesting);
   g_test_add_func ("/net/message/corpus-regress", test_corpus_regress);
   return g_test_run ();
 }

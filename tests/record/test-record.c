@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pj-record.h"
+#include "pj-json-limits.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -563,6 +564,125 @@ test_bad_files (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* ---- limits checked before parsing ------------------------------------- */
+
+static void
+test_json_limits (void)
+{
+  static const struct { const char *text; guint depth; gboolean ok; } nesting[] = {
+    { "", 0, TRUE },
+    { "[[[]]]", 3, TRUE },
+    { "[[[]]]", 2, FALSE },
+    { "{\"a\":{\"b\":[1]}}", 3, TRUE },
+    { "{\"a\":{\"b\":[1]}}", 2, FALSE },
+    /* brackets in strings and member names do not count */
+    { "\"[[[[{{{{\"", 0, TRUE },
+    { "{\"[[[[\":\"{{{{\"}", 1, TRUE },
+    /* an escaped quote does not end the string; an escaped backslash does not
+     * escape the quote after it */
+    { "[\"\\\"[[[\"]", 1, TRUE },
+    { "[\"\\\\\"[[]]]", 2, FALSE },
+    { "[\"\\\\\"[[]]]", 3, TRUE },
+    /* a string cut short hides what follows; stray closers never go below 0 */
+    { "[\"[[[", 1, TRUE },
+    { "]]]][[", 2, TRUE },
+    { "]]]][[[", 2, FALSE },
+    { "[]{}[]{}[][]", 1, TRUE },
+  };
+  static const struct { const char *text; gsize max; gboolean ok; } strings[] = {
+    { "\"abc\"", 3, TRUE },
+    { "\"abc\"", 2, FALSE },
+    { "{\"abcd\":1}", 3, FALSE },
+    { "[\"a\\\"b\"]", 4, TRUE },       /* counted as written: a \" b */
+    { "[\"a\\\"b\"]", 3, FALSE },
+    { "\"abcd", 3, FALSE },
+    { "\"abc", 3, TRUE },
+    { "[1, 2, 3333333]", 0, TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (nesting); i++)
+    {
+      g_test_message ("nesting %s within %u", nesting[i].text, nesting[i].depth);
+      g_assert_cmpint (pj_json_nesting_ok (nesting[i].text, strlen (nesting[i].text),
+                                           nesting[i].depth), ==, nesting[i].ok);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (strings); i++)
+    {
+      g_test_message ("strings %s within %" G_GSIZE_FORMAT, strings[i].text, strings[i].max);
+      g_assert_cmpint (pj_json_strings_ok (strings[i].text, strlen (strings[i].text),
+                                           strings[i].max), ==, strings[i].ok);
+    }
+  /* the length is the text's, not up to a NUL */
+  g_assert_false (pj_json_nesting_ok ("[[[\0", 3, 2));
+  g_assert_true (pj_json_nesting_ok ("[[[", 2, 2));
+}
+
+/* {"a": [[[…]]]} n deep: a small file that overflows json-glib's stack */
+static char *
+deep_json (guint n)
+{
+  GString *text = g_string_new ("{\"format\": \"pegs-and-jokers-game\", \"a\": ");
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_c (text, '[');
+  for (guint i = 0; i < n; i++)
+    g_string_append_c (text, ']');
+  g_string_append (text, "}\n");
+  return g_string_free (text, FALSE);
+}
+
+static void
+test_too_deep (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pj-record-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autofree char *deep = deep_json (100000);
+  g_autofree char *at_limit = deep_json (PJ_RECORD_MAX_DEPTH - 1);
+  g_autofree char *past_limit = deep_json (PJ_RECORD_MAX_DEPTH);
+  g_autofree char *brackets = g_strnfill (400, '[');
+  g_autofree char *title = g_strconcat ("\"", brackets, "\\\"{{{\"", NULL);
+  g_autofree char *in_title = replace_once (base_json, "\"Test\"", title);
+  g_autoptr (PjRecord) loaded = NULL;
+
+  g_assert_no_error (error);
+  expect_error (deep, -1, PJ_RECORD_ERROR_FORMAT, "100,000 deep");
+  /* the top-level object is a level too: at the limit it is parsed (and
+   * lacks a version), one past it is refused before parsing */
+  expect_error (at_limit, -1, PJ_RECORD_ERROR_FIELD, "as deep as allowed");
+  expect_error (past_limit, -1, PJ_RECORD_ERROR_FORMAT, "one past the limit");
+
+  /* brackets inside a string are text: a title of 400 "[" loads */
+  loaded = pj_record_from_json (in_title, -1, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (pj_record_get_title (loaded), brackets));
+
+  /* as a file: a clear error naming it, no crash */
+  path = g_build_filename (dir, "deep game.json", NULL);
+  g_assert_true (g_file_set_contents (path, deep, -1, NULL));
+  g_assert_null (pj_record_load (path, &error));
+  g_assert_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FORMAT);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "deep game.json"));
+  g_assert_nonnull (strstr (error->message, "nested too deeply"));
+  g_clear_error (&error);
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
+test_too_long_string (void)
+{
+  g_autofree char *huge = g_strnfill (PJ_RECORD_MAX_STRING + 1, 'x');
+  g_autofree char *quoted = g_strconcat ("\"", huge, "\"", NULL);
+  g_autofree char *in_title = replace_once (base_json, "\"Test\"", quoted);
+  g_autofree char *as_member = g_strconcat ("{", quoted, ": 1}", NULL);
+
+  expect_error (in_title, -1, PJ_RECORD_ERROR_TOO_LARGE, "a 1 MiB title");
+  expect_error (as_member, -1, PJ_RECORD_ERROR_TOO_LARGE, "a 1 MiB member name");
+}
+
 /* ---- atomic saves ---------------------------------------------------- */
 
 static guint
@@ -672,6 +792,9 @@ main (int    argc,
   g_test_add_func ("/record/bad/too-large", test_too_large);
   g_test_add_func ("/record/bad/files", test_bad_files);
   g_test_add_func ("/record/save-atomic", test_save_atomic);
+  g_test_add_func ("/record/json-limits", test_json_limits);
+  g_test_add_func ("/record/bad/too-deep", test_too_deep);
+  g_test_add_func ("/record/bad/too-long-string", test_too_long_string);
   status = g_test_run ();
 
   g_free (base_json);
