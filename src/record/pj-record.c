@@ -200,6 +200,25 @@ pj_record_get_created (const PjRecord *record)
   return record->created;
 }
 
+void
+pj_record_set_created (PjRecord  *record,
+                       GDateTime *created)
+{
+  g_autoptr (GDateTime) utc = NULL;
+
+  g_return_if_fail (record != NULL && created != NULL);
+
+  /* what is kept is what a save and a load give back */
+  utc = g_date_time_to_utc (created);
+  g_date_time_unref (record->created);
+  record->created = g_date_time_new_utc (g_date_time_get_year (utc),
+                                         g_date_time_get_month (utc),
+                                         g_date_time_get_day_of_month (utc),
+                                         g_date_time_get_hour (utc),
+                                         g_date_time_get_minute (utc),
+                                         g_date_time_get_second (utc));
+}
+
 const PjState *
 pj_record_get_state (const PjRecord *record)
 {
@@ -293,7 +312,12 @@ format_time (GDateTime *time)
 {
   g_autoptr (GDateTime) utc = g_date_time_to_utc (time);
 
-  return g_date_time_format (utc, "%Y-%m-%dT%H:%M:%SZ");
+  /* not g_date_time_format's %Y: it writes year 273 as "273", which ISO 8601
+   * and g_date_time_new_from_iso8601() refuse */
+  return g_strdup_printf ("%04d-%02d-%02dT%02d:%02d:%02dZ",
+                          g_date_time_get_year (utc), g_date_time_get_month (utc),
+                          g_date_time_get_day_of_month (utc), g_date_time_get_hour (utc),
+                          g_date_time_get_minute (utc), g_date_time_get_second (utc));
 }
 
 char *
@@ -725,6 +749,19 @@ read_created_and_title (JsonObject  *obj,
     return FALSE;
   utc = g_time_zone_new_utc ();
   *created = g_date_time_new_from_iso8601 (created_text, utc);
+  if (*created == NULL)
+    {
+      /* earlier versions wrote years before 1000 without leading zeros */
+      gsize digits = strspn (created_text, "0123456789");
+
+      if (digits >= 1 && digits <= 3 && created_text[digits] == '-')
+        {
+          g_autofree char *padded = g_strdup_printf ("%.*s%s", (int) (4 - digits), "000",
+                                                     created_text);
+
+          *created = g_date_time_new_from_iso8601 (padded, utc);
+        }
+    }
   if (*created == NULL)
     {
       g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_FIELD,

@@ -25,6 +25,7 @@
  * an option left out takes the preset's value, an unknown one is an error.
  * Each action is in the engine's notation, written for the position before
  * it (pj_action_to_string()). Unknown top-level members are ignored.
+ * "created" is in UTC with a four-digit year, 0001 to 9999 ("0273-11-30T…").
  * Limits: a file of at most PJ_RECORD_MAX_FILE_SIZE bytes, at most
  * PJ_RECORD_MAX_ACTIONS actions, arrays and objects nested at most
  * PJ_RECORD_MAX_DEPTH deep and no string longer than PJ_RECORD_MAX_STRING
@@ -98,6 +99,8 @@ void           pj_record_set_seat    (PjRecord *record, guint seat, const char *
 const char    *pj_record_get_title   (const PjRecord *record);   /* NULL if none; at most PJ_RECORD_MAX_TITLE bytes */
 void           pj_record_set_title   (PjRecord *record, const char *title);
 GDateTime     *pj_record_get_created (const PjRecord *record);   /* owned by the record */
+/* Kept in UTC to the second, as it is saved. */
+void           pj_record_set_created (PjRecord *record, GDateTime *created);
 
 /* The position after every action so far. */
 const PjState  *pj_record_get_state     (const PjRecord *record);

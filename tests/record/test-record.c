@@ -564,6 +564,73 @@ test_bad_files (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* ---- dates ------------------------------------------------------------ */
+
+static void
+test_dates (void)
+{
+  static const int years[] = { 1, 9, 10, 99, 273, 999, 1000, 2026, 9999 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (years); i++)
+    {
+      g_autoptr (GDateTime) when = g_date_time_new_utc (years[i], 11, 30, 1, 2, 3.75);
+      g_autoptr (PjRecord) record = random_game (PJ_PRESET_BASIC, 4, 3, 2);
+      g_autoptr (PjRecord) back = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *json = NULL;
+      g_autofree char *expect = g_strdup_printf ("\"%04d-11-30T01:02:03Z\"", years[i]);
+
+      pj_record_set_created (record, when);
+      g_assert_cmpint (g_date_time_get_year (pj_record_get_created (record)), ==, years[i]);
+      json = pj_record_to_json (record, NULL);
+      g_assert_nonnull (strstr (json, expect));
+      back = pj_record_from_json (json, -1, &error);
+      g_assert_no_error (error);
+      g_assert_true (g_date_time_equal (pj_record_get_created (record),
+                                        pj_record_get_created (back)));
+      assert_same_record (record, back);
+    }
+
+  /* a set date is kept as it is saved: in UTC, to the second */
+  {
+    g_autoptr (GTimeZone) east = g_time_zone_new_offset (5 * 3600);
+    g_autoptr (GDateTime) local = g_date_time_new (east, 2026, 1, 1, 3, 0, 9.5);
+    g_autoptr (PjRecord) record = random_game (PJ_PRESET_BASIC, 4, 3, 0);
+    g_autofree char *json = NULL;
+
+    pj_record_set_created (record, local);
+    json = pj_record_to_json (record, NULL);
+    g_assert_nonnull (strstr (json, "\"2025-12-31T22:00:09Z\""));
+    g_assert_cmpfloat (g_date_time_get_seconds (pj_record_get_created (record)), ==, 9.0);
+  }
+
+  /* files written before years were zero-padded still load */
+  {
+    g_autofree char *old = g_strdup (base_json);
+    char *created = strstr (old, "\"created\" : \"");
+    g_autoptr (PjRecord) back = NULL;
+    g_autoptr (GError) error = NULL;
+    g_autofree char *fixed = NULL;
+
+    g_assert_nonnull (created);
+    created += strlen ("\"created\" : \"");
+    memcpy (created, "0273", 4);
+    fixed = replace_once (old, "\"0273-", "\"273-");
+    back = pj_record_from_json (fixed, -1, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (g_date_time_get_year (pj_record_get_created (back)), ==, 273);
+    g_clear_pointer (&fixed, g_free);
+    fixed = replace_once (old, "\"0273-", "\"0000-");
+    expect_error (fixed, -1, PJ_RECORD_ERROR_FIELD, "year 0");
+    g_clear_pointer (&fixed, g_free);
+    fixed = replace_once (old, "\"0273-", "\"73-");
+    g_clear_pointer (&back, pj_record_unref);
+    back = pj_record_from_json (fixed, -1, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (g_date_time_get_year (pj_record_get_created (back)), ==, 73);
+  }
+}
+
 /* ---- limits checked before parsing ------------------------------------- */
 
 static void
@@ -792,6 +859,7 @@ main (int    argc,
   g_test_add_func ("/record/bad/too-large", test_too_large);
   g_test_add_func ("/record/bad/files", test_bad_files);
   g_test_add_func ("/record/save-atomic", test_save_atomic);
+  g_test_add_func ("/record/dates", test_dates);
   g_test_add_func ("/record/json-limits", test_json_limits);
   g_test_add_func ("/record/bad/too-deep", test_too_deep);
   g_test_add_func ("/record/bad/too-long-string", test_too_long_string);
