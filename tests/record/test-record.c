@@ -792,6 +792,14 @@ test_save_atomic (void)
   g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
   g_assert_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_IO);
   g_test_message ("full disk: %s", error->message);
+  {
+    g_autofree char *display = g_filename_display_name (path);
+    g_autofree char *prefix = g_strdup_printf ("Could not save “%s”: ", display);
+
+    /* named as chosen, not as the temporary "game.json.XXXXXX" */
+    g_assert_true (g_str_has_prefix (error->message, prefix));
+    g_assert_null (strstr (error->message, "game.json."));
+  }
   g_clear_error (&error);
   g_assert_true (g_file_get_contents (path, &now, NULL, NULL));
   g_assert_cmpstr (now, ==, old);
@@ -828,6 +836,84 @@ test_save_atomic (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* A failed save names the file the person chose, never the temporary file
+ * it was being written to, and says why in words. */
+static void
+test_save_errors (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pj-record-XXXXXX", &error);
+  g_autofree char *file = NULL;
+  g_autofree char *under_file = NULL;
+  g_autofree char *folder = NULL;
+  g_autoptr (PjRecord) record = random_game (PJ_PRESET_BASIC, 4, 1, 5);
+  struct { const char *path; const char *reason; } cases[2];
+
+  g_assert_no_error (error);
+  file = g_build_filename (dir, "notes.txt", NULL);
+  g_assert_true (g_file_set_contents (file, "not a folder", -1, NULL));
+  under_file = g_build_filename (file, "game.json", NULL);
+  folder = g_build_filename (dir, "game.json", NULL);
+  g_assert_cmpint (g_mkdir (folder, 0755), ==, 0);
+  cases[0].path = under_file;
+  cases[0].reason = "its folder is missing";
+  cases[1].path = folder;
+  cases[1].reason = "a folder has the save file’s name";
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *display = g_filename_display_name (cases[i].path);
+      g_autofree char *expect = g_strdup_printf ("Could not save “%s”: %s", display,
+                                                 cases[i].reason);
+
+      g_assert_false (pj_record_save (record, cases[i].path, &error));
+      g_assert_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_IO);
+      g_test_message ("%s", error->message);
+      g_assert_cmpstr (error->message, ==, expect);
+      g_clear_error (&error);
+    }
+  /* the folder stays a folder, and no temporary file is left next to it */
+  g_assert_true (g_file_test (folder, G_FILE_TEST_IS_DIR));
+  g_assert_cmpuint (count_files (dir), ==, 2);
+
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+  g_assert_cmpint (g_remove (file), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
+test_file_error_reason (void)
+{
+  static const struct { GFileError code; const char *reason; } cases[] = {
+    { G_FILE_ERROR_NOSPC, "the disk is full" },
+    { G_FILE_ERROR_ACCES, "you may not write to its folder" },
+    { G_FILE_ERROR_PERM, "you may not write to its folder" },
+    { G_FILE_ERROR_ROFS, "the disk is read-only" },
+    { G_FILE_ERROR_ISDIR, "a folder has the save file’s name" },
+    { G_FILE_ERROR_NOENT, "its folder is missing" },
+    { G_FILE_ERROR_NOTDIR, "its folder is missing" },
+  };
+  g_autoptr (GError) rare = NULL;
+  g_autoptr (GError) other = NULL;
+  g_autoptr (GError) bare = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = g_error_new (G_FILE_ERROR, cases[i].code,
+                                              "Failed to create file “a.json.XYZ123”: nope");
+
+      g_assert_cmpstr (pj_record_file_error_reason (error), ==, cases[i].reason);
+    }
+  /* rarer codes: GLib's reason without the temporary file's name */
+  rare = g_error_new (G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                      "Failed to write file “a: b.json.XYZ123”: write() failed: File too large");
+  g_assert_cmpstr (pj_record_file_error_reason (rare), ==, "File too large");
+  bare = g_error_new (G_FILE_ERROR, G_FILE_ERROR_IO, "Input/output error");
+  g_assert_cmpstr (pj_record_file_error_reason (bare), ==, "Input/output error");
+  other = g_error_new (g_quark_from_static_string ("test-error"), 1, "Something: else");
+  g_assert_cmpstr (pj_record_file_error_reason (other), ==, "Something: else");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -859,6 +945,8 @@ main (int    argc,
   g_test_add_func ("/record/bad/too-large", test_too_large);
   g_test_add_func ("/record/bad/files", test_bad_files);
   g_test_add_func ("/record/save-atomic", test_save_atomic);
+  g_test_add_func ("/record/save-errors", test_save_errors);
+  g_test_add_func ("/record/file-error-reason", test_file_error_reason);
   g_test_add_func ("/record/dates", test_dates);
   g_test_add_func ("/record/json-limits", test_json_limits);
   g_test_add_func ("/record/bad/too-deep", test_too_deep);
