@@ -380,9 +380,11 @@ cmd_show (int    argc,
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *as = NULL;
-  gint at = -1;
+  /* text, so that every number typed is checked here, -5 included */
+  g_autofree char *at_text = NULL;
+  gint64 at = 0;
   const GOptionEntry entries[] = {
-    { "at", 0, 0, G_OPTION_ARG_INT, &at,
+    { "at", 0, 0, G_OPTION_ARG_STRING, &at_text,
       N_("Show a saved game after its first N actions"), "N" },
     { "as", 0, 0, G_OPTION_ARG_STRING, &as,
       N_("Show only what one seat may see (a colour letter or name, or “spectator”)"), "SEAT" },
@@ -401,19 +403,33 @@ cmd_show (int    argc,
     return PJ_CLI_USAGE;
   if (argc != 2)
     return pj_cli_fail ("show", PJ_CLI_USAGE, _("expected one FILE (see --help)"));
+  if (at_text != NULL
+      && (!g_ascii_string_to_signed (at_text, 10, G_MININT64, G_MAXINT64, &at, NULL) || at < 0))
+    return pj_cli_fail ("show", PJ_CLI_USAGE,
+                        _("--at must be a number of actions, 0 or more, not “%s”"), at_text);
   if (!load_input (argv[1], &in, &error))
     return pj_cli_fail ("show", PJ_CLI_FAILED, "%s", error->message);
 
   s = in.state;
   if (in.record)
     shown_at = pj_record_get_n_actions (in.record);
-  if (at >= 0)
+  if (at_text != NULL)
     {
-      if (in.record == NULL || (guint) at > pj_record_get_n_actions (in.record))
+      if (in.record == NULL)
         {
           input_clear (&in);
           return pj_cli_fail ("show", PJ_CLI_USAGE,
-                              _("--at needs a saved game with at least that many actions"));
+                              _("--at needs a saved game; “%s” is a position"), argv[1]);
+        }
+      if ((guint64) at > pj_record_get_n_actions (in.record))
+        {
+          guint n = pj_record_get_n_actions (in.record);
+
+          input_clear (&in);
+          return pj_cli_fail ("show", PJ_CLI_USAGE,
+                              ngettext ("--at %s: the saved game has only %u action",
+                                        "--at %s: the saved game has only %u actions", n),
+                              at_text, n);
         }
       pj_record_state_at (in.record, (guint) at, &s);
       shown_at = (guint) at;

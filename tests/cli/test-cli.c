@@ -367,6 +367,71 @@ test_play_illegal (void)
   g_assert_cmpint (g_remove (game), ==, 0);
 }
 
+/* --at counts actions: a negative count or one past the game is refused
+ * with one line and status 2, not shown as something else. */
+static void
+test_show_at (void)
+{
+  g_autofree char *game = tmp_path ("at.json");
+  g_autofree char *position = tmp_path ("at.txt");
+  const char *const refused[] = { "-5", "-1", "3", "4294967296", "-2147483648", "x", "" };
+
+  {
+    g_auto (Run) r = RUN ("new", "--preset", "basic", "--players", "4", "--seed", "5", "-o", game);
+    g_assert_cmpint (r.status, ==, 0);
+  }
+  for (guint i = 0; i < 2; i++)
+    {
+      g_auto (Run) moves = RUN ("moves", game);
+      g_autofree char *action = first_line (moves.out);
+      g_auto (Run) r = RUN ("play", game, action);
+
+      g_assert_cmpint (r.status, ==, 0);
+    }
+  for (guint at = 0; at <= 2; at++)
+    {
+      g_autofree char *text = g_strdup_printf ("%u", at);
+      g_autofree char *expect = g_strdup_printf ("after action %u of 2", at);
+      g_auto (Run) r = RUN ("show", "--at", text, game);
+
+      g_assert_cmpint (r.status, ==, 0);
+      g_assert_nonnull (strstr (r.out, expect));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_auto (Run) r = RUN ("show", "--at", refused[i], game);
+
+      g_test_message ("--at %s → %d: %s", refused[i], r.status, r.err);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_true (g_str_has_prefix (r.err, "pegs-and-jokers-cli show: --at"));
+      g_assert_cmpuint (count_lines (r.err), ==, 1);
+      g_assert_cmpstr (r.out, ==, "");
+    }
+  {
+    g_auto (Run) r = RUN ("show", "--at=-5", game);
+
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "0 or more"));
+  }
+  {
+    g_auto (Run) r = RUN ("show", "--at", "3", game);
+
+    g_assert_nonnull (strstr (r.err, "only 2 actions"));
+  }
+  /* a position text has no actions to go back through */
+  {
+    g_auto (Run) show = RUN ("show", game);
+    g_auto (Run) r = { 0 };
+
+    g_assert_true (g_file_set_contents (position, show.out, -1, NULL));
+    r = RUN ("show", "--at", "0", position);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "needs a saved game"));
+  }
+  g_assert_cmpint (g_remove (game), ==, 0);
+  g_assert_cmpint (g_remove (position), ==, 0);
+}
+
 /* A saved game nested 100,000 deep overflowed json-glib's stack: every
  * command that reads it fails with one line, and no signal (run_v checks). */
 static void
@@ -432,6 +497,7 @@ main (int    argc,
   g_test_add_func ("/cli/simulate", test_simulate_json);
   g_test_add_func ("/cli/play-through", test_play_through);
   g_test_add_func ("/cli/play-illegal", test_play_illegal);
+  g_test_add_func ("/cli/show-at", test_show_at);
   g_test_add_func ("/cli/too-deep", test_too_deep);
   status = g_test_run ();
 
