@@ -564,6 +564,141 @@ test_bad_files (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* ---- property: any record reloads as it was ------------------------------ */
+
+/* Valid UTF-8 of at most max bytes, from pieces that stress the writer and
+ * the scanner before the parser: quotes, backslashes, brackets, control
+ * characters, and one- to four-byte characters. */
+static char *
+random_text (GRand *rand,
+             gsize  max)
+{
+  static const char *const pieces[] = {
+    "a", "Z", "7", " ", "\"", "\\", "/", "[", "]", "{", "}", "\t", "\n", "\x01",
+    "é", "ß", "Ω", "ñ", "\u00a0", "漢", "字", "\u2028", "🃏", "😀",
+  };
+  GString *out = g_string_new (NULL);
+  gsize want = g_rand_boolean (rand) ? (gsize) g_rand_int_range (rand, 0, 12)
+                                     : (gsize) g_rand_int_range (rand, 0, (gint32) max + 1);
+
+  while (out->len < want)
+    {
+      const char *piece = pieces[g_rand_int_range (rand, 0, G_N_ELEMENTS (pieces))];
+
+      if (out->len + strlen (piece) > max)
+        break;
+      g_string_append (out, piece);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static PjRecord *
+random_record (GRand *rand)
+{
+  static const guint player_counts[] = { 4, 6, 8 };
+  PjPreset preset = (PjPreset) g_rand_int_range (rand, 0, PJ_N_PRESETS);
+  guint players = player_counts[g_rand_int_range (rand, 0, G_N_ELEMENTS (player_counts))];
+  guint64 seed = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+  int dealer = g_rand_int_range (rand, -1, (gint32) players);
+  guint n_actions = g_rand_boolean (rand) ? (guint) g_rand_int_range (rand, 0, 8)
+                                          : (guint) g_rand_int_range (rand, 0, 250);
+  g_autoptr (GDateTime) created = NULL;
+  PjSeat seats[PJ_MAX_PLAYERS];
+  PjActionList list;
+  PjRecord *record;
+  PjRules rules;
+
+  pj_rules_preset (&rules, preset, players);
+  for (guint i = 0; i < players; i++)
+    {
+      seats[i].name = random_text (rand, PJ_RECORD_MAX_NAME);
+      seats[i].controller = (PjController) g_rand_int_range (rand, 0, PJ_N_CONTROLLERS);
+    }
+  record = pj_record_new (&rules, seed, dealer, seats, players, NULL);
+  g_assert_nonnull (record);
+  for (guint i = 0; i < players; i++)
+    g_free (seats[i].name);
+
+  pj_action_list_init (&list);
+  for (guint i = 0; i < n_actions && !pj_state_is_over (pj_record_get_state (record)); i++)
+    {
+      const PjState *st = pj_record_get_state (record);
+      PjAction a;
+
+      pj_legal_actions (st, &list);
+      g_assert_cmpuint (list.n, >, 0);
+      a = list.v[g_rand_int_range (rand, 0, (gint32) list.n)];
+      g_assert_true (pj_record_append (record, &a, NULL));
+    }
+  pj_action_list_clear (&list);
+
+  /* any date GLib allows; years before 1000 were once written unpadded */
+  created = g_date_time_new_utc (g_rand_boolean (rand) ? g_rand_int_range (rand, 1, 1000)
+                                                       : g_rand_int_range (rand, 1, 10000),
+                                 g_rand_int_range (rand, 1, 13), g_rand_int_range (rand, 1, 29),
+                                 g_rand_int_range (rand, 0, 24), g_rand_int_range (rand, 0, 60),
+                                 g_rand_int_range (rand, 0, 60));
+  pj_record_set_created (record, created);
+  if (g_rand_boolean (rand))
+    {
+      g_autofree char *title = random_text (rand, PJ_RECORD_MAX_TITLE);
+
+      pj_record_set_title (record, title);
+    }
+  return record;
+}
+
+static void
+test_property_round_trip (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pj-record-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  /* a fixed seed: a failure is the same on every run */
+  g_autoptr (GRand) rand = g_rand_new_with_seed (15);
+  guint actions = 0;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "property.json", NULL);
+  for (guint i = 0; i < 300; i++)
+    {
+      g_autoptr (PjRecord) record = random_record (rand);
+      g_autoptr (PjRecord) back = NULL;
+      g_autofree char *json = NULL;
+      g_autofree char *again = NULL;
+      const char *created;
+
+      json = pj_record_to_json (record, NULL);
+      /* ISO 8601's four-digit year, not only what our loader forgives */
+      created = strstr (json, "\"created\" : \"");
+      g_assert_nonnull (created);
+      created += strlen ("\"created\" : \"");
+      g_assert_true (g_ascii_isdigit (created[0]) && g_ascii_isdigit (created[3])
+                     && created[4] == '-');
+      /* every 25th through a file too: the loader's own checks, one fsync */
+      if (i % 25 == 0)
+        {
+          g_assert_true (pj_record_save (record, path, &error));
+          g_assert_no_error (error);
+          back = pj_record_load (path, &error);
+        }
+      else
+        back = pj_record_from_json (json, -1, &error);
+      if (error != NULL)
+        g_error ("case %u: %s\n%s", i, error->message, json);
+      assert_same_record (record, back);
+      g_assert_true (g_date_time_equal (pj_record_get_created (record),
+                                        pj_record_get_created (back)));
+      again = pj_record_to_json (back, NULL);
+      g_assert_cmpstr (json, ==, again);
+      actions += pj_record_get_n_actions (record);
+    }
+  g_test_message ("300 records, %u actions", actions);
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 /* ---- dates ------------------------------------------------------------ */
 
 static void
@@ -948,6 +1083,7 @@ main (int    argc,
   g_test_add_func ("/record/save-errors", test_save_errors);
   g_test_add_func ("/record/file-error-reason", test_file_error_reason);
   g_test_add_func ("/record/dates", test_dates);
+  g_test_add_func ("/record/property/round-trip", test_property_round_trip);
   g_test_add_func ("/record/json-limits", test_json_limits);
   g_test_add_func ("/record/bad/too-deep", test_too_deep);
   g_test_add_func ("/record/bad/too-long-string", test_too_long_string);
