@@ -2,8 +2,8 @@
  *
  * json-glib parses nested arrays and objects by recursion, so a small text of
  * 100,000 "[" overflows the stack. Saved games and network messages both
- * refuse such text with these scans first; they read the text once, with no
- * recursion and no allocation.
+ * refuse such text with these scans first: each reads the text once, with
+ * no recursion and no allocation.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -128,7 +128,9 @@ PjRecord *pj_record_from_json (const char *data, gssize length, GError **error);
  * so a failed save leaves the old file as it was. The error names path,
  * never the temporary file: "Could not save “game.json”: the disk is full". */
 gboolean  pj_record_save (const PjRecord *record, const char *path, GError **error);
-/* Read at most PJ_RECORD_MAX_FILE_SIZE bytes and pj_record_from_json(). */
+/* Read at most PJ_RECORD_MAX_FILE_SIZE bytes and pj_record_from_json();
+ * what is refused before parsing (size, encoding, nesting, string lengths)
+ * names the file. */
 PjRecord *pj_record_load (const char *path, GError **error);
 
 /* Why a file could not be written, in people's words and translated, for a
