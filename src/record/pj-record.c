@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "pj-file.h"
 #include "pj-json-limits.h"
 
 /* A snapshot every CHECKPOINT_EVERY actions keeps undo and replay views cheap
@@ -923,41 +924,6 @@ pj_record_from_json (const char  *data,
 
 /* ---- files ----------------------------------------------------------- */
 
-const char *
-pj_record_file_error_reason (const GError *error)
-{
-  const char *tail;
-
-  g_return_val_if_fail (error != NULL, NULL);
-
-  if (error->domain != G_FILE_ERROR)
-    return error->message;
-  /* the same msgids as the autosave's, so they are translated once */
-  switch (error->code)
-    {
-    case G_FILE_ERROR_NOSPC:
-      return _("the disk is full");
-    case G_FILE_ERROR_ACCES:
-    case G_FILE_ERROR_PERM:
-      return _("you may not write to its folder");
-    case G_FILE_ERROR_ROFS:
-      return _("the disk is read-only");
-    case G_FILE_ERROR_ISDIR:
-      return _("a folder has the save file’s name");
-    case G_FILE_ERROR_NOENT:
-    case G_FILE_ERROR_NOTDIR:
-      return _("its folder is missing");
-    default:
-      /* GLib's file errors read "Failed to write file “game.json.G5YLZ3”:
-       * write() failed: File too large"; the last part is the reason, the
-       * rest names a temporary file the person never chose */
-      tail = strrchr (error->message, ':');
-      if (tail != NULL && tail[1] == ' ' && tail[2] != '\0')
-        return tail + 2;
-      return error->message;
-    }
-}
-
 gboolean
 pj_record_save (const PjRecord  *record,
                 const char      *path,
@@ -970,16 +936,11 @@ pj_record_save (const PjRecord  *record,
   g_return_val_if_fail (record != NULL && path != NULL, FALSE);
 
   data = pj_record_to_json (record, &length);
-  /* CONSISTENT: a temporary file in the same folder, fsync, rename over path */
-  if (!g_file_set_contents_full (path, data, (gssize) length,
-                                 G_FILE_SET_CONTENTS_CONSISTENT, 0666, &local))
+  /* the project's one atomic writer: never truncates the old file, and its
+   * error names path (not the temporary) with the reason in words */
+  if (!pj_file_write_atomic (path, data, length, 0644, PJ_FILE_WRITE_NONE, &local))
     {
-      g_autofree char *display = g_filename_display_name (path);
-
-      /* GLib's message names the temporary file: name the chosen one */
-      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_IO,
-                   /* Translators: a file name, then a reason like “the disk is full” */
-                   _("Could not save “%s”: %s"), display, pj_record_file_error_reason (local));
+      g_set_error_literal (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_IO, local->message);
       g_error_free (local);
       return FALSE;
     }

@@ -125,19 +125,14 @@ char     *pj_record_to_json   (const PjRecord *record, gsize *length);
 PjRecord *pj_record_from_json (const char *data, gssize length, GError **error);
 
 /* Write atomically: a temporary file in the same folder renamed over path,
- * so a failed save leaves the old file as it was. The error names path,
- * never the temporary file: "Could not save “game.json”: the disk is full". */
+ * so a failed save leaves the old file as it was (pj_file_write_atomic()).
+ * The error names path, never the temporary file: "Could not save
+ * “game.json”: the disk is full". */
 gboolean  pj_record_save (const PjRecord *record, const char *path, GError **error);
 /* Read at most PJ_RECORD_MAX_FILE_SIZE bytes and pj_record_from_json();
  * what is refused before parsing (size, encoding, nesting, string lengths)
  * names the file. */
 PjRecord *pj_record_load (const char *path, GError **error);
-
-/* Why a file could not be written, in people's words and translated, for a
- * G_FILE_ERROR ("the disk is full"); for its rarer codes, GLib's reason
- * without the file names it quotes (they may be temporary files); for any
- * other error, its message. Valid as long as error is. */
-const char *pj_record_file_error_reason (const GError *error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PjRecord, pj_record_unref)
 

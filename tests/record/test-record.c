@@ -1016,39 +1016,6 @@ test_save_errors (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
-static void
-test_file_error_reason (void)
-{
-  static const struct { GFileError code; const char *reason; } cases[] = {
-    { G_FILE_ERROR_NOSPC, "the disk is full" },
-    { G_FILE_ERROR_ACCES, "you may not write to its folder" },
-    { G_FILE_ERROR_PERM, "you may not write to its folder" },
-    { G_FILE_ERROR_ROFS, "the disk is read-only" },
-    { G_FILE_ERROR_ISDIR, "a folder has the save file’s name" },
-    { G_FILE_ERROR_NOENT, "its folder is missing" },
-    { G_FILE_ERROR_NOTDIR, "its folder is missing" },
-  };
-  g_autoptr (GError) rare = NULL;
-  g_autoptr (GError) other = NULL;
-  g_autoptr (GError) bare = NULL;
-
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autoptr (GError) error = g_error_new (G_FILE_ERROR, cases[i].code,
-                                              "Failed to create file “a.json.XYZ123”: nope");
-
-      g_assert_cmpstr (pj_record_file_error_reason (error), ==, cases[i].reason);
-    }
-  /* rarer codes: GLib's reason without the temporary file's name */
-  rare = g_error_new (G_FILE_ERROR, G_FILE_ERROR_FAILED,
-                      "Failed to write file “a: b.json.XYZ123”: write() failed: File too large");
-  g_assert_cmpstr (pj_record_file_error_reason (rare), ==, "File too large");
-  bare = g_error_new (G_FILE_ERROR, G_FILE_ERROR_IO, "Input/output error");
-  g_assert_cmpstr (pj_record_file_error_reason (bare), ==, "Input/output error");
-  other = g_error_new (g_quark_from_static_string ("test-error"), 1, "Something: else");
-  g_assert_cmpstr (pj_record_file_error_reason (other), ==, "Something: else");
-}
-
 int
 main (int    argc,
       char **argv)
@@ -1081,7 +1048,6 @@ main (int    argc,
   g_test_add_func ("/record/bad/files", test_bad_files);
   g_test_add_func ("/record/save-atomic", test_save_atomic);
   g_test_add_func ("/record/save-errors", test_save_errors);
-  g_test_add_func ("/record/file-error-reason", test_file_error_reason);
   g_test_add_func ("/record/dates", test_dates);
   g_test_add_func ("/record/property/round-trip", test_property_round_trip);
   g_test_add_func ("/record/json-limits", test_json_limits);
