@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "pj-file.h"
+#include "pj-json-limits.h"
 #include "pj-host-private.h"
 
 #define TOKENS_FORMAT  "pegs-and-jokers-lan-tokens"
@@ -87,6 +88,12 @@ _pj_host_load_tokens (PjHost      *self,
 
   if (!g_file_get_contents (path, &data, &len, error))
     return FALSE;
+  /* the token file nests three deep; json-glib recurses on deeper text */
+  if (!pj_json_nesting_ok (data, len, 8))
+    {
+      g_set_error (error, PJ_NET_ERROR, PJ_NET_ERROR_SAVE, _("“%s” is not this table’s token file"), path);
+      return FALSE;
+    }
   if (!json_parser_load_from_data (parser, data, (gssize) len, error))
     return FALSE;
   root = JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser))

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pj-json-limits.h"
 #include "pj-statistics.h"
 
 static void
@@ -54,7 +55,9 @@ pj_statistics_parse (const char *json)
 
   g_array_set_clear_func (entries, entry_clear);
 
-  if (json == NULL || json[0] == '\0' || !json_parser_load_from_data (parser, json, -1, NULL))
+  /* the key nests three deep; json-glib recurses on deeper text */
+  if (json == NULL || json[0] == '\0' || !pj_json_nesting_ok (json, strlen (json), 8) ||
+      !json_parser_load_from_data (parser, json, -1, NULL))
     return entries;
   node = json_parser_get_root (parser);
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))

@@ -307,6 +307,40 @@ test_restore_damaged (void)
   g_rmdir (dir);
 }
 
+/* An autosave nested 100,000 deep (json-glib would recurse off the
+ * stack): refused before parsing, set aside, and a new game starts. */
+static void
+test_restore_deep (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("pj-deep-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "autosave.json", NULL);
+  g_autofree char *notice = NULL;
+  GString *deep = g_string_new ("{\"format\": ");
+  g_autoptr (GDir) listing = NULL;
+  const char *name;
+  guint aside = 0;
+
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (deep, '[');
+  g_assert_true (g_file_set_contents (path, deep->str, (gssize) deep->len, NULL));
+  g_string_free (deep, TRUE);
+
+  g_assert_null (pj_game_restore_autosave (path, &notice));
+  g_assert_nonnull (notice);
+  g_assert_nonnull (strstr (notice, "a new game starts"));
+  listing = g_dir_open (dir, 0, NULL);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *aside_path = g_build_filename (dir, name, NULL);
+
+      g_assert_true (g_str_has_prefix (name, "autosave.json.damaged-"));
+      aside++;
+      g_unlink (aside_path);
+    }
+  g_assert_cmpuint (aside, ==, 1);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -316,6 +350,7 @@ main (int    argc,
   g_test_add_func ("/autosave/full-disk", test_full_disk);
   g_test_add_func ("/autosave/read-only", test_read_only);
   g_test_add_func ("/autosave/restore-damaged", test_restore_damaged);
+  g_test_add_func ("/autosave/restore-deep", test_restore_deep);
 
   return g_test_run ();
 }
