@@ -86,9 +86,7 @@ main (int    argc,
       else
         {
           g_autofree char *base = g_path_get_basename (argv[i]);
-          g_autofree char *parent = g_path_get_dirname (argv[i]);
-          g_autofree char *pbase = g_path_get_basename (parent);
-          g_autofree char *test = g_strdup_printf ("/fuzz/replay/%s/%s", pbase, base);
+          g_autofree char *test = g_strdup_printf ("/fuzz/replay/%s", base);
 
           g_test_add_data_func (test, argv[i], replay_dir);
         }

@@ -12,11 +12,58 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pj-record.h"
 
 int pj_fuzz_one (const uint8_t *data, size_t size);
+
+#ifdef PJ_FUZZ_MAIN
+#include <sanitizer/lsan_interface.h>
+
+/* Known, in json-glib 1.6.6 (not in the loader): a document of two
+ * top-level values, the second an object or array ("{}{}", "[1][2]"),
+ * fails to parse and leaks the first one's tree. So an input with anything
+ * but white space after its first value is loaded with leak detection off
+ * (crashes/json-glib-two-roots-leak.json). This finds the end of the first
+ * value roughly (strings, brackets), erring towards "something follows". */
+static gboolean
+has_trailing_data (const char *data,
+                   size_t      size)
+{
+  size_t i = 0;
+  int depth = 0;
+
+  while (i < size && g_ascii_isspace (data[i]))
+    i++;
+  for (; i < size; i++)
+    {
+      char ch = data[i];
+
+      if (ch == '"')
+        {
+          for (i++; i < size && data[i] != '"'; i++)
+            if (data[i] == '\\')
+              i++;
+        }
+      else if (ch == '{' || ch == '[')
+        depth++;
+      else if (ch == '}' || ch == ']')
+        depth--;
+      else if (depth == 0 && (g_ascii_isspace (ch) || ch == ',' || ch == ':'))
+        break;
+      if (depth <= 0)
+        {
+          i++;
+          break;
+        }
+    }
+  while (i < size && g_ascii_isspace (data[i]))
+    i++;
+  return i < size;
+}
+#endif
 
 static void
 check_loaded (PjRecord *record)
@@ -40,7 +87,11 @@ check_loaded (PjRecord *record)
   g_assert_cmpuint (strlen (json), ==, len);
   again = pj_record_from_json (json, (gssize) len, &error);
   if (again == NULL)
-    g_error ("a loaded record does not load again: %s\n%s", error->message, json);
+    {
+      /* abort, not g_error(): libFuzzer takes no trap for a crash */
+      g_printerr ("a loaded record does not load again: %s\n%s\n", error->message, json);
+      abort ();
+    }
   json2 = pj_record_to_json (again, &len2);
   g_assert_cmpstr (json, ==, json2);
   g_assert_cmpuint (pj_record_get_n_actions (again), ==, n);
@@ -62,7 +113,16 @@ pj_fuzz_one (const uint8_t *data,
     return 0;
   if (size > 0)
     memcpy (copy, data, size);
-  record = pj_record_from_json (copy, (gssize) size, &error);
+#ifdef PJ_FUZZ_MAIN
+  if (has_trailing_data (copy, size))
+    {
+      __lsan_disable ();
+      record = pj_record_from_json (copy, (gssize) size, &error);
+      __lsan_enable ();
+    }
+  else
+#endif
+    record = pj_record_from_json (copy, (gssize) size, &error);
   if (record)
     {
       g_assert_no_error (error);
