@@ -103,11 +103,13 @@ G_DEBUG=gc-friendly,fatal-warnings G_SLICE=always-malloc LC_ALL=C.UTF-8 \
   "$binary" -max_total_time="$seconds" -max_len=$max_len -len_control=0 -timeout=10 \
   $mode -artifact_prefix="$work/crashes/" -print_final_stats=1 \
   "$work/corpus" > "$work/fuzz.log" 2>&1 || status=$?
-grep -E "^#[0-9]+.*(pulse|DONE|INITED)|Done [0-9]+ runs|stat::number_of_executed_units|stat::average_exec_per_sec|ERROR:|SUMMARY|crash" \
+grep -E "^#[0-9]+.*(pulse|DONE|INITED)|^#[0-9]+: |INFO: (exiting|fuzzed)|Done [0-9]+ runs|stat::number_of_executed_units|stat::average_exec_per_sec|ERROR:|SUMMARY|crash" \
   "$work/fuzz.log" | tail -15
 
 for crash in "$work"/crashes/*; do
   [ -e "$crash" ] || continue
+  # fork mode also leaves an empty "crash" file when a job fails
+  [ -n "$mode" ] && [ ! -s "$crash" ] && continue
   mkdir -p "$keep"
   name=$(basename "$crash")
   cp "$crash" "$keep/$name"
