@@ -368,6 +368,9 @@ pj_net_message_parse (const char        *line,
    * json-glib sees it keeps a hostile "[[[[…" from costing recursion. */
   if (!pj_json_nesting_ok (line, len, 4))
     MALFORMED (_("A message is nested too deeply"));
+  /* json-glib leaks what it parsed of a line with two values ("1{}") */
+  if (!pj_json_is_one_value (line, len))
+    MALFORMED (_("A message must be one JSON object"));
 
   parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (parser, line, (gssize) len, &local))

@@ -69,3 +69,52 @@ pj_json_strings_ok (const char *text,
 
   return within_limits (text, len, G_MAXUINT, max_bytes);
 }
+
+/* json-glib 1.6 leaks what it parsed when a second value follows an array
+ * or object ("1{}", "{} []"): such text never reaches it. */
+gboolean
+pj_json_is_one_value (const char *text,
+                      gsize       len)
+{
+  guint depth = 0;
+  gboolean in_string = FALSE, container = FALSE, closed = FALSE;
+  gsize i = 0;
+
+  g_return_val_if_fail (text != NULL || len == 0, FALSE);
+
+  while (i < len && g_ascii_isspace (text[i]))
+    i++;
+  container = i < len && (text[i] == '{' || text[i] == '[');
+  for (; i < len; i++)
+    {
+      char c = text[i];
+
+      if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+          continue;
+        }
+      if (closed)
+        {
+          /* after the one array or object only white space */
+          if (!g_ascii_isspace (c))
+            return FALSE;
+          continue;
+        }
+      if (c == '"')
+        in_string = TRUE;
+      else if (c == '{' || c == '[')
+        {
+          /* a scalar first, then a container: two values */
+          if (!container)
+            return FALSE;
+          depth++;
+        }
+      else if ((c == '}' || c == ']') && depth > 0)
+        closed = --depth == 0;
+    }
+  return TRUE;
+}

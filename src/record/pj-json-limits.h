@@ -21,4 +21,9 @@ gboolean pj_json_nesting_ok (const char *text, gsize len, guint max_depth);
  * max_bytes as written, escapes included: an upper bound of its parsed length. */
 gboolean pj_json_strings_ok (const char *text, gsize len, gsize max_bytes);
 
+/* FALSE when an array or object in text is followed by anything but white
+ * space, or follows a scalar: json-glib leaks what it parsed of such text.
+ * (Not a validation: what json-glib refuses anyway passes.) */
+gboolean pj_json_is_one_value (const char *text, gsize len);
+
 G_END_DECLS

@@ -845,6 +845,17 @@ check_text (const char  *data,
                      PJ_RECORD_MAX_DEPTH);
       return FALSE;
     }
+  /* json-glib leaks what it parsed of a text with two values ("1{}") */
+  if (!pj_json_is_one_value (data, length))
+    {
+      if (display)
+        g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SYNTAX,
+                     _("“%s” is not a saved game: there is more after its end"), display);
+      else
+        g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SYNTAX,
+                     _("The text is not a saved game: there is more after its end"));
+      return FALSE;
+    }
   if (!pj_json_strings_ok (data, length, PJ_RECORD_MAX_STRING))
     {
       if (display)

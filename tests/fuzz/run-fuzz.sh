@@ -74,9 +74,9 @@ case $target in
 #define HAVE_GETRANDOM 1
 EOT
     # shellcheck disable=SC2086
-    $cc $cflags -I"$top/src/net" \
+    $cc $cflags -I"$top/src/net" -I"$top/src/record" \
       $(pkg-config --cflags json-glib-1.0 gio-2.0) \
-      "$dir/fuzz-message.c" "$top/src/net/pj-net-message.c" "$top"/src/engine/*.c \
+      "$dir/fuzz-message.c" "$top/src/net/pj-net-message.c" "$top/src/record/pj-json-limits.c" "$top"/src/engine/*.c \
       $(pkg-config --libs json-glib-1.0 gio-2.0) -lm \
       -o "$work/fuzz-message"
     binary=$work/fuzz-message

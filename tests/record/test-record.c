@@ -817,6 +817,19 @@ test_json_limits (void)
   /* the length is the text's, not up to a NUL */
   g_assert_false (pj_json_nesting_ok ("[[[\0", 3, 2));
   g_assert_true (pj_json_nesting_ok ("[[[", 2, 2));
+
+  /* two values, of which one an array or object, never reach json-glib
+   * (it leaks what it parsed of them); one value, or what json-glib
+   * refuses anyway, passes */
+  {
+    const char *two[] = { "1{}", "{} []", "[1] x", "{\"a\": 1}}", " \"s\" [" };
+    const char *one[] = { "{}", "  {\"a\": \"}[\\\"{\"}  \n", "[[1], {}]", "hello", "7", "" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (two); i++)
+      g_assert_false (pj_json_is_one_value (two[i], strlen (two[i])));
+    for (guint i = 0; i < G_N_ELEMENTS (one); i++)
+      g_assert_true (pj_json_is_one_value (one[i], strlen (one[i])));
+  }
 }
 
 /* {"a": [[[…]]]} n deep: a small file that overflows json-glib's stack */
