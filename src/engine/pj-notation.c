@@ -870,7 +870,8 @@ read_position_line (PositionReader  *r,
         {
           if (strcmp (line, "pegs-and-jokers position 1") != 0)
             PARSE_ERROR ("Line %u: unsupported position version “%s”", lineno, line);
-          return claim_line (&r->header_line, lineno, "the “pegs-and-jokers position” line is", error);
+          return claim_line (&r->header_line, lineno, "the “pegs-and-jokers position” line is",
+                             error);
         }
     }
   if (g_str_has_prefix (line, "pending "))
@@ -1127,9 +1128,8 @@ check_card_totals (const PositionReader  *r,
       if (placed > s->n_cards)
         return position_error (error, PJ_ENGINE_ERROR_INVARIANT,
                                MAX (last_hand_line, r->discard_line),
-                               "the hands (%u cards) and the discard pile (%u) hold more "
-                               "than the %u cards of the decks", in_hands, r->n_discard,
-                               s->n_cards);
+                               "the hands and the discard pile hold %u cards, more than "
+                               "the %u of the decks", placed, s->n_cards);
       return TRUE;
     }
   stock = r->stock_unknown ? r->unknown_stock : r->n_stock;
@@ -1137,9 +1137,8 @@ check_card_totals (const PositionReader  *r,
     {
       if (placed > s->n_cards)
         return position_error (error, PJ_ENGINE_ERROR_INVARIANT, r->stock_line,
-                               "the stock holds %u cards, but the hands (%u) and the discard "
-                               "pile (%u) already hold more than the %u cards of the decks",
-                               stock, in_hands, r->n_discard, s->n_cards);
+                               "the hands and the discard pile hold %u cards, more than "
+                               "the %u of the decks", placed, s->n_cards);
       return position_error (error, PJ_ENGINE_ERROR_INVARIANT, r->stock_line,
                              "the stock holds %u cards, but the decks' %u cards less the "
                              "hands (%u) and the discard pile (%u) leave %u",
