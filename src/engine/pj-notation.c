@@ -887,33 +887,45 @@ read_position_line (PositionReader  *r,
   PARSE_ERROR ("Line %u: unknown item “%s”", lineno, w[0]);
 }
 
-/* no stock line: the cards not accounted for, shuffled by the generator */
-static gboolean
+/* No stock line: the cards not accounted for, shuffled by the generator.
+ * Where some placed cards are unseen ("?"), which cards are left is unknown
+ * too, so the stock is that many unseen cards. The counts were checked
+ * (check_card_totals): the rest is never negative. */
+static void
 shuffle_unplaced_cards (PjState       *s,
                         const guint8  *discard_cards,
-                        guint          n_discard,
-                        GError       **error)
+                        guint          n_discard)
 {
   guint counts[16] = { 0 };
-  guint n = 0;
+  guint n = 0, placed = n_discard, unseen = 0;
 
   for (guint r = PJ_CARD_ACE; r <= PJ_CARD_JOKER; r++)
     counts[r] = r == PJ_CARD_JOKER ? 2u * s->rules.decks : 4u * s->rules.decks;
   for (guint c = 0; c < s->rules.players; c++)
-    for (guint k = 0; k < s->hand_count[c]; k++)
-      if (counts[PJ_CARD_RANK (s->hand[c][k])]-- == 0)
-        PARSE_ERROR ("%s holds more %s cards than the decks have", pj_colour_name (c),
-                     pj_card_to_string (PJ_CARD_RANK (s->hand[c][k])));
+    {
+      placed += s->hand_count[c];
+      for (guint k = 0; k < s->hand_count[c]; k++)
+        if (PJ_CARD_RANK (s->hand[c][k]) == PJ_CARD_UNKNOWN)
+          unseen++;
+        else
+          counts[PJ_CARD_RANK (s->hand[c][k])]--;
+    }
   for (guint i = 0; i < n_discard; i++)
-    if (counts[PJ_CARD_RANK (discard_cards[i])]-- == 0)
-      PARSE_ERROR ("The discard pile holds more %s cards than the decks have",
-                   pj_card_to_string (PJ_CARD_RANK (discard_cards[i])));
+    if (PJ_CARD_RANK (discard_cards[i]) == PJ_CARD_UNKNOWN)
+      unseen++;
+    else
+      counts[PJ_CARD_RANK (discard_cards[i])]--;
+  if (unseen > 0)
+    {
+      s->n_stock = (guint8) (s->n_cards - placed);
+      memset (s->pile, PJ_CARD_UNKNOWN, s->n_stock);
+      return;
+    }
   for (guint r = PJ_CARD_ACE; r <= PJ_CARD_JOKER; r++)
     for (guint k = 0; k < counts[r]; k++)
       s->pile[n++] = (guint8) r;
   s->n_stock = (guint8) n;
   pj_shuffle_cards (s->pile, n, &s->rng);
-  return TRUE;
 }
 
 static gboolean
@@ -947,7 +959,7 @@ lay_out_piles (PositionReader  *r,
         s->pile[r->n_stock - 1 - i] = r->stock_cards[i];
     }
   else
-    return shuffle_unplaced_cards (s, r->discard_cards, n_discard, error);
+    shuffle_unplaced_cards (s, r->discard_cards, n_discard);
   return TRUE;
 }
 
@@ -1184,17 +1196,22 @@ check_hands (const PositionReader  *r,
              GError               **error)
 {
   const PjState *s = &r->s;
+  gboolean every_hand = TRUE;
 
+  for (guint c = 0; c < s->rules.players; c++)
+    every_hand &= r->hand_line[c] != 0;
   for (guint c = 0; c < s->rules.players; c++)
     {
       const char *who, *when;
       guint size = hand_size_now (s, c, &who, &when);
 
-      /* Fewer cards is what a hand-made position gives (tests and bug
-       * reports name only the cards that matter), and a real game's hands
-       * run short when the stock and the discard pile run out; more is never
-       * possible. */
-      if (s->hand_count[c] <= size)
+      /* More is never possible. Fewer is what a hand-made position gives,
+       * where tests and bug reports name only the cards that matter and
+       * leave out the other hands; but a position that gives every hand is
+       * a whole table (the engine prints them all), and a game's hands never
+       * run short: the decks hold far more than all hands together, so
+       * every draw finds a card (B-6). */
+      if (s->hand_count[c] == size || (s->hand_count[c] < size && !every_hand))
         continue;
       return position_error (error, PJ_ENGINE_ERROR_INVARIANT, r->hand_line[c],
                              "%s holds %u cards, but %s %u %s in these rules",

@@ -113,6 +113,18 @@ test_hand_sizes (void)
       PJ_ENGINE_ERROR_INVARIANT,
       "Line 5: Red holds 5 cards, but the player who has just played holds 4 until drawing "
       "in these rules" },
+    /* a position that gives every hand is a whole table: no hand short */
+    { "rules basic\nturn R\nhand R 2 3 4 5 6 7\nhand B 2 3 4 5\nhand G 2 3 4 5 6\n"
+      "hand Y 2 3 4 5 6\n",
+      PJ_ENGINE_ERROR_INVARIANT,
+      "Line 4: Blue holds 4 cards, but hands hold 5 between turns in these rules" },
+    { "rules basic\nturn R\nhand R 2 3 4 5 6\nhand B 2 3 4 5 6\nhand G 2 3 4 5 6\n"
+      "hand Y 2 3 4 5 6\n",
+      PJ_ENGINE_ERROR_INVARIANT,
+      "Line 3: Red holds 5 cards, but the player to move holds 6 after drawing in these rules" },
+    { "rules kilpatrick\nturn B\nhand R 2 3 4\nhand B 2 3 4\nhand G 2 3\nhand Y 2 3 4\n",
+      PJ_ENGINE_ERROR_INVARIANT,
+      "Line 5: Green holds 2 cards, but hands hold 3 between turns in these rules" },
     /* BJ (issue 15): with no card there is nothing to play face down */
     { "rules bluffing-joker\npegs R r10 s s s s\nhand B 5\n",
       PJ_ENGINE_ERROR_INVARIANT, "Red is to move but holds no card" },
@@ -129,6 +141,10 @@ test_hand_sizes (void)
   assert_accepted ("rules arizona\nturn R\nhand R 2 3 4 5 6\nhand B 2 3 4 5 6\n");
   assert_accepted ("rules bluffing-joker draw_first=no\nturn R\nphase challenge B\n"
                    "pegs R r10 s s s s\nhand R 2 3 4 6\ndiscard 5d\npending 5 R1 r10-r15\n");
+  assert_accepted ("rules basic\nturn R\nhand R 2 3 4 5 6 7\nhand B 2 3 4 5 6\n"
+                   "hand G 2 3 4 5 6\nhand Y ? ? ? ? ?\n");
+  assert_accepted ("rules kilpatrick\nturn B\nhand R 2 3 4\nhand B 2 3 4\nhand G 2 3 4\n"
+                   "hand Y 2 3 4\n");
   /* fewer cards: a hand-made position names only the cards that matter */
   assert_accepted ("rules basic\nturn R\nhand R 7\n");
 }
