@@ -418,6 +418,14 @@ append_cards (GString      *out,
  * stock 9 K A ...         top first; or "stock ? 140" when unknown, or omitted
  * pending 7=5 R1 r12-r17  Bluffing Joker: the move awaiting challenges
  * rng 0123abcd... 89ef... the reshuffle generator's state
+ *
+ * Reading takes each item once (pegs, hand, stuck and extra once per colour)
+ * and refuses, naming the line, a position no game can reach: two pegs on a
+ * hole, more cards of a rank than the decks hold, cards that do not add up to
+ * the decks, a hand larger than the point of the turn allows (or, when every
+ * hand is given, of another size), a player to move without a card, a phase
+ * or pending move out of place. Hands left out are empty, so a hand-made
+ * position may name only the cards that matter.
  */
 char *
 pj_position_to_string (const PjState *s)
@@ -1066,7 +1074,10 @@ check_pegs (const PositionReader  *r,
             }
           if (!PJ_POS_IS_TRACK (p) && !PJ_POS_IS_HOME (p))
             continue;
-          other = PJ_POS_IS_TRACK (p) ? on_track[p] - 1u : PJ_PEG_ID (c, at_home[p - PJ_POS_HOME0] - 1u);
+          if (PJ_POS_IS_TRACK (p))
+            other = on_track[p] - 1u;
+          else
+            other = PJ_PEG_ID (c, at_home[p - PJ_POS_HOME0] - 1u);
           hole = pos_name (s, p);
           return position_error (error, PJ_ENGINE_ERROR_INVARIANT, r->pegs_line[c],
                                  "%s peg %u and %s peg %u are both on %s",

@@ -184,6 +184,18 @@ test_card_totals (void)
                            "Line 3: the hands and the discard pile hold 163 cards, more than "
                            "the 162 of the decks" });
   assert_accepted ("rules basic\nhand R 3\ndiscard 4 6\nstock ? 159\n");
+
+  /* unseen cards placed, no stock line: which cards are left is unseen too */
+  {
+    g_autoptr (GError) error = NULL;
+    PjState s;
+
+    pj_position_from_string (&s, "rules basic\nhand R 3 ?\nhand B ? ?\ndiscard ?d 4\n", &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (s.n_stock, ==, 162 - 4 - 2);
+    for (guint i = 0; i < s.n_stock; i++)
+      g_assert_cmpuint (s.pile[i], ==, PJ_CARD_UNKNOWN);
+  }
 }
 
 /* B-31, B-33, B-61, BJ */
