@@ -65,7 +65,9 @@ end_turn (PjState *s)
   guint seat = s->turn;
   guint next;
 
-  s->pending.kind = PJ_ACTION_NONE;
+  /* all of it, not only the kind: a finished turn leaves no trace of its
+   * move, as a position read from text has none */
+  memset (&s->pending, 0, sizeof s->pending);
   s->penalty_loser = s->challenger = 0xff;
   check_win (s);
   if (s->phase == PJ_PHASE_OVER)
@@ -195,7 +197,7 @@ apply_challenge (PjState *s,
   if (bluff)
     {
       /* caught: the challengers pick a peg of the bluffer; no move */
-      s->pending.kind = PJ_ACTION_NONE;
+      memset (&s->pending, 0, sizeof s->pending);
       if (has_track_peg (s, seat))
         {
           s->phase = PJ_PHASE_PENALTY;
@@ -209,7 +211,7 @@ apply_challenge (PjState *s,
     }
   /* wrong: the move stands, then the truthful player picks a peg of the challenger */
   pj_board_apply_steps (&s->board, &s->pending);
-  s->pending.kind = PJ_ACTION_NONE;
+  memset (&s->pending, 0, sizeof s->pending);
   check_win (s);
   if (s->phase == PJ_PHASE_OVER)
     {

@@ -52,12 +52,12 @@ push (Gen *g)
       l->v = g_renew (PjAction, l->v, l->cap);
     }
   a = &l->v[l->n++];
+  /* the whole action, unused steps too: a listed action is copied by value
+   * into states, which compare byte for byte */
+  memset (a, 0, sizeof *a);
   a->kind = g->kind;
   a->card = g->card;
   a->declared = g->declared;
-  a->flags = 0;
-  a->n_steps = 0;
-  a->reserved[0] = a->reserved[1] = a->reserved[2] = 0;
   return a;
 }
 
@@ -832,6 +832,14 @@ gen_play_phase (Gen *g)
       for (guint c = PJ_CARD_ACE; c <= PJ_CARD_JOKER; c++)
         gen_card (g, c);
       n_declared = out->n - first;
+      /* a declared card is played with a real one: an empty hand has no
+       * move (reading refuses such a position; this keeps any other way in
+       * from making a card out of nothing) */
+      if (n_cards == 0)
+        {
+          out->n = first;
+          return;
+        }
       if (n_declared == 0)
         {
           add_discards (g, cards, n_cards, PJ_ACTION_FLAG_NO_PLAY);

@@ -418,6 +418,14 @@ append_cards (GString      *out,
  * stock 9 K A ...         top first; or "stock ? 140" when unknown, or omitted
  * pending 7=5 R1 r12-r17  Bluffing Joker: the move awaiting challenges
  * rng 0123abcd... 89ef... the reshuffle generator's state
+ *
+ * Reading takes each item once (pegs, hand, stuck and extra once per colour)
+ * and refuses, naming the line, a position no game can reach: two pegs on a
+ * hole, more cards of a rank than the decks hold, cards that do not add up to
+ * the decks, a hand larger than the point of the turn allows (or, when every
+ * hand is given, of another size), a player to move without a card, a phase
+ * or pending move out of place. Hands left out are empty, so a hand-made
+ * position may name only the cards that matter.
  */
 char *
 pj_position_to_string (const PjState *s)
@@ -508,7 +516,7 @@ parse_cards (const PjState  *s,
       if (len == 0)
         continue;
       if (len >= sizeof buf)
-        PARSE_ERROR ("line %u: “%s” is not a card", line, *w);
+        PARSE_ERROR ("Line %u: “%s” is not a card", line, *w);
       strcpy (buf, *w);
       while (len > 1 && (buf[len - 1] == 'd' || buf[len - 1] == 'u'))
         {
@@ -517,9 +525,9 @@ parse_cards (const PjState  *s,
         }
       card = pj_card_from_string (buf);
       if (card == PJ_CARD_NONE)
-        PARSE_ERROR ("line %u: “%s” is not a card", line, *w);
+        PARSE_ERROR ("Line %u: “%s” is not a card", line, *w);
       if (*n >= max)
-        PARSE_ERROR ("line %u: too many cards", line);
+        PARSE_ERROR ("Line %u: too many cards", line);
       cards[(*n)++] = (guint8) (card | flags);
     }
   return TRUE;
@@ -541,8 +549,14 @@ typedef struct
 {
   PjState s;
   gboolean have_rules, have_stock, stock_unknown, have_rng;
-  guint pegs_seen;
   char *pending_text;
+  /* The line (from 1) each item came from, 0 while not given: an item given
+   * twice is refused rather than the last one silently winning, and the
+   * checks made after the last line can still say where the fault is. */
+  guint header_line, rules_line, dealer_line, turn_line, phase_line;
+  guint discard_line, stock_line, rng_line, pending_line;
+  guint pegs_line[PJ_MAX_PLAYERS], hand_line[PJ_MAX_PLAYERS];
+  guint stuck_line[PJ_MAX_PLAYERS], extra_line[PJ_MAX_PLAYERS];
   guint8 stock_cards[PJ_MAX_CARDS];
   guint n_stock, n_discard, unknown_stock;
   guint8 discard_cards[PJ_MAX_CARDS];
@@ -558,6 +572,33 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PositionReader, position_reader_clear)
 
 typedef gboolean (*PositionLineReader) (PositionReader *r, char **w, guint lineno, GError **error);
 
+/* Note that `what` (“the “dealer” line is”) is given on this line, once only. */
+static gboolean
+claim_line (guint        *slot,
+            guint         lineno,
+            const char   *what,
+            GError      **error)
+{
+  if (*slot != 0)
+    PARSE_ERROR ("Line %u: %s given twice", lineno, what);
+  *slot = lineno;
+  return TRUE;
+}
+
+/* "the hand of" Blue "is" */
+static gboolean
+claim_colour_line (guint        *slot,
+                   guint         lineno,
+                   const char   *what,
+                   guint         colour,
+                   const char   *verb,
+                   GError      **error)
+{
+  g_autofree char *item = g_strdup_printf ("%s %s %s", what, pj_colour_name (colour), verb);
+
+  return claim_line (slot, lineno, item, error);
+}
+
 static gboolean
 read_rules_line (PositionReader  *r,
                  char           **w,
@@ -566,11 +607,11 @@ read_rules_line (PositionReader  *r,
 {
   g_autofree char *rest = g_strjoinv (" ", w + 1);
 
-  if (r->have_rules)
-    PARSE_ERROR ("line %u: rules given twice", lineno);
+  if (!claim_line (&r->rules_line, lineno, "the “rules” line is", error))
+    return FALSE;
   if (!pj_rules_from_string (&r->s.rules, rest, error))
     {
-      g_prefix_error (error, "line %u: ", lineno);
+      g_prefix_error (error, "Line %u: ", lineno);
       return FALSE;
     }
   r->have_rules = TRUE;
@@ -587,8 +628,10 @@ read_dealer_line (PositionReader  *r,
 {
   int seat = seat_arg (&r->s, w[1]);
 
+  if (!claim_line (&r->dealer_line, lineno, "the “dealer” line is", error))
+    return FALSE;
   if (seat < 0 || w[2])
-    PARSE_ERROR ("line %u: expected “dealer COLOUR”", lineno);
+    PARSE_ERROR ("Line %u: expected “dealer COLOUR”", lineno);
   r->s.dealer = (guint8) seat;
   return TRUE;
 }
@@ -603,9 +646,11 @@ read_turn_line (PositionReader  *r,
   char *end = NULL;
   guint64 n = w[1] && w[2] ? g_ascii_strtoull (w[2], &end, 10) : 1;
 
+  if (!claim_line (&r->turn_line, lineno, "the “turn” line is", error))
+    return FALSE;
   if (seat < 0 || (w[2] && (*end || n == 0 || n > G_MAXINT32)) || (w[2] && w[3]))
-    PARSE_ERROR ("line %u: expected “turn COLOUR [NUMBER]”", lineno);
-  r->s.turn = r->s.actor = (guint8) seat;
+    PARSE_ERROR ("Line %u: expected “turn COLOUR [NUMBER]”", lineno);
+  r->s.turn = (guint8) seat;
   r->s.turn_number = (guint32) n;
   return TRUE;
 }
@@ -619,6 +664,8 @@ read_phase_line (PositionReader  *r,
   PjState *s = &r->s;
   int a, b, c;
 
+  if (!claim_line (&r->phase_line, lineno, "the “phase” line is", error))
+    return FALSE;
   if (g_strcmp0 (w[1], "play") == 0 && !w[2])
     s->phase = PJ_PHASE_PLAY;
   else if (g_strcmp0 (w[1], "challenge") == 0 && (a = seat_arg (s, w[2])) >= 0 && !w[3])
@@ -631,7 +678,7 @@ read_phase_line (PositionReader  *r,
            && atoi (w[2]) <= s->rules.teams && strlen (w[2]) == 1)
     s->phase = PJ_PHASE_OVER, s->winner = (guint8) (atoi (w[2]) - 1);
   else
-    PARSE_ERROR ("line %u: expected “phase play|challenge C|penalty C C C|over TEAM”", lineno);
+    PARSE_ERROR ("Line %u: expected “phase play|challenge C|penalty C C C|over TEAM”", lineno);
   return TRUE;
 }
 
@@ -645,20 +692,19 @@ read_pegs_line (PositionReader  *r,
   int c = seat_arg (s, w[1]);
 
   if (c < 0)
-    PARSE_ERROR ("line %u: “%s” is not a colour at this table", lineno, w[1] ? w[1] : "");
-  if (r->pegs_seen & (1u << c))
-    PARSE_ERROR ("line %u: pegs of %s given twice", lineno, pj_colour_name ((guint) c));
-  r->pegs_seen |= 1u << c;
+    PARSE_ERROR ("Line %u: “%s” is not a colour at this table", lineno, w[1] ? w[1] : "");
+  if (!claim_colour_line (&r->pegs_line[c], lineno, "the pegs of", (guint) c, "are", error))
+    return FALSE;
   for (guint i = 0; i < PJ_PEGS; i++)
     {
       guint8 pos;
       if (w[2 + i] == NULL || !parse_pos (s, w[2 + i], &pos))
-        PARSE_ERROR ("line %u: %s peg %u: expected a hole like r12, h3 or s, got “%s”",
+        PARSE_ERROR ("Line %u: %s peg %u: expected a hole like r12, h3 or s, got “%s”",
                      lineno, pj_colour_name ((guint) c), i + 1, w[2 + i] ? w[2 + i] : "");
       s->board.peg[c][i] = pos;
     }
   if (w[2 + PJ_PEGS])
-    PARSE_ERROR ("line %u: a colour has exactly five pegs", lineno);
+    PARSE_ERROR ("Line %u: a colour has exactly five pegs", lineno);
   return TRUE;
 }
 
@@ -673,7 +719,9 @@ read_hand_line (PositionReader  *r,
   guint n;
 
   if (c < 0)
-    PARSE_ERROR ("line %u: “%s” is not a colour at this table", lineno, w[1] ? w[1] : "");
+    PARSE_ERROR ("Line %u: “%s” is not a colour at this table", lineno, w[1] ? w[1] : "");
+  if (!claim_colour_line (&r->hand_line[c], lineno, "the hand of", (guint) c, "is", error))
+    return FALSE;
   if (!parse_cards (s, w + 2, s->hand[c], PJ_MAX_HAND, &n, lineno, error))
     return FALSE;
   s->hand_count[c] = (guint8) n;
@@ -693,11 +741,21 @@ read_counter_line (PositionReader  *r,
   guint64 n = w[1] && w[2] ? g_ascii_strtoull (w[2], &end, 10) : 0;
 
   if (c < 0 || !w[2] || *end || n > 255 || w[3])
-    PARSE_ERROR ("line %u: expected “%s COLOUR NUMBER”", lineno, key);
+    PARSE_ERROR ("Line %u: expected “%s COLOUR NUMBER”", lineno, key);
   if (key[0] == 's')
-    r->s.stuck[c] = (guint8) n;
+    {
+      if (!claim_colour_line (&r->stuck_line[c], lineno, "the stuck count of", (guint) c, "is",
+                              error))
+        return FALSE;
+      r->s.stuck[c] = (guint8) n;
+    }
   else
-    r->s.extra_turns[c] = (guint8) n;
+    {
+      if (!claim_colour_line (&r->extra_line[c], lineno, "the extra turns of", (guint) c, "are",
+                              error))
+        return FALSE;
+      r->s.extra_turns[c] = (guint8) n;
+    }
   return TRUE;
 }
 
@@ -707,6 +765,8 @@ read_discard_line (PositionReader  *r,
                    guint            lineno,
                    GError         **error)
 {
+  if (!claim_line (&r->discard_line, lineno, "the “discard” line is", error))
+    return FALSE;
   return parse_cards (&r->s, w + 1, r->discard_cards, PJ_MAX_CARDS, &r->n_discard, lineno, error);
 }
 
@@ -716,13 +776,15 @@ read_stock_line (PositionReader  *r,
                  guint            lineno,
                  GError         **error)
 {
+  if (!claim_line (&r->stock_line, lineno, "the “stock” line is", error))
+    return FALSE;
   r->have_stock = TRUE;
   if (g_strcmp0 (w[1], "?") == 0)
     {
       char *end = NULL;
       guint64 n = w[2] ? g_ascii_strtoull (w[2], &end, 10) : 0;
       if (!w[2] || *end || n > PJ_MAX_CARDS || w[3])
-        PARSE_ERROR ("line %u: expected “stock ? COUNT”", lineno);
+        PARSE_ERROR ("Line %u: expected “stock ? COUNT”", lineno);
       r->stock_unknown = TRUE;
       r->unknown_stock = (guint) n;
       return TRUE;
@@ -739,23 +801,29 @@ read_rng_line (PositionReader  *r,
   PjState *s = &r->s;
   char *e1 = NULL, *e2 = NULL;
 
+  if (!claim_line (&r->rng_line, lineno, "the “rng” line is", error))
+    return FALSE;
   if (!w[1] || !w[2] || w[3])
-    PARSE_ERROR ("line %u: expected “rng HEX HEX”", lineno);
+    PARSE_ERROR ("Line %u: expected “rng HEX HEX”", lineno);
   s->rng.s[0] = g_ascii_strtoull (w[1], &e1, 16);
   s->rng.s[1] = g_ascii_strtoull (w[2], &e2, 16);
   if (*e1 || *e2 || (s->rng.s[0] == 0 && s->rng.s[1] == 0))
-    PARSE_ERROR ("line %u: expected “rng HEX HEX”, not both zero", lineno);
+    PARSE_ERROR ("Line %u: expected “rng HEX HEX”, not both zero", lineno);
   r->have_rng = TRUE;
   return TRUE;
 }
 
 /* kept as text: the move can only be read against the finished position */
-static void
-read_pending_line (PositionReader *r,
-                   const char     *move)
+static gboolean
+read_pending_line (PositionReader  *r,
+                   const char      *move,
+                   guint            lineno,
+                   GError         **error)
 {
-  g_free (r->pending_text);
+  if (!claim_line (&r->pending_line, lineno, "the “pending” move is", error))
+    return FALSE;
   r->pending_text = g_strdup (move);
+  return TRUE;
 }
 
 /* every line kind after "rules", which must come first */
@@ -809,53 +877,63 @@ read_position_line (PositionReader  *r,
       if (g_str_has_prefix (line, "pegs-and-jokers position"))
         {
           if (strcmp (line, "pegs-and-jokers position 1") != 0)
-            PARSE_ERROR ("line %u: unsupported position version “%s”", lineno, line);
-          return TRUE;
+            PARSE_ERROR ("Line %u: unsupported position version “%s”", lineno, line);
+          return claim_line (&r->header_line, lineno, "the “pegs-and-jokers position” line is",
+                             error);
         }
     }
   if (g_str_has_prefix (line, "pending "))
-    {
-      read_pending_line (r, line + 8);
-      return TRUE;
-    }
+    return read_pending_line (r, line + 8, lineno, error);
   w = split_words (line);
   if (strcmp (w[0], "rules") == 0)
     return read_rules_line (r, w, lineno, error);
   if (!r->have_rules)
-    PARSE_ERROR ("line %u: the “rules” line must come first", lineno);
+    PARSE_ERROR ("Line %u: the “rules” line must come first", lineno);
   for (guint i = 0; i < G_N_ELEMENTS (position_line_readers); i++)
     if (strcmp (w[0], position_line_readers[i].key) == 0)
       return position_line_readers[i].read (r, w, lineno, error);
-  PARSE_ERROR ("line %u: unknown item “%s”", lineno, w[0]);
+  PARSE_ERROR ("Line %u: unknown item “%s”", lineno, w[0]);
 }
 
-/* no stock line: the cards not accounted for, shuffled by the generator */
-static gboolean
+/* No stock line: the cards not accounted for, shuffled by the generator.
+ * Where some placed cards are unseen ("?"), which cards are left is unknown
+ * too, so the stock is that many unseen cards. The counts were checked
+ * (check_card_totals): the rest is never negative. */
+static void
 shuffle_unplaced_cards (PjState       *s,
                         const guint8  *discard_cards,
-                        guint          n_discard,
-                        GError       **error)
+                        guint          n_discard)
 {
   guint counts[16] = { 0 };
-  guint n = 0;
+  guint n = 0, placed = n_discard, unseen = 0;
 
   for (guint r = PJ_CARD_ACE; r <= PJ_CARD_JOKER; r++)
     counts[r] = r == PJ_CARD_JOKER ? 2u * s->rules.decks : 4u * s->rules.decks;
   for (guint c = 0; c < s->rules.players; c++)
-    for (guint k = 0; k < s->hand_count[c]; k++)
-      if (counts[PJ_CARD_RANK (s->hand[c][k])]-- == 0)
-        PARSE_ERROR ("%s holds more %s cards than the decks have", pj_colour_name (c),
-                     pj_card_to_string (PJ_CARD_RANK (s->hand[c][k])));
+    {
+      placed += s->hand_count[c];
+      for (guint k = 0; k < s->hand_count[c]; k++)
+        if (PJ_CARD_RANK (s->hand[c][k]) == PJ_CARD_UNKNOWN)
+          unseen++;
+        else
+          counts[PJ_CARD_RANK (s->hand[c][k])]--;
+    }
   for (guint i = 0; i < n_discard; i++)
-    if (counts[PJ_CARD_RANK (discard_cards[i])]-- == 0)
-      PARSE_ERROR ("The discard pile holds more %s cards than the decks have",
-                   pj_card_to_string (PJ_CARD_RANK (discard_cards[i])));
+    if (PJ_CARD_RANK (discard_cards[i]) == PJ_CARD_UNKNOWN)
+      unseen++;
+    else
+      counts[PJ_CARD_RANK (discard_cards[i])]--;
+  if (unseen > 0)
+    {
+      s->n_stock = (guint8) (s->n_cards - placed);
+      memset (s->pile, PJ_CARD_UNKNOWN, s->n_stock);
+      return;
+    }
   for (guint r = PJ_CARD_ACE; r <= PJ_CARD_JOKER; r++)
     for (guint k = 0; k < counts[r]; k++)
       s->pile[n++] = (guint8) r;
   s->n_stock = (guint8) n;
   pj_shuffle_cards (s->pile, n, &s->rng);
-  return TRUE;
 }
 
 static gboolean
@@ -889,7 +967,7 @@ lay_out_piles (PositionReader  *r,
         s->pile[r->n_stock - 1 - i] = r->stock_cards[i];
     }
   else
-    return shuffle_unplaced_cards (s, r->discard_cards, n_discard, error);
+    shuffle_unplaced_cards (s, r->discard_cards, n_discard);
   return TRUE;
 }
 
@@ -917,9 +995,329 @@ read_pending_move (PjState     *s,
       g_prefix_error (error, "pending: ");
       return FALSE;
     }
-  s->pending = a;
+  /* the action as the engine keeps it: nothing past its steps, so that two
+   * readings of one text are equal byte for byte */
+  memset (&s->pending, 0, sizeof s->pending);
+  memcpy (&s->pending, &a, G_STRUCT_OFFSET (PjAction, steps) + a.n_steps * sizeof (PjStep));
   if (s->n_discard > 0 && PJ_CARD_RANK (s->pile[s->n_cards - s->n_discard]) != PJ_CARD_UNKNOWN)
     s->pending.card = PJ_CARD_RANK (s->pile[s->n_cards - s->n_discard]);
+  return TRUE;
+}
+
+/* ---- consistency: what a position says must be a position a game can reach */
+
+/* An error about a position item: "Line 7: …" when it was given on a line,
+ * else the bare sentence (the item took its default). */
+static gboolean G_GNUC_PRINTF (4, 5)
+position_error (GError     **error,
+                int          code,
+                guint        lineno,
+                const char  *format,
+                ...)
+{
+  g_autofree char *text = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (lineno > 0)
+    g_set_error (error, PJ_ENGINE_ERROR, code, "Line %u: %s", lineno, text);
+  else
+    {
+      text[0] = g_ascii_toupper (text[0]);
+      g_set_error_literal (error, PJ_ENGINE_ERROR, code, text);
+    }
+  return FALSE;
+}
+
+static char *
+pos_name (const PjState *s,
+          guint8         pos)
+{
+  GString *out = g_string_new (NULL);
+
+  append_pos (out, s, pos);
+  return g_string_free (out, FALSE);
+}
+
+/* B-31, B-33: a landing always moves the peg that was there, so no two pegs
+ * ever share a main-track hole, nor two pegs of a colour a home hole; only
+ * the start areas hold several. The hole names themselves were checked
+ * against this board when read (parse_pos). */
+static gboolean
+check_pegs (const PositionReader  *r,
+            GError               **error)
+{
+  const PjState *s = &r->s;
+  guint8 on_track[PJ_MAX_TRACK] = { 0 };   /* peg id + 1 */
+
+  for (guint c = 0; c < s->rules.players; c++)
+    {
+      guint8 at_home[PJ_HOME_HOLES] = { 0 };   /* peg index + 1 */
+
+      for (guint i = 0; i < PJ_PEGS; i++)
+        {
+          guint8 p = s->board.peg[c][i];
+          guint other;
+          g_autofree char *hole = NULL;
+
+          if (PJ_POS_IS_TRACK (p) && on_track[p] == 0)
+            {
+              on_track[p] = (guint8) (PJ_PEG_ID (c, i) + 1);
+              continue;
+            }
+          if (PJ_POS_IS_HOME (p) && at_home[p - PJ_POS_HOME0] == 0)
+            {
+              at_home[p - PJ_POS_HOME0] = (guint8) (i + 1);
+              continue;
+            }
+          if (!PJ_POS_IS_TRACK (p) && !PJ_POS_IS_HOME (p))
+            continue;
+          if (PJ_POS_IS_TRACK (p))
+            other = on_track[p] - 1u;
+          else
+            other = PJ_PEG_ID (c, at_home[p - PJ_POS_HOME0] - 1u);
+          hole = pos_name (s, p);
+          return position_error (error, PJ_ENGINE_ERROR_INVARIANT, r->pegs_line[c],
+                                 "%s peg %u and %s peg %u are both on %s",
+                                 pj_colour_name (PJ_PEG_COLOUR (other)), PJ_PEG_INDEX (other) + 1u,
+                                 pj_colour_name (c), i + 1u, hole);
+        }
+    }
+  return TRUE;
+}
+
+static guint
+deck_count (const PjRules *rules,
+            guint          rank)
+{
+  return rank == PJ_CARD_JOKER ? 2u * rules->decks : 4u * rules->decks;
+}
+
+/* Count one line's cards into `counts`; FALSE when a rank now exceeds the
+ * decks (B-3: 4 of each rank and 2 jokers per deck). Unseen cards ("?")
+ * could be anything, so only the total counts them. */
+static gboolean
+count_cards (const PjState  *s,
+             const guint8   *cards,
+             guint           n,
+             guint          *counts,
+             guint           lineno,
+             GError        **error)
+{
+  for (guint k = 0; k < n; k++)
+    {
+      guint rank = PJ_CARD_RANK (cards[k]);
+
+      if (rank == PJ_CARD_UNKNOWN || ++counts[rank] <= deck_count (&s->rules, rank))
+        continue;
+      /* the error code reading has always given a hand of seven jokers */
+      return position_error (error, PJ_ENGINE_ERROR_PARSE, lineno,
+                             "there are more %s cards than the %u decks hold (%u)",
+                             pj_card_to_string (rank), s->rules.decks,
+                             deck_count (&s->rules, rank));
+    }
+  return TRUE;
+}
+
+/* Every card is in one place: the hands, the discard pile (where a pending
+ * Bluffing Joker card lies face down on top) and the stock. */
+static gboolean
+check_card_totals (const PositionReader  *r,
+                   GError               **error)
+{
+  const PjState *s = &r->s;
+  guint counts[16] = { 0 };
+  guint in_hands = 0, last_hand_line = 0, placed, stock;
+
+  for (guint c = 0; c < s->rules.players; c++)
+    {
+      if (!count_cards (s, s->hand[c], s->hand_count[c], counts, r->hand_line[c], error))
+        return FALSE;
+      in_hands += s->hand_count[c];
+      last_hand_line = MAX (last_hand_line, r->hand_line[c]);
+    }
+  if (!count_cards (s, r->discard_cards, r->n_discard, counts, r->discard_line, error))
+    return FALSE;
+  if (r->have_stock && !r->stock_unknown
+      && !count_cards (s, r->stock_cards, r->n_stock, counts, r->stock_line, error))
+    return FALSE;
+
+  placed = in_hands + r->n_discard;
+  if (!r->have_stock)
+    {
+      /* the stock is the rest, which cannot be less than nothing */
+      if (placed > s->n_cards)
+        return position_error (error, PJ_ENGINE_ERROR_INVARIANT,
+                               MAX (last_hand_line, r->discard_line),
+                               "the hands and the discard pile hold %u cards, more than "
+                               "the %u of the decks", placed, s->n_cards);
+      return TRUE;
+    }
+  stock = r->stock_unknown ? r->unknown_stock : r->n_stock;
+  if (placed + stock != s->n_cards)
+    {
+      if (placed > s->n_cards)
+        return position_error (error, PJ_ENGINE_ERROR_INVARIANT, r->stock_line,
+                               "the hands and the discard pile hold %u cards, more than "
+                               "the %u of the decks", placed, s->n_cards);
+      return position_error (error, PJ_ENGINE_ERROR_INVARIANT, r->stock_line,
+                             "the stock holds %u cards, but the decks' %u cards less the "
+                             "hands (%u) and the discard pile (%u) leave %u",
+                             stock, s->n_cards, in_hands, r->n_discard, s->n_cards - placed);
+    }
+  return TRUE;
+}
+
+/* The cards a seat holds at this point of the turn in a game with cards to
+ * draw (B-5, B-20): everyone holds the hand size between turns; drawing first,
+ * the player to move holds one more until playing; playing first, the player
+ * who has just played (a pending bluff, a penalty, the end) holds one less
+ * until drawing. */
+static guint
+hand_size_now (const PjState  *s,
+               guint           seat,
+               const char    **who,
+               const char    **when)
+{
+  guint size = s->rules.hand_size;
+
+  *who = "hands hold";
+  *when = "between turns";
+  if (seat != s->turn)
+    return size;
+  if (s->phase == PJ_PHASE_PLAY && s->rules.draw_first)
+    {
+      *who = "the player to move holds";
+      *when = "after drawing";
+      return size + 1;
+    }
+  if (s->phase != PJ_PHASE_PLAY && !s->rules.draw_first)
+    {
+      *who = "the player who has just played holds";
+      *when = "until drawing";
+      return size - 1;
+    }
+  return size;
+}
+
+static gboolean
+check_hands (const PositionReader  *r,
+             GError               **error)
+{
+  const PjState *s = &r->s;
+  gboolean every_hand = TRUE;
+
+  for (guint c = 0; c < s->rules.players; c++)
+    every_hand &= r->hand_line[c] != 0;
+  for (guint c = 0; c < s->rules.players; c++)
+    {
+      const char *who, *when;
+      guint size = hand_size_now (s, c, &who, &when);
+
+      /* More is never possible. Fewer is what a hand-made position gives,
+       * where tests and bug reports name only the cards that matter and
+       * leave out the other hands; but a position that gives every hand is
+       * a whole table (the engine prints them all), and a game's hands never
+       * run short: the decks hold far more than all hands together, so
+       * every draw finds a card (B-6). */
+      if (s->hand_count[c] == size || (s->hand_count[c] < size && !every_hand))
+        continue;
+      return position_error (error, PJ_ENGINE_ERROR_INVARIANT, r->hand_line[c],
+                             "%s holds %u cards, but %s %u %s in these rules",
+                             pj_colour_name (c), s->hand_count[c], who, size, when);
+    }
+  /* every play and every discard needs a card (B-21, B-22; BJ plays one face
+   * down): with none, the player to move would have no action at all */
+  if (s->phase == PJ_PHASE_PLAY && s->hand_count[s->turn] == 0)
+    return position_error (error, PJ_ENGINE_ERROR_INVARIANT,
+                           r->hand_line[s->turn] ? r->hand_line[s->turn] : r->turn_line,
+                           "%s is to move but holds no card", pj_colour_name (s->turn));
+  return TRUE;
+}
+
+static gboolean
+team_home (const PjState *s,
+           guint          team)
+{
+  for (guint c = team; c < s->rules.players; c += s->rules.teams)
+    if (!pj_state_colour_done (s, c))
+      return FALSE;
+  return TRUE;
+}
+
+/* The phase, the seats it names and the pending move must be where a turn
+ * can be (B-61, BJ). Runs on the laid-out position. */
+static gboolean
+check_phase (const PositionReader  *r,
+             GError               **error)
+{
+  const PjState *s = &r->s;
+  const PjRules *rules = &s->rules;
+  guint line = r->phase_line;
+
+  /* B-61: the game ends as soon as a team is all home, and only then */
+  if (s->phase == PJ_PHASE_OVER && !team_home (s, s->winner))
+    return position_error (error, PJ_ENGINE_ERROR_INVARIANT, line,
+                           "team %u has won, but not all of its pegs are home", s->winner + 1u);
+  for (guint team = 0; team < rules->teams && s->phase != PJ_PHASE_OVER; team++)
+    if (team_home (s, team))
+      return position_error (error, PJ_ENGINE_ERROR_INVARIANT, line,
+                             "all pegs of team %u are home, so the game is over (B-61)",
+                             team + 1u);
+
+  if (s->pending.kind != PJ_ACTION_NONE && s->phase != PJ_PHASE_CHALLENGE)
+    return position_error (error, PJ_ENGINE_ERROR_INVARIANT, r->pending_line,
+                           "a pending move waits for challenges only in the challenge phase");
+  if (s->phase != PJ_PHASE_CHALLENGE && s->phase != PJ_PHASE_PENALTY)
+    return TRUE;
+  if (!rules->bluffing)
+    return position_error (error, PJ_ENGINE_ERROR_INVARIANT, line,
+                           "challenges belong to the Bluffing Joker rules (bluffing=yes)");
+  if (s->phase == PJ_PHASE_CHALLENGE)
+    {
+      guint top = s->n_cards - s->n_discard;
+
+      /* BJ: the opponents challenge, clockwise from the mover */
+      if (pj_team_of (rules, s->actor) == pj_team_of (rules, s->turn))
+        return position_error (error, PJ_ENGINE_ERROR_INVARIANT, line,
+                               "%s may not challenge a move of its own team",
+                               pj_colour_name (s->actor));
+      /* the pending move's card was played face down onto the discard pile */
+      if (s->n_discard == 0 || !(s->pile[top] & PJ_CARD_FACE_DOWN))
+        return position_error (error, PJ_ENGINE_ERROR_INVARIANT,
+                               r->discard_line ? r->discard_line : r->pending_line,
+                               "the card of the pending move must lie face down on top of the "
+                               "discard pile (“d”)");
+      return TRUE;
+    }
+  /* penalty: the loser of the challenge is the mover or its challenger, an
+   * opponent, and the other one picks a peg of the loser in play */
+  if (s->actor == s->penalty_loser
+      || (s->actor != s->turn && s->penalty_loser != s->turn)
+      || s->challenger != (s->actor == s->turn ? s->penalty_loser : s->actor)
+      || pj_team_of (rules, s->challenger) == pj_team_of (rules, s->turn))
+    return position_error (error, PJ_ENGINE_ERROR_INVARIANT, line,
+                           "a penalty is picked by the mover or its challenger, an opponent, "
+                           "from the other one's pegs");
+  for (guint i = 0; i < PJ_PEGS; i++)
+    if (PJ_POS_IS_TRACK (s->board.peg[s->penalty_loser][i]))
+      return TRUE;
+  return position_error (error, PJ_ENGINE_ERROR_INVARIANT, line,
+                         "%s has no peg in play to lose as a penalty",
+                         pj_colour_name (s->penalty_loser));
+}
+
+/* BJ: only a challenge grants extra turns */
+static gboolean
+check_counters (const PositionReader  *r,
+                GError               **error)
+{
+  for (guint c = 0; c < r->s.rules.players; c++)
+    if (r->s.extra_turns[c] > 0 && !r->s.rules.bluffing)
+      return position_error (error, PJ_ENGINE_ERROR_INVARIANT, r->extra_line[c],
+                             "extra turns are owed only in the Bluffing Joker rules");
   return TRUE;
 }
 
@@ -953,7 +1351,14 @@ pj_position_from_string (PjState     *out,
     PARSE_ERROR ("A position needs a “rules” line");
   if (s->turn >= s->rules.players || s->dealer >= s->rules.players)
     PARSE_ERROR ("The seat to move is not at this table");
+  /* the phase line names who chooses in a challenge or a penalty; otherwise
+   * it is the player to move, whichever line came first */
+  if (s->phase == PJ_PHASE_PLAY || s->phase == PJ_PHASE_OVER)
+    s->actor = s->turn;
 
+  if (!check_pegs (&r, error) || !check_card_totals (&r, error) || !check_hands (&r, error)
+      || !check_counters (&r, error))
+    return FALSE;
   pj_board_rebuild (&s->board, s->rules.players);
   if (!r.have_rng)
     pj_rng_seed (&s->rng, 1);
@@ -963,9 +1368,13 @@ pj_position_from_string (PjState     *out,
     return FALSE;
   if (s->phase == PJ_PHASE_CHALLENGE && s->pending.kind == PJ_ACTION_NONE)
     PARSE_ERROR ("A challenge phase needs a “pending” move");
+  if (!check_phase (&r, error))
+    return FALSE;
 
   if (!pj_state_check (s, error))
     return FALSE;
-  *out = *s;
+  /* a byte copy: struct assignment need not copy padding, and positions
+   * compare byte for byte */
+  memcpy (out, s, sizeof *s);
   return TRUE;
 }

@@ -343,7 +343,7 @@ test_bad_positions (void)
   /* the same text but short is fine */
   {
     PjState s;
-    pjt_load (&s, "rules basic\n# a comment\n\npegs R r5 s s s s   # trailing\n");
+    pjt_load (&s, "rules basic\n# a comment\n\npegs R r5 s s s s   # trailing\nhand R 5\n");
     g_assert_cmpuint (s.board.peg[0][0], ==, 5);
   }
   (void) rules;

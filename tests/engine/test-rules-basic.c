@@ -327,7 +327,9 @@ geometry (const char *rules,
           guint       holes)
 {
   g_autofree char *p1 = g_strdup_printf ("%s\npegs R r8 s s s s\nhand R 8\n", rules);
-  g_autofree char *p2 = g_strdup_printf ("%s\npegs R r0 s s s s\nhand R 2 3 4 5 6 7 9\n", rules);
+  /* a hand holds at most 6 cards (B-5, B-20): the seven has a case of its own */
+  g_autofree char *p2 = g_strdup_printf ("%s\npegs R r0 s s s s\nhand R 2 3 4 5 6 9\n", rules);
+  g_autofree char *p2b = g_strdup_printf ("%s\npegs R r0 s s s s\nhand R 7\n", rules);
   g_autofree char *p3 = g_strdup_printf ("%s\npegs R %c%u s s s s\nhand R 4 5\n", rules,
                                          last_side, holes - 1);
   g_autofree char *want3 = g_strdup_printf ("4 R1 %c%u-r3; 5 R1 %c%u-h1; 5 R1 %c%u-r4",
@@ -342,9 +344,9 @@ geometry (const char *rules,
             "4 R1 r0-h1; 4 R1 r0-r4;"
             "5 R1 r0-h2; 5 R1 r0-r5;"
             "6 R1 r0-h3; 6 R1 r0-r6;"
-            "7 R1 r0-h4; 7 R1 r0-r7;"
             "9 R1 r0-r9",
-            "7 R1 r0-h4", "pegs R h4 s s s s");
+            NULL, NULL);
+  pjt_case (p2b, "7 R1 r0-h4; 7 R1 r0-r7", "7 R1 r0-h4", "pegs R h4 s s s s");
   /* the last hole of the loop is 4 short of the in-spot */
   pjt_case (p3, want3, NULL, NULL);
 }
@@ -657,9 +659,10 @@ static void
 test_b37_start (void)
 {
   /* start pegs move only by a come-out card or a joker */
-  pjt_case (BASIC4 "hand R 2 3 5 7 8 9 10\n",
-            "discard 2; discard 3; discard 5; discard 7; discard 8; discard 9; discard 10",
+  pjt_case (BASIC4 "hand R 2 3 5 7 8 9\n",
+            "discard 2; discard 3; discard 5; discard 7; discard 8; discard 9",
             NULL, NULL);
+  pjt_case (BASIC4 "hand R 10 4\n", "discard 10; discard 4", NULL, NULL);
   pjt_case (BASIC4 "hand R A J Q K\n", "A R1 s-r8; J R1 s-r8; Q R1 s-r8; K R1 s-r8",
             "K R1 s-r8", "pegs R r8 s s s s");
 }
