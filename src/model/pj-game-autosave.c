@@ -437,22 +437,12 @@ pj_game_restore_autosave (const char  *path,
 
   backup = pj_file_backup_path (path);
   record = load_record (backup, NULL);
+  /* a toast has one line: the file set aside is named in the log */
+  if (aside != NULL)
+    g_message ("The damaged autosave was set aside as %s", aside);
   if (notice != NULL)
-    {
-      g_autofree char *name = aside ? g_filename_display_basename (aside) : NULL;
-
-      if (record != NULL && name != NULL)
-        /* Translators: %s is a file name */
-        *notice = g_strdup_printf (_("Your last save was damaged and was set aside as “%s”; "
-                                     "the game as it stood one move earlier is back."), name);
-      else if (record != NULL)
-        *notice = g_strdup (_("Your last save was damaged; the game as it stood one move earlier is back."));
-      else if (name != NULL)
-        /* Translators: %s is a file name */
-        *notice = g_strdup_printf (_("Your last save was damaged and was set aside as “%s”; "
-                                     "a new game starts."), name);
-      else
-        *notice = g_strdup (_("Your last save was damaged; a new game starts."));
-    }
+    *notice = g_strdup (record != NULL
+                        ? _("Your last save was damaged; the game one move earlier is back")
+                        : _("Your last save was damaged; a new game starts"));
   return record;
 }

@@ -328,6 +328,7 @@ test_restore_deep (void)
   g_assert_null (pj_game_restore_autosave (path, &notice));
   g_assert_nonnull (notice);
   g_assert_nonnull (strstr (notice, "a new game starts"));
+  g_assert_nonnull (strstr (notice, "damaged"));
   listing = g_dir_open (dir, 0, NULL);
   while ((name = g_dir_read_name (listing)) != NULL)
     {
