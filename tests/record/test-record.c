@@ -1042,7 +1042,10 @@ main (int    argc,
   pj_record_set_seat (base_record, 0, "Ann", PJ_CONTROLLER_HUMAN);
   pj_record_set_seat (base_record, 1, "Bob", PJ_CONTROLLER_HARD);
   base_json = pj_record_to_json (base_record, NULL);
-  g_assert_nonnull (pj_record_from_json (base_json, -1, NULL));
+  {
+    g_autoptr (PjRecord) back = pj_record_from_json (base_json, -1, NULL);
+    g_assert_nonnull (back);
+  }
 
   for (guint p = 0; p < PJ_N_PRESETS; p++)
     {

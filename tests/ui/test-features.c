@@ -499,8 +499,10 @@ test_accessible_names (void)
 
   for (guint i = 0; i < pj_hand_view_get_n_cards (hand) && playable < 0; i++)
     {
+      g_autofree char *text = NULL;
+
       pj_hand_view_set_selected (hand, (int) i);
-      if (pj_hand_view_get_selected (hand) == (int) i && pj_board_view_describe_focus (board) != NULL)
+      if (pj_hand_view_get_selected (hand) == (int) i && (text = pj_board_view_describe_focus (board)) != NULL)
         playable = (int) i;
     }
   g_assert_cmpint (playable, >=, 0);
