@@ -10,6 +10,7 @@
 #include "pj-game-over-dialog.h"
 #include "pj-hand-view.h"
 #include "pj-test-display.h"
+#include "pj-test-games.h"
 #include "pj-window.h"
 #include "pj-window-private.h"
 
@@ -158,35 +159,6 @@ test_window_rtl_8 (void)
   gtk_widget_set_default_direction (GTK_TEXT_DIR_LTR);
 }
 
-/* A game one computer move from its end, with a human on the winning team. */
-static PjGame *
-nearly_over_game (void)
-{
-  g_autoptr (PjGame) full = NULL;
-  g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
-  PjRecord *record;
-  PjState last;
-  PjRules rules;
-  guint n, human;
-
-  pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
-  full = pj_game_new (&rules, 31, -1);
-  pj_game_set_delay (full, 0);
-  for (guint i = 0; i < 4; i++)
-    pj_game_set_controller (full, i, PJ_CONTROLLER_EASY);
-  g_signal_connect_swapped (full, "game-over", G_CALLBACK (g_main_loop_quit), loop);
-  pj_game_start (full);
-  g_main_loop_run (loop);
-
-  record = pj_game_get_record (full);
-  n = pj_record_get_n_actions (record);
-  pj_record_state_at (record, n - 1, &last);
-  human = (last.actor + 2) % 4;   /* the partner of the last mover */
-  pj_record_truncate (record, n - 1);
-  pj_record_set_seat (record, human, "Ann", PJ_CONTROLLER_HUMAN);
-  return pj_game_new_from_record (record);
-}
-
 static PjGameOverDialog *
 find_game_over_dialog (void)
 {
@@ -226,7 +198,7 @@ test_window_game_over (void)
       return;
     }
 
-  game = nearly_over_game ();
+  game = pj_test_nearly_over_game ();
   pj_game_set_delay (game, 0);
   window = pj_window_new (NULL);
   pj_window_set_game (window, game);
