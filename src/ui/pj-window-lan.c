@@ -36,6 +36,8 @@ show_banner (PjWindow   *self,
 {
   if (text != NULL)
     gtk_label_set_label (self->banner_label, text);
+  /* hidden, an empty status would still be read out as "GtkLabel" */
+  gtk_widget_set_visible (GTK_WIDGET (self->banner_label), text != NULL);
   gtk_revealer_set_reveal_child (self->banner_revealer, text != NULL);
 }
 

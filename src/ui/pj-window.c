@@ -382,6 +382,8 @@ _pj_window_update_save_banner (PjWindow *self)
     message = pj_game_get_save_error (self->game);
   if (message != NULL)
     gtk_label_set_label (self->save_banner_label, message);
+  /* hidden, an empty status would still be read out as "GtkLabel" */
+  gtk_widget_set_visible (GTK_WIDGET (self->save_banner_label), message != NULL);
   gtk_revealer_set_reveal_child (self->save_banner_revealer, message != NULL);
 }
 
