@@ -83,11 +83,7 @@ report_failure_cb (gpointer data)
     return G_SOURCE_REMOVE;
   if (failure->error == NULL)
     {
-      if (self->save_retry_source != 0)
-        {
-          g_source_destroy (g_main_context_find_source_by_id (self->context, self->save_retry_source));
-          self->save_retry_source = 0;
-        }
+      _pj_game_remove_source (self, &self->save_retry_source);
       set_save_error (self, NULL);
       return G_SOURCE_REMOVE;
     }
@@ -204,6 +200,14 @@ writer_thread (gpointer data)
   return NULL;
 }
 
+/* Call only after setting saver->running under the lock: one writer at a
+ * time keeps the writes in order. */
+static void
+start_writer (PjAutosave *saver)
+{
+  g_thread_unref (g_thread_new ("pj-autosave", writer_thread, autosave_ref (saver)));
+}
+
 void
 _pj_game_schedule_autosave (PjGame *self)
 {
@@ -225,7 +229,7 @@ _pj_game_schedule_autosave (PjGame *self)
   g_mutex_unlock (&saver->lock);
 
   if (start)
-    g_thread_unref (g_thread_new ("pj-autosave", writer_thread, autosave_ref (saver)));
+    start_writer (saver);
 }
 
 /**
@@ -278,7 +282,7 @@ retry_cb (gpointer data)
     saver->running = TRUE;
   g_mutex_unlock (&saver->lock);
   if (start)
-    g_thread_unref (g_thread_new ("pj-autosave", writer_thread, autosave_ref (saver)));
+    start_writer (saver);
   return G_SOURCE_CONTINUE;
 }
 
@@ -311,14 +315,7 @@ _pj_game_clear_autosave (PjGame *self)
   if (!ok)
     g_message ("%s", error->message);
   g_clear_pointer (&self->saver, autosave_unref);
-  if (self->save_retry_source != 0)
-    {
-      GSource *source = g_main_context_find_source_by_id (self->context, self->save_retry_source);
-
-      if (source != NULL)
-        g_source_destroy (source);
-      self->save_retry_source = 0;
-    }
+  _pj_game_remove_source (self, &self->save_retry_source);
   set_save_error (self, NULL);
 }
 

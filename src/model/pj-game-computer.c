@@ -23,14 +23,7 @@ _pj_game_cancel_computer (PjGame *self)
 {
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  if (self->pace_source != 0)
-    {
-      GSource *pace = g_main_context_find_source_by_id (self->context, self->pace_source);
-
-      if (pace != NULL)
-        g_source_destroy (pace);
-      self->pace_source = 0;
-    }
+  _pj_game_remove_source (self, &self->pace_source);
 
   if (self->thinking)
     {

@@ -101,6 +101,8 @@ PjMoveItem *_pj_game_make_item           (PjGame         *self,
                                           const PjState  *before,
                                           const PjAction *action);
 
+void        _pj_game_remove_source       (PjGame         *self,
+                                          guint          *source_id);
 PjController _pj_game_playing_controller (PjGame        *self,
                                           guint          seat);
 

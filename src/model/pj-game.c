@@ -863,6 +863,23 @@ pj_game_get_stats (PjGame      *self,
   }
 }
 
+/* Sources of the game live on its own context (a table may be hosted on
+ * another thread), so g_source_remove(), which looks in the global one,
+ * would miss them. */
+void
+_pj_game_remove_source (PjGame *self,
+                        guint  *source_id)
+{
+  GSource *source;
+
+  if (*source_id == 0)
+    return;
+  source = g_main_context_find_source_by_id (self->context, *source_id);
+  if (source != NULL)
+    g_source_destroy (source);
+  *source_id = 0;
+}
+
 gboolean
 _pj_game_find_legal (PjGame         *self,
                      const PjAction *action)

@@ -100,8 +100,7 @@ pj_file_write_atomic (const char        *path,
   fd = g_mkstemp_full (tmp, O_RDWR | O_CLOEXEC, mode);
   if (fd < 0)
     {
-      saved = errno;
-      set_save_error (error, path, saved);
+      set_save_error (error, path, errno);
       return FALSE;
     }
   /* the mode asked for, whatever the umask made of it (0600 for secrets) */
@@ -109,17 +108,10 @@ pj_file_write_atomic (const char        *path,
     {
       saved = errno;
       close (fd);
-      g_unlink (tmp);
-      set_save_error (error, path, saved);
-      return FALSE;
+      goto failed;
     }
   if (close (fd) != 0)
-    {
-      saved = errno;
-      g_unlink (tmp);
-      set_save_error (error, path, saved);
-      return FALSE;
-    }
+    goto failed_errno;
 
   if ((flags & PJ_FILE_WRITE_KEEP_BACKUP) && g_file_test (path, G_FILE_TEST_IS_REGULAR))
     {
@@ -127,21 +119,19 @@ pj_file_write_atomic (const char        *path,
 
       /* a crash between the two renames leaves the backup to fall back on */
       if (g_rename (path, backup) != 0)
-        {
-          saved = errno;
-          g_unlink (tmp);
-          set_save_error (error, path, saved);
-          return FALSE;
-        }
+        goto failed_errno;
     }
   if (g_rename (tmp, path) != 0)
-    {
-      saved = errno;
-      g_unlink (tmp);
-      set_save_error (error, path, saved);
-      return FALSE;
-    }
+    goto failed_errno;
   return TRUE;
+
+failed_errno:
+  saved = errno;
+failed:
+  /* the old file is untouched; only the temporary goes */
+  g_unlink (tmp);
+  set_save_error (error, path, saved);
+  return FALSE;
 }
 
 gboolean
