@@ -29,6 +29,9 @@ struct _PjRecord {
   char      *title;
   GDateTime *created;
   GArray    *actions;       /* PjAction */
+  GPtrArray *texts;         /* char *: actions[i] in notation, written once so
+                             * that saving after every move does not replay
+                             * the whole game (a host saves thousands of times) */
   GArray    *checkpoints;   /* PjState: [k] is the position after k * CHECKPOINT_EVERY actions */
   PjState    state;
 };
@@ -103,6 +106,7 @@ pj_record_new (const PjRules  *rules,
     }
   record->created = g_date_time_new_now_utc ();
   record->actions = g_array_new (FALSE, FALSE, sizeof (PjAction));
+  record->texts = g_ptr_array_new_with_free_func (g_free);
   record->checkpoints = g_array_new (FALSE, FALSE, sizeof (PjState));
   g_array_append_val (record->checkpoints, record->state);
   return record;
@@ -127,6 +131,7 @@ pj_record_unref (PjRecord *record)
   g_free (record->title);
   g_date_time_unref (record->created);
   g_array_unref (record->actions);
+  g_ptr_array_unref (record->texts);
   g_array_unref (record->checkpoints);
   g_free (record);
 }
@@ -276,6 +281,7 @@ pj_record_append (PjRecord        *record,
   next = record->state;
   if (!pj_state_apply_checked (&next, action, error))
     return FALSE;
+  g_ptr_array_add (record->texts, pj_action_to_string (&record->state, action));
   record->state = next;
   g_array_append_val (record->actions, *action);
   if (record->actions->len % CHECKPOINT_EVERY == 0)
@@ -302,6 +308,7 @@ pj_record_truncate (PjRecord *record,
   if (n >= record->actions->len)
     return;
   g_array_set_size (record->actions, n);
+  g_ptr_array_set_size (record->texts, n);
   g_array_set_size (record->checkpoints, n / CHECKPOINT_EVERY + 1);
   pj_record_state_at (record, n, &record->state);
 }
@@ -333,7 +340,6 @@ pj_record_to_json (const PjRecord *record,
   g_autofree char *created = format_time (record->created);
   g_autofree char *json = NULL;
   char *preset_end;
-  PjState s;
   GString *out;
 
   /* the preset is the one pj_rules_to_string() names as closest */
@@ -390,15 +396,8 @@ pj_record_to_json (const PjRecord *record,
 
   json_builder_set_member_name (b, "actions");
   json_builder_begin_array (b);
-  pj_record_state_at (record, 0, &s);
-  for (guint i = 0; i < record->actions->len; i++)
-    {
-      const PjAction *a = &g_array_index (record->actions, PjAction, i);
-      g_autofree char *text = pj_action_to_string (&s, a);
-
-      json_builder_add_string_value (b, text);
-      pj_state_apply (&s, a);
-    }
+  for (guint i = 0; i < record->texts->len; i++)
+    json_builder_add_string_value (b, g_ptr_array_index (record->texts, i));
   json_builder_end_array (b);
   json_builder_end_object (b);
 
