@@ -117,8 +117,13 @@ pj_file_write_atomic (const char        *path,
     {
       g_autofree char *backup = pj_file_backup_path (path);
 
-      /* a crash between the two renames leaves the backup to fall back on */
-      if (g_rename (path, backup) != 0)
+      /* A hard link keeps PATH in place until the rename below replaces it
+       * atomically: a crash at any point leaves PATH whole. Filesystems
+       * without links get two renames, and a crash between them leaves only
+       * the backup to fall back on. */
+      if (g_unlink (backup) != 0 && errno != ENOENT)
+        goto failed_errno;
+      if (link (path, backup) != 0 && g_rename (path, backup) != 0)
         goto failed_errno;
     }
   if (g_rename (tmp, path) != 0)

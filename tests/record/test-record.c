@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pj-record.h"
+#include "pj-file.h"
 #include "pj-json-limits.h"
 
 #include <errno.h>
@@ -986,6 +987,70 @@ test_save_atomic (void)
 
 /* A failed save names the file the person chose, never the temporary file
  * it was being written to, and says why in words. */
+/* A save that keeps a backup: PATH holds the newest version and PATH.bak,
+ * a file of its own, the one before (the backup is linked, not renamed, so
+ * that PATH is never missing). */
+static void
+test_save_backup (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pj-record-XXXXXX", &error);
+  g_autofree char *path = NULL, *backup = NULL;
+  const char *versions[] = { "one\n", "two\n", "three\n" };
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "game.json", NULL);
+  backup = pj_file_backup_path (path);
+  for (guint i = 0; i < G_N_ELEMENTS (versions); i++)
+    {
+      g_autofree char *now = NULL, *before = NULL;
+      GStatBuf a, b;
+
+      g_assert_true (pj_file_write_atomic (path, versions[i], strlen (versions[i]), 0600,
+                                           PJ_FILE_WRITE_KEEP_BACKUP, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_file_get_contents (path, &now, NULL, NULL));
+      g_assert_cmpstr (now, ==, versions[i]);
+      if (i == 0)
+        {
+          g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+          continue;
+        }
+      g_assert_true (g_file_get_contents (backup, &before, NULL, NULL));
+      g_assert_cmpstr (before, ==, versions[i - 1]);
+      /* two files, not two names of one */
+      g_assert_cmpint (g_stat (path, &a), ==, 0);
+      g_assert_cmpint (g_stat (backup, &b), ==, 0);
+      g_assert_cmpuint (a.st_ino, !=, b.st_ino);
+      g_assert_cmpuint (a.st_nlink, ==, 1);
+    }
+  g_assert_cmpuint (count_files (dir), ==, 2);
+  g_unlink (backup);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* The notation kept per action follows undo: the saved text after a
+ * truncation and new moves is what a fresh replay writes. */
+static void
+test_texts_follow_truncate (void)
+{
+  g_autoptr (PjRecord) game = random_game (PJ_PRESET_BASIC, 4, 7, 60);
+  g_autoptr (PjRecord) again = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *json = NULL, *json_again = NULL;
+  guint n = pj_record_get_n_actions (game);
+
+  g_assert_cmpuint (n, >, 20);
+  pj_record_truncate (game, n / 2);
+  json = pj_record_to_json (game, NULL);
+  again = pj_record_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pj_record_get_n_actions (again), ==, n / 2);
+  json_again = pj_record_to_json (again, NULL);
+  g_assert_cmpstr (json, ==, json_again);
+}
+
 static void
 test_save_errors (void)
 {
@@ -1064,6 +1129,8 @@ main (int    argc,
   g_test_add_func ("/record/bad/files", test_bad_files);
   g_test_add_func ("/record/save-atomic", test_save_atomic);
   g_test_add_func ("/record/save-errors", test_save_errors);
+  g_test_add_func ("/record/save-backup", test_save_backup);
+  g_test_add_func ("/record/texts-follow-truncate", test_texts_follow_truncate);
   g_test_add_func ("/record/dates", test_dates);
   g_test_add_func ("/record/property/round-trip", test_property_round_trip);
   g_test_add_func ("/record/json-limits", test_json_limits);
