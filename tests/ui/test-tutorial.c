@@ -323,6 +323,71 @@ test_tutorial_replaced (void)
   close_window (window);
 }
 
+static AdwMessageDialog *
+find_message_dialog (const char *heading)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)) &&
+          g_strcmp0 (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (w)), heading) == 0)
+        return ADW_MESSAGE_DIALOG (w);
+    }
+  return NULL;
+}
+
+/* New Game during the lesson asks first when the game kept aside has
+ * moves in it: that game is the one it would end. */
+static void
+test_tutorial_new_game_asks (void)
+{
+  PjWindow *window;
+  PjGame *kept;
+  AdwMessageDialog *ask;
+  const PjAction *legal;
+  guint n;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  window = open_window (1100);
+  kept = pj_window_get_game (window);
+  /* a human move in the game on the table (computers do not start: the
+   * game was never started) */
+  while (!pj_game_is_human_turn (kept))
+    {
+      g_autoptr (PjGame) next = NULL;
+      PjRules rules;
+
+      pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
+      next = pj_game_new (&rules, g_random_int (), 3);
+      pj_window_set_game (window, next);
+      kept = next;
+    }
+  legal = pj_game_get_human_actions (kept, &n);
+  g_assert_cmpuint (n, >, 0);
+  g_assert_true (pj_game_apply (kept, &legal[0], NULL));
+  pj_game_stop (kept);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.learn-to-play", NULL);
+  g_assert_nonnull (pj_window_get_tutorial (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  ask = find_message_dialog ("Leave this game?");
+  g_assert_nonnull (ask);
+  adw_message_dialog_response (ask, "cancel");
+  run_until_idle ();
+  g_assert_nonnull (pj_window_get_tutorial (window));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.leave-tutorial", NULL);
+  g_assert_true (pj_window_get_game (window) == kept);
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -333,6 +398,7 @@ main (int    argc,
   g_test_add_func ("/tutorial/steps", test_tutorial_steps);
   g_test_add_func ("/tutorial/narrow-dark", test_tutorial_narrow_dark);
   g_test_add_func ("/tutorial/replaced", test_tutorial_replaced);
+  g_test_add_func ("/tutorial/new-game-asks", test_tutorial_new_game_asks);
 
   return g_test_run ();
 }
