@@ -161,6 +161,7 @@ struct _PjTutorial
 };
 
 G_DEFINE_FINAL_TYPE (PjTutorial, pj_tutorial, G_TYPE_OBJECT)
+G_DEFINE_QUARK (pj-tutorial-error-quark, pj_tutorial_error)
 
 enum {
   PROP_0,
@@ -327,7 +328,7 @@ send_cb (PjGame          *game,
 
   if (self == NULL || self->busy || self->step >= PJ_TUTORIAL_N_STEPS)
     {
-      g_set_error_literal (error, PJ_GAME_ERROR, PJ_GAME_ERROR_BUSY, _("The lesson is over"));
+      g_set_error_literal (error, PJ_TUTORIAL_ERROR, PJ_TUTORIAL_ERROR_NOT_NOW, _("The lesson is over"));
       return FALSE;
     }
   /* the move as the whole table knows it (Red's cards are no secret here) */
@@ -416,7 +417,7 @@ pj_tutorial_check (PjTutorial     *self,
 
   if (self->step >= PJ_TUTORIAL_N_STEPS || self->busy)
     {
-      g_set_error_literal (error, PJ_GAME_ERROR, PJ_GAME_ERROR_BUSY, _("The lesson is over"));
+      g_set_error_literal (error, PJ_TUTORIAL_ERROR, PJ_TUTORIAL_ERROR_NOT_NOW, _("The lesson is over"));
       return FALSE;
     }
   step = &steps[self->step];
@@ -424,7 +425,7 @@ pj_tutorial_check (PjTutorial     *self,
       (step->card != 0 && action->card != step->card) ||
       !step->check (&self->state, action))
     {
-      g_set_error_literal (error, PJ_GAME_ERROR, PJ_GAME_ERROR_NOT_YOUR_TURN,
+      g_set_error_literal (error, PJ_TUTORIAL_ERROR, PJ_TUTORIAL_ERROR_WRONG_MOVE,
                            pj_tutorial_step_retry (self->step));
       return FALSE;
     }

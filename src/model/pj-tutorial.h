@@ -27,6 +27,14 @@
 
 G_BEGIN_DECLS
 
+#define PJ_TUTORIAL_ERROR (pj_tutorial_error_quark ())
+GQuark pj_tutorial_error_quark (void);
+
+typedef enum {
+  PJ_TUTORIAL_ERROR_WRONG_MOVE,   /* legal, but not the move the step teaches */
+  PJ_TUTORIAL_ERROR_NOT_NOW,      /* the lesson is over, or the others are moving */
+} PjTutorialError;
+
 /* What each step teaches (RULES.md ids in pj-tutorial.c). */
 typedef enum {
   PJ_TUTORIAL_COME_OUT,
@@ -58,7 +66,7 @@ void            pj_tutorial_set_delay       (PjTutorial     *self,
                                              guint           delay_ms);
 
 /* Whether @action, legal in the game's position, is the move the step
- * teaches; FALSE with the explanation (PJ_GAME_ERROR) if not. Changes
+ * teaches; FALSE with the explanation (PJ_TUTORIAL_ERROR) if not. Changes
  * nothing: the game sends the move it takes through pj_game_apply(). */
 gboolean        pj_tutorial_check           (PjTutorial     *self,
                                              const PjAction *action,

@@ -90,6 +90,14 @@ test_tutorial_script (void)
     }
   g_assert_true (pj_tutorial_get_finished (tutorial));
   g_assert_false (pj_game_is_over (game));
+  {
+    g_autoptr (GError) error = NULL;
+    PjAction any = { .kind = PJ_ACTION_MOVE, .n_steps = 1 };
+
+    g_assert_false (pj_tutorial_check (tutorial, &any, &error));
+    g_assert_error (error, PJ_TUTORIAL_ERROR, PJ_TUTORIAL_ERROR_NOT_NOW);
+    g_assert_false (pj_tutorial_get_example (tutorial, &any));
+  }
 
   /* the lesson never writes a saved game: a mirror has no record */
   g_assert_null (pj_game_get_record (game));
@@ -119,7 +127,7 @@ test_tutorial_wrong_move (void)
       else
         {
           g_assert_false (pj_tutorial_check (tutorial, &wrong, &error));
-          g_assert_error (error, PJ_GAME_ERROR, PJ_GAME_ERROR_NOT_YOUR_TURN);
+          g_assert_error (error, PJ_TUTORIAL_ERROR, PJ_TUTORIAL_ERROR_WRONG_MOVE);
           g_assert_cmpstr (error->message, ==, pj_tutorial_step_retry (step));
           g_clear_error (&error);
 
