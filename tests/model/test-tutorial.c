@@ -147,6 +147,21 @@ test_tutorial_wrong_move (void)
     }
 }
 
+/* A legal move in the game shown that the step must refuse. */
+static void
+assert_refused (PjTutorial *tutorial,
+                const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  PjAction a;
+
+  g_assert_true (pj_action_from_string (pj_game_get_state (pj_tutorial_get_game (tutorial)), text, &a, &error));
+  g_assert_no_error (error);
+  g_assert_true (is_legal (pj_tutorial_get_game (tutorial), &a));
+  g_assert_false (pj_tutorial_check (tutorial, &a, &error));
+  g_assert_error (error, PJ_TUTORIAL_ERROR, PJ_TUTORIAL_ERROR_WRONG_MOVE);
+}
+
 /* What each step checks, by rule. */
 static void
 test_tutorial_rules (void)
@@ -156,7 +171,9 @@ test_tutorial_rules (void)
   const PjState *s;
   PjAction a;
 
-  /* B-12: the Ace brings a peg from start to Red's come-out hole r8 */
+  /* B-12: the Ace brings a peg from start to Red's come-out hole r8;
+   * its other use, one hole forward, is not this lesson */
+  assert_refused (tutorial, "A R1 b2-b3");
   g_assert_true (pj_tutorial_get_example (tutorial, &a));
   g_assert_cmpuint (a.card, ==, PJ_CARD_ACE);
   g_assert_cmpuint (a.steps[0].from, ==, PJ_POS_START);
@@ -168,7 +185,9 @@ test_tutorial_rules (void)
   pj_game_apply (game, &a, NULL);
   run_until_ready (tutorial);
 
-  /* B-41: a split 7 moves two different pegs, 7 holes in all */
+  /* B-41: a split 7 moves two different pegs, 7 holes in all; the whole
+   * 7 on one peg is refused */
+  assert_refused (tutorial, "7 R1 b2-b9");
   g_assert_true (pj_tutorial_get_example (tutorial, &a));
   g_assert_cmpuint (a.card, ==, 7);
   g_assert_cmpuint (a.n_steps, ==, 2);
@@ -176,7 +195,9 @@ test_tutorial_rules (void)
   pj_game_apply (game, &a, NULL);
   run_until_ready (tutorial);
 
-  /* B-33: the joker's landing sends Blue's peg back to its start */
+  /* B-33: the joker's landing sends Blue's peg back to its start; onto
+   * the partner's peg (which would jump to its in-spot) is not the lesson */
+  assert_refused (tutorial, "JK R1 b5-y3");
   g_assert_true (pj_tutorial_get_example (tutorial, &a));
   pj_game_apply (game, &a, NULL);
   g_assert_true (pj_game_get_awaiting (game));
@@ -186,7 +207,9 @@ test_tutorial_rules (void)
   g_assert_cmpuint (s->board.peg[1][0], ==, PJ_POS_START);
   run_until_ready (tutorial);
 
-  /* B-35: landing beyond the in-spot into the home track */
+  /* B-35: beyond the in-spot into the home track; going on round the
+   * main track is legal too, and refused here */
+  assert_refused (tutorial, "4 R5 r0-r4");
   g_assert_true (pj_tutorial_get_example (tutorial, &a));
   g_assert_true (PJ_POS_IS_HOME (a.steps[0].to));
   pj_game_apply (game, &a, NULL);
