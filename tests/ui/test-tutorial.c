@@ -157,6 +157,13 @@ test_tutorial_welcome (void)
   g_assert_nonnull (welcome);
   pj_test_wait (300);
   pj_test_screenshot (GTK_WIDGET (welcome), "welcome.png");
+  if (g_getenv ("PJ_SCREENSHOT_DIR") != NULL)
+    {
+      adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+      pj_test_wait (300);
+      pj_test_screenshot (GTK_WIDGET (welcome), "welcome-dark.png");
+      adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+    }
 
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (welcome), "learn");
   run_until_idle ();
