@@ -109,7 +109,11 @@ pj_application_activate (GApplication *app)
           g_autoptr (PjGame) game = first_game ();
 
           pj_window_set_game (PJ_WINDOW (window), game);
-          pj_game_start (game);
+          /* the first launch greets; a second instance or a LAN table
+           * asked for on the command line goes straight on */
+          if (self->new_instance || self->host_table != NULL || self->join_address != NULL ||
+              self->find_tables || !pj_window_welcome (PJ_WINDOW (window)))
+            pj_game_start (game);
         }
       lan_options (self, PJ_WINDOW (window));
       return;

@@ -497,11 +497,14 @@ pj_window_join_lan (PjWindow *self)
 static gboolean
 game_in_progress (PjWindow *self)
 {
-  if (self->game == NULL || pj_game_is_over (self->game))
+  /* during Learn to Play, the game it keeps aside is the one at stake */
+  PjGame *game = self->tutorial_left != NULL ? self->tutorial_left : self->game;
+
+  if (game == NULL || pj_game_is_over (game))
     return FALSE;
   if (self->table != NULL)
-    return pj_game_is_mirror (self->game);
-  return !pj_game_is_mirror (self->game) && pj_game_get_n_actions (self->game) > 0;
+    return pj_game_is_mirror (game);
+  return !pj_game_is_mirror (game) && pj_game_get_n_actions (game) > 0;
 }
 
 static void

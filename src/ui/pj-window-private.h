@@ -13,6 +13,7 @@
 #include "pj-chat-box.h"
 #include "pj-game-over-dialog.h"
 #include "pj-team-progress.h"
+#include "pj-tutorial-bar.h"
 #include "pj-window.h"
 
 G_BEGIN_DECLS
@@ -55,6 +56,12 @@ struct _PjWindow
   GtkWidget            *join_page;
   PjBrowser            *browser;
   PjGameOverDialog     *over_dialog;     /* weak: the winner dialog of a LAN game */
+
+  /* Learn to Play (pj-window-tutorial.c) */
+  PjTutorialBar        *tutorial_bar;
+  PjTutorial           *tutorial;
+  PjGame               *tutorial_left;   /* the game on the table before the lesson */
+  gulong                tutorial_handler;
 
   GSettings            *settings;
   char                 *autosave_path;
@@ -108,6 +115,10 @@ gboolean _pj_window_lan_can_reopen      (PjWindow       *self);
 void     _pj_window_lan_rematch         (PjWindow       *self);
 void     _pj_window_confirm_leave       (PjWindow       *self,
                                          PjWindowThen    then);
+
+/* pj-window-tutorial.c */
+void     _pj_window_tutorial_class_init (GtkWidgetClass *widget_class);
+void     _pj_window_tutorial_dispose    (PjWindow       *self);
 
 PjMovePicker *_pj_window_get_picker   (PjWindow       *self);
 void          _pj_window_update_save_banner (PjWindow  *self);

@@ -617,6 +617,7 @@ pj_window_dispose (GObject *object)
   g_clear_object (&self->history_selection);
   g_clear_object (&self->settings);
   _pj_window_lan_dispose (self);
+  _pj_window_tutorial_dispose (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PJ_TYPE_WINDOW);
 
@@ -722,6 +723,7 @@ pj_window_class_init (PjWindowClass *klass)
 
   _pj_window_class_actions_init (widget_class);
   _pj_window_lan_class_init (widget_class);
+  _pj_window_tutorial_class_init (widget_class);
 }
 
 static void

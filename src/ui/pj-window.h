@@ -10,6 +10,7 @@
 #include "pj-game.h"
 #include "pj-hand-view.h"
 #include "pj-table.h"
+#include "pj-tutorial.h"
 
 G_BEGIN_DECLS
 
@@ -49,6 +50,11 @@ void         pj_window_set_table      (PjWindow       *self,
                                        PjTable        *table);
 PjTable     *pj_window_get_table      (PjWindow       *self);
 void         pj_window_leave_table    (PjWindow       *self);
+/* Learn to Play and the first launch's welcome (pj-window-tutorial.c). */
+void         pj_window_start_tutorial (PjWindow       *self);
+void         pj_window_leave_tutorial (PjWindow       *self);
+PjTutorial  *pj_window_get_tutorial   (PjWindow       *self);
+gboolean     pj_window_welcome        (PjWindow       *self);
 /* A passing message for the person (e.g. what happened to the autosave). */
 void         pj_window_add_toast      (PjWindow       *self,
                                        const char     *text);
