@@ -512,6 +512,9 @@ handle_chat (PjHost     *self,
   /* a burst is fine; a flood would reach every player: refused, as strikes */
   if (!_pj_host_guard_chat (self, c))
     {
+      g_autofree char *who = _pj_host_describe (c);
+
+      _pj_host_event (self, "refusal", "%s chats too fast", who);
       if (strike (c, PJ_NET_ERROR_SLOW_DOWN, _("Too many messages: wait a moment"), "chat"))
         drop_client (self, c);
       return;
