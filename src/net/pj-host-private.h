@@ -61,7 +61,6 @@ struct _Client {
   GSource         *deadline;   /* closes it if no hello in time */
   JsonObject      *held_hello; /* a hello waiting for the address's turn */
   GSource         *hold;       /* ...until this fires */
-  gboolean         turn;       /* its held hello got the address's turn */
   gboolean         reported;   /* its leaving is in the log already (kicked) */
   double           chat_tokens;
   gint64           chat_us;    /* when chat_tokens was last filled */
