@@ -130,6 +130,8 @@ extern guint _pj_host_signals[N_SIGNALS];
 /* pj-host.c */
 PjRecord   *_pj_host_record_of       (PjHost *self);
 void        _pj_host_clear_source    (GSource **source);
+/* a timeout on the host's own context (not the global default one) */
+GSource    *_pj_host_add_timeout     (PjHost *self, guint ms, GSourceFunc func, gpointer data);
 void        _pj_host_start_grace     (PjHost *self, Seat *seat);
 void        _pj_host_save_failed     (PjHost *self, GError *error);
 
