@@ -155,6 +155,8 @@ static void
 evict (PjHost *self,
        Client *c)
 {
+  if (c == NULL)
+    return;
   _pj_host_hang_up (self, c, PJ_NET_ERROR_TIMEOUT, _("Too many connections wait for a hello"), NULL,
                     "refusal", "was closed to make room");
 }
