@@ -796,6 +796,12 @@ test_closed (void)
   table_free (t);
 }
 
+static gboolean
+two_refusals (gpointer data)
+{
+  return count_events (data, "refusal") == 2;
+}
+
 /* Versions with no overlap get a message in people's words, both ways,
  * and a version-1 host (no challenge, "hello-first" to the ping) too. */
 static void
@@ -820,6 +826,8 @@ test_version_range (void)
   /* a range that reaches ours is fine */
   pj_client_set_protocol_for_testing (now->client, 1, 3);
   g_assert_true (bot_connect (now, "127.0.0.1", t->port));
+  /* the host's log says why it lost the other two */
+  g_assert_true (run_until (two_refusals, t, 5000));
 
   g_assert_false (bot_connect (visitor, "127.0.0.1", port));
   g_assert_error (visitor->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_VERSION);
