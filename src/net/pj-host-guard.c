@@ -170,7 +170,7 @@ _pj_host_guard_admit (PjHost            *self,
   guint n_pending = 0;
 
   c->address = address_of (connection);
-  c->since_us = c->heard_us = g_get_monotonic_time ();
+  c->heard_us = g_get_monotonic_time ();
   peer = peer_get (self, c->address);
   if (peer->banned)
     {
