@@ -253,6 +253,15 @@ ping_cb (gpointer user_data)
 
   if (self->conn == NULL)
     return G_SOURCE_CONTINUE;
+  /* A table greets within a third of the idle time (its own hello deadline
+   * is shorter): something else answers on that port, or nothing does. */
+  if (self->connect_task)
+    {
+      g_autoptr (GError) error = g_error_new_literal (PJ_NET_ERROR, PJ_NET_ERROR_TIMEOUT,
+                                                     _("The table did not answer"));
+      lose_connection (self, error);
+      return G_SOURCE_REMOVE;
+    }
   if (g_get_monotonic_time () - self->heard_us > (gint64) self->idle_timeout_ms * 1000)
     {
       /* a host that says nothing for so long is gone: the app reconnects */

@@ -702,6 +702,24 @@ test_client_drops_silent_host (void)
   fake_host_free (service);
 }
 
+/* Something that accepts and says nothing at all (not a table): joining
+ * ends with "did not answer" instead of waiting for ever. */
+static void
+test_client_gives_up_on_mute_port (void)
+{
+  guint16 port;
+  GSocketService *service = fake_host ("", &port);
+  Bot *bot = bot_new ("Knocking", PJ_AI_EASY);
+
+  pj_client_set_idle_timeout_for_testing (bot->client, 300);
+  g_assert_false (bot_connect (bot, "127.0.0.1", port));
+  g_assert_error (bot->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_TIMEOUT);
+  g_assert_cmpstr (bot->connect_error->message, ==, "The table did not answer");
+  bot_disconnect_finalized (bot);
+  bot_free (bot);
+  fake_host_free (service);
+}
+
 /* Kick from the lobby (the seat opens), kick from a game (a computer plays
  * the seat, its token opens nothing), ban (the address stays out). */
 static void
@@ -886,6 +904,7 @@ main (int   argc,
   g_test_add_func ("/net/guard/slow-drip", test_slow_drip);
   g_test_add_func ("/net/guard/host-drops-silent-client", test_host_drops_silent_client);
   g_test_add_func ("/net/guard/client-drops-silent-host", test_client_drops_silent_host);
+  g_test_add_func ("/net/guard/client-gives-up-on-mute-port", test_client_gives_up_on_mute_port);
   g_test_add_func ("/net/guard/kick-and-ban", test_kick_and_ban);
   g_test_add_func ("/net/guard/closed", test_closed);
   g_test_add_func ("/net/guard/version-range", test_version_range);
