@@ -511,7 +511,8 @@ handle_chat (PjHost     *self,
     {
       g_autofree char *who = _pj_host_describe (c);
 
-      _pj_host_event (self, "refusal", "%s chats too fast", who);
+      if (_pj_host_guard_may_log_refusal (self, c->address))
+        _pj_host_event (self, "refusal", "%s chats too fast", who);
       if (strike (c, PJ_NET_ERROR_SLOW_DOWN, _("Too many messages: wait a moment"), "chat"))
         drop_client (self, c);
       return;

@@ -348,6 +348,36 @@ host_has_31 (gpointer data)
   return pj_host_get_n_people (((Table *) data)->host) == PJ_NET_MAX_CLIENTS - 1;
 }
 
+static gboolean
+unlogged_told (gpointer data)
+{
+  Table *t = data;
+
+  for (guint i = 0; i < t->events->len; i++)
+    if (strstr (g_ptr_array_index (t->events, i), "more refusals of 127.0.0.1 were not logged"))
+      return TRUE;
+  return FALSE;
+}
+
+/* Thirty silent sockets from one address: the log gets a few lines and
+ * then one line with the count of the rest, not thirty. */
+static void
+test_refusal_log_bounded (void)
+{
+  Table *t = table_new (NULL, 0);
+  g_autoptr (GPtrArray) raws = g_ptr_array_new_with_free_func ((GDestroyNotify) raw_free);
+  guint turn = g_timeout_add (5, keep_turning, NULL);
+
+  pj_host_set_timeouts_for_testing (t->host, 200, 300);
+  for (guint i = 0; i < 30; i++)
+    g_ptr_array_add (raws, raw_open (t->port));
+  g_assert_true (run_until (all_raw_closed, raws, 5000));
+  g_assert_true (run_until (unlogged_told, t, 5000));
+  g_assert_cmpuint (count_events (t, "refusal"), <, 30);
+  g_source_remove (turn);
+  table_free (t);
+}
+
 /* A full table (32 people) with 60 silent sockets besides: a newcomer is
  * told the table is full, the owner of a seat gets it back. */
 static void
@@ -391,6 +421,10 @@ test_token_past_silent_sockets (void)
   g_source_remove (turn);
   run_for (100);
   g_assert_cmpuint (count_raw_closed (raws), ==, 60 - PJ_NET_MAX_PENDING_PER_ADDRESS);
+  /* 52 evictions and a refusal for the full table: the log keeps to a few
+   * lines for one address (the rest are summed up later) */
+  g_assert_cmpuint (count_events (t, "refusal"), >=, 2);
+  g_assert_cmpuint (count_events (t, "refusal"), <=, 21);   /* two windows at most */
   /* the owner's token opens its seat, full table and silent sockets or not */
   g_assert_true (bot_connect (owner, "127.0.0.1", t->port));
   g_assert_cmpint (pj_client_get_seat (owner->client), ==, 0);
@@ -897,6 +931,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/net/guard/silent-closed", test_silent_closed);
   g_test_add_func ("/net/guard/token-past-silent-sockets", test_token_past_silent_sockets);
+  g_test_add_func ("/net/guard/refusal-log-bounded", test_refusal_log_bounded);
   g_test_add_func ("/net/guard/password-rate", test_password_rate);
   g_test_add_func ("/net/guard/token-rate", test_token_rate);
   g_test_add_func ("/net/guard/hmac-login", test_hmac_login);
