@@ -25,12 +25,6 @@
 #include "pj-server-private.h"
 
 #define MAX_COMMAND 1024
-/* TEMP STUB */
-typedef struct { guint id; const char *name; int seat; const char *address; } PjNetPerson;
-static guint pj_host_get_n_people (PjHost *h) { return 0; }
-static gboolean pj_host_get_person (PjHost *h, guint i, PjNetPerson *o) { return FALSE; }
-static gboolean pj_host_kick (PjHost *h, guint id, gboolean ban, GError **e) { return FALSE; }
-
 
 typedef struct {
   PjServer          *server;

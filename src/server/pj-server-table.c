@@ -349,8 +349,7 @@ set_host (PjServerTable *self,
   g_signal_connect (host, "game-started", G_CALLBACK (game_started_cb), self);
   g_signal_connect (host, "game-over", G_CALLBACK (game_over_cb), self);
   g_signal_connect (host, "save-failed", G_CALLBACK (save_failed_cb), self);
-  if (g_signal_lookup ("event", PJ_TYPE_HOST)) /* TEMP until the net merge */
-    g_signal_connect (host, "event", G_CALLBACK (event_cb), self);
+  g_signal_connect (host, "event", G_CALLBACK (event_cb), self);
 }
 
 /* ---- opening and closing ----------------------------------------------------- */
