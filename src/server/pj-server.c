@@ -51,6 +51,9 @@ pj_server_start (PjServer  *self,
                            _("No table to host: give --table NAME or --config FILE"));
       return FALSE;
     }
+  /* before the tables: once a table's port is printed, the admin answers */
+  if (self->config->admin_path && !pj_server_admin_listen (self, self->config->admin_path, error))
+    return FALSE;
   for (guint i = 0; i < self->config->tables->len; i++)
     {
       PjServerTableConfig *config = g_ptr_array_index (self->config->tables, i);
@@ -66,11 +69,6 @@ pj_server_start (PjServer  *self,
           return FALSE;
         }
       g_ptr_array_add (self->tables, g_steal_pointer (&table));
-    }
-  if (self->config->admin_path && !pj_server_admin_listen (self, self->config->admin_path, error))
-    {
-      pj_server_stop (self);
-      return FALSE;
     }
   if (!self->config->no_discovery)
     self->discovery_check = g_timeout_add_seconds (3, _pj_server_check_discovery_cb, self);

@@ -415,6 +415,21 @@ test_kill_restart (void)
 /* ---- SIGTERM ------------------------------------------------------------------------ */
 
 static void
+record_disconnect_cb (PjClient *client,
+                      GError   *error,
+                      gpointer  data)
+{
+  int *code = data;
+  *code = error && error->domain == PJ_NET_ERROR ? error->code : -1;
+}
+
+static gboolean
+code_set (gpointer data)
+{
+  return *(int *) data != -2;
+}
+
+static void
 test_sigterm (void)
 {
   g_autofree char *dir = make_save_dir ();
@@ -430,8 +445,10 @@ test_sigterm (void)
   g_autoptr (PjRecord) record = NULL;
   g_autoptr (GError) error = NULL;
   guint n;
+  int code = -2;
 
   seat_bots (bot, 1, "Sam", server_port (server, "Porch"), seats);
+  g_signal_connect (bot[0]->client, "disconnected", G_CALLBACK (record_disconnect_cb), &code);
   g_assert_true (run_until (stalled_on_person, &s, 30000));
   bot[0]->autoplay = FALSE;
   run_for (200);
@@ -440,6 +457,9 @@ test_sigterm (void)
   server_signal (server, SIGTERM);
   g_assert_cmpint (server->status, ==, 0);
   g_assert_true (server_wait_log (server, "Stopped", 1000));
+  /* the guest is told the table closed, not left retrying */
+  g_assert_true (run_until (code_set, &code, 5000));
+  g_assert_cmpint (code, ==, PJ_NET_ERROR_TABLE_CLOSED);
   /* saved up to the last action */
   record = pj_record_load (save, &error);
   g_assert_no_error (error);
@@ -471,6 +491,7 @@ test_admin (void)
   g_autofree char *tables = NULL, *people = NULL, *kicked = NULL, *banned = NULL;
   g_autofree char *nobody = NULL, *bad = NULL;
   GStatBuf st;
+  int ann_code = -2;
 
   g_assert_cmpint (g_stat (socket_path, &st), ==, 0);
   g_assert_cmpint (st.st_mode & 0777, ==, 0600);
@@ -478,6 +499,7 @@ test_admin (void)
   g_assert_true (bot_connect (ann, "127.0.0.1", server_port (server, "Den")));
   g_assert_true (bot_connect (bob, "127.0.0.1", server_port (server, "Den")));
   pj_client_sit (ann->client, 0);
+  g_signal_connect (ann->client, "disconnected", G_CALLBACK (record_disconnect_cb), &ann_code);
   run_for (200);
 
   tables = admin_command (socket_path, "tables");
@@ -496,7 +518,8 @@ test_admin (void)
 
   kicked = admin_command (socket_path, "kick Den Ann");
   g_assert_cmpstr (kicked, ==, "ok kicked \"Ann\"");
-  g_assert_true (run_until (is_disconnected, ann, 5000));
+  g_assert_true (run_until (code_set, &ann_code, 5000));
+  g_assert_cmpint (ann_code, ==, PJ_NET_ERROR_KICKED);
   g_assert_true (server_wait_log (server, "kicked Ann", 5000));
 
   banned = admin_command (socket_path, "ban Den \"Bob B\"");
