@@ -147,14 +147,13 @@ pj_server_admin_run (PjServer   *self,
   if (!find_person (host, argv[2], &person, &problem))
     return problem;
   ban = g_str_equal (argv[0], "ban");
-  /* the strings of person last until the next lobby change: the kick is one */
+  /* the strings of person last until the next lobby change: the kick is one
+   * (the host's own event logs it) */
   {
     g_autofree char *name = g_strdup (person.name);
-    g_autofree char *address = g_strdup (person.address ? person.address : "");
 
     if (!pj_host_kick (host, person.id, ban, &error))
       return g_strdup_printf ("error %s", error->message);
-    pj_server_log (argv[1], ban ? "admin banned %s (%s)" : "admin kicked %s (%s)", name, address);
     return g_strdup_printf ("ok %s \"%s\"", ban ? "banned" : "kicked", name);
   }
 }

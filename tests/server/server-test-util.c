@@ -4,6 +4,7 @@
  */
 #include <gio/gunixsocketaddress.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -85,11 +86,19 @@ exited_cb (GObject      *source,
   server->exited = TRUE;
 }
 
+/* A test that fails must not leave a server behind. */
+static void
+die_with_parent (gpointer data)
+{
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+}
+
 Server *
 server_spawn (const char * const *args)
 {
   Server *server = g_new0 (Server, 1);
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
   g_autoptr (GError) error = NULL;
   const char *bin = g_getenv ("PJ_SERVER_BIN");
 
@@ -98,9 +107,9 @@ server_spawn (const char * const *args)
   for (guint i = 0; args[i]; i++)
     g_ptr_array_add (argv, (char *) args[i]);
   g_ptr_array_add (argv, NULL);
-  server->process = g_subprocess_newv ((const char * const *) argv->pdata,
-                                       G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                                       &error);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
+  server->process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
   g_assert_no_error (error);
   server->cancellable = g_cancellable_new ();
   server->ports = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);

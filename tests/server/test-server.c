@@ -520,7 +520,7 @@ test_admin (void)
   g_assert_cmpstr (kicked, ==, "ok kicked \"Ann\"");
   g_assert_true (run_until (code_set, &ann_code, 5000));
   g_assert_cmpint (ann_code, ==, PJ_NET_ERROR_KICKED);
-  g_assert_true (server_wait_log (server, "kicked Ann", 5000));
+  g_assert_true (server_wait_log (server, "Ann (127.0.0.1) was kicked", 5000));
 
   banned = admin_command (socket_path, "ban Den \"Bob B\"");
   g_assert_cmpstr (banned, ==, "ok banned \"Bob B\"");
