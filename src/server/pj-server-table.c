@@ -231,11 +231,9 @@ start_cb (gpointer user_data)
         pj_server_log (self->config->name, _("Cannot start the game: %s"), error->message);
       break;
     case PJ_NET_PHASE_OVER:
-      if (self->rematch_id != 0)
-        break;
       if (!anyone_here)
         back_to_lobby (self);
-      else if (ready && !pj_host_rematch (self->host, &error))
+      else if (self->rematch_id == 0 && ready && !pj_host_rematch (self->host, &error))
         pj_server_log (self->config->name, _("Cannot deal again: %s"), error->message);
       break;
     case PJ_NET_PHASE_PLAYING:

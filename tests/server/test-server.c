@@ -238,6 +238,44 @@ test_two_tables (void)
   remove_dir (dir);
 }
 
+/* After the game, once everyone has gone, the table waits for new players
+ * in an empty lobby (and a restart would not bring the old game back). */
+static void
+test_back_to_lobby (void)
+{
+  g_autofree char *dir = make_save_dir ();
+  g_autofree char *save = g_build_filename (dir, "Porch.save", NULL);
+  const char *args[] = {
+    "--table", "Porch", "--port", "0", "--computer", "2:easy", "--computer", "3:easy", "--computer", "4:easy",
+    "--no-discovery", "--computer-delay", "0", "--rematch-delay", "60000", "--save-dir", dir, NULL
+  };
+  Server *server = server_start (1, args);
+  guint16 port = server_port (server, "Porch");
+  const guint seats[] = { 0 };
+  Bot *bot[1], *next;
+  Bots one = { bot, 1 };
+  PjNetSeatInfo info;
+
+  seat_bots (bot, 1, "Sam", port, seats);
+  g_assert_true (run_until (all_over, &one, 60000));
+  g_assert_true (g_file_test (save, G_FILE_TEST_EXISTS));
+  bot_free (bot[0]);
+  g_assert_true (server_wait_log (server, "waiting for players", 5000));
+  g_assert_false (g_file_test (save, G_FILE_TEST_EXISTS));
+
+  next = bot_new ("Kim", PJ_AI_EASY);
+  g_assert_true (bot_connect (next, "127.0.0.1", port));
+  g_assert_cmpint (pj_client_get_phase (next->client), ==, PJ_NET_PHASE_LOBBY);
+  pj_client_get_seat_info (next->client, 0, &info);
+  g_assert_cmpint (info.kind, ==, PJ_NET_SEAT_OPEN);
+  pj_client_get_seat_info (next->client, 3, &info);
+  g_assert_cmpint (info.kind, ==, PJ_NET_SEAT_COMPUTER);
+  bot_free (next);
+  server_signal (server, SIGTERM);
+  server_free (server);
+  remove_dir (dir);
+}
+
 /* ---- killed and restarted --------------------------------------------------------- */
 
 typedef struct {
@@ -548,6 +586,7 @@ main (int    argc,
   g_test_add_func ("/server/arguments", test_arguments);
   g_test_add_func ("/server/config-file", test_config_file);
   g_test_add_func ("/server/two-tables", test_two_tables);
+  g_test_add_func ("/server/back-to-lobby", test_back_to_lobby);
   g_test_add_func ("/server/kill-restart", test_kill_restart);
   g_test_add_func ("/server/sigterm", test_sigterm);
   g_test_add_func ("/server/admin", test_admin);
