@@ -140,6 +140,12 @@ test_arguments (void)
   remove_dir (dir);
 }
 
+static gboolean
+six_seats (gpointer data)
+{
+  return pj_client_get_n_seats (((Bot *) data)->client) == 6;
+}
+
 /* A --config file: one group per table. */
 static void
 test_config_file (void)
@@ -166,7 +172,7 @@ test_config_file (void)
     PjNetSeatInfo info;
 
     g_assert_true (bot_connect (bot, "127.0.0.1", server_port (server, "Kitchen")));
-    g_assert_cmpuint (pj_client_get_n_seats (bot->client), ==, 6);
+    g_assert_true (run_until (six_seats, bot, 5000));
     pj_client_get_seat_info (bot->client, 1, &info);
     g_assert_cmpint (info.kind, ==, PJ_NET_SEAT_COMPUTER);
     g_assert_cmpint (info.level, ==, PJ_AI_EASY);
@@ -182,19 +188,11 @@ test_config_file (void)
 
 /* ---- two tables at once ----------------------------------------------------------- */
 
-static guint n_starts_a;
-
-static void
-count_start_cb (PjClient *client,
-                gpointer  data)
-{
-  n_starts_a++;
-}
-
+/* The table dealt again: playing after the end of the first game. */
 static gboolean
 second_deal (gpointer data)
 {
-  return n_starts_a >= 2;
+  return pj_client_get_phase (((Bot *) data)->client) == PJ_NET_PHASE_PLAYING;
 }
 
 static void
@@ -214,7 +212,6 @@ test_two_tables (void)
 
   seat_bots (kitchen, 2, "Cook", server_port (server, "Kitchen"), kitchen_seats);
   seat_bots (attic, 4, "Owl", server_port (server, "Attic"), attic_seats);
-  g_signal_connect (kitchen[0]->client, "game-started", G_CALLBACK (count_start_cb), NULL);
   memcpy (all, kitchen, sizeof kitchen);
   memcpy (all + 2, attic, sizeof attic);
 
@@ -227,7 +224,8 @@ test_two_tables (void)
       g_assert_cmpuint (check_no_leaks (all[i]->received, pj_client_get_seat (all[i]->client)), >, 0);
     }
   /* and deals again to the same people */
-  g_assert_true (run_until (second_deal, NULL, 10000));
+  g_assert_true (run_until (second_deal, kitchen[0], 10000));
+  g_assert_true (run_until (second_deal, attic[0], 10000));
   g_assert_true (server_wait_log (server, "Kitchen", 1000));
 
   for (guint i = 0; i < 6; i++)
@@ -236,6 +234,12 @@ test_two_tables (void)
   g_assert_cmpint (server->status, ==, 0);
   server_free (server);
   remove_dir (dir);
+}
+
+static gboolean
+four_seats (gpointer data)
+{
+  return pj_client_get_n_seats (((Bot *) data)->client) == 4;
 }
 
 /* After the game, once everyone has gone, the table waits for new players
@@ -265,6 +269,7 @@ test_back_to_lobby (void)
 
   next = bot_new ("Kim", PJ_AI_EASY);
   g_assert_true (bot_connect (next, "127.0.0.1", port));
+  g_assert_true (run_until (four_seats, next, 5000));
   g_assert_cmpint (pj_client_get_phase (next->client), ==, PJ_NET_PHASE_LOBBY);
   pj_client_get_seat_info (next->client, 0, &info);
   g_assert_cmpint (info.kind, ==, PJ_NET_SEAT_OPEN);
