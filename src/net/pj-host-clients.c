@@ -325,9 +325,8 @@ _pj_host_handle_hello (PjHost     *self,
       return;
     }
   /* guesses wait their address's turn: at most ~10 answers a second */
-  if ((locked || token_proof) && !c->turn && !_pj_host_guard_auth_turn (self, c, msg))
+  if ((locked || token_proof) && !_pj_host_guard_auth_turn (self, c, msg))
     return;
-  c->turn = FALSE;
   if (locked)
     {
       g_autofree char *expected = pj_net_proof (self->password, c->nonce);
@@ -512,6 +511,9 @@ handle_chat (PjHost     *self,
   /* a burst is fine; a flood would reach every player: refused, as strikes */
   if (!_pj_host_guard_chat (self, c))
     {
+      g_autofree char *who = _pj_host_describe (c);
+
+      _pj_host_event (self, "refusal", "%s chats too fast", who);
       if (strike (c, PJ_NET_ERROR_SLOW_DOWN, _("Too many messages: wait a moment"), "chat"))
         drop_client (self, c);
       return;
@@ -700,8 +702,7 @@ _pj_host_drop_client (PjHost *self,
         _pj_host_start_grace (self, seat);
     }
   c->seat = -1;
-  if (!g_ptr_array_remove (self->clients, c))
-    _pj_host_client_free (c);              /* turned away before it was listed */
+  g_ptr_array_remove (self->clients, c);   /* frees it */
   /* the people list changed even for a spectator */
   if (seated || greeted)
     _pj_host_broadcast_lobby (self);

@@ -13,19 +13,6 @@
 
 #include "pj-host-private.h"
 
-static GSource *
-add_timeout (PjHost      *self,
-             guint        ms,
-             GSourceFunc  func,
-             gpointer     data)
-{
-  GSource *source = g_timeout_source_new (ms);
-
-  g_source_set_callback (source, func, data, NULL);
-  g_source_attach (source, self->context);
-  return source;
-}
-
 static void
 peer_free (Peer *peer)
 {
@@ -190,7 +177,7 @@ _pj_host_guard_admit (PjHost            *self,
   peer = peer_get (self, c->address);
   peer->n_pending++;
   c->pending = TRUE;
-  c->deadline = add_timeout (self, self->hello_timeout_ms, deadline_cb, c);
+  c->deadline = _pj_host_add_timeout (self, self->hello_timeout_ms, deadline_cb, c);
   return TRUE;
 }
 
@@ -238,7 +225,7 @@ _pj_host_guard_auth_turn (PjHost     *self,
       return TRUE;
     }
   c->held_hello = json_object_ref (hello);
-  c->hold = add_timeout (self, (guint) ((peer->next_answer_us - now + 999) / 1000), hold_cb, c);
+  c->hold = _pj_host_add_timeout (self, (guint) ((peer->next_answer_us - now + 999) / 1000), hold_cb, c);
   return FALSE;
 }
 
@@ -329,7 +316,7 @@ void
 _pj_host_guard_start_tick (PjHost *self)
 {
   _pj_host_clear_source (&self->tick);
-  self->tick = add_timeout (self, MAX (self->idle_timeout_ms / 3, 1), tick_cb, self);
+  self->tick = _pj_host_add_timeout (self, MAX (self->idle_timeout_ms / 3, 1), tick_cb, self);
 }
 
 void
