@@ -430,7 +430,9 @@ pj_server_config_parse (PjServerConfig  *config,
       N_("Pause between a game’s end and the next deal (default 10000)"), N_("MS") },
     { NULL }
   };
-  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
+  /* the synopsis people and tools rely on */
+  g_autoptr (GOptionContext) context =
+    g_option_context_new (_("--table NAME [--password PW] [--rules RULES] [--computer SEAT:LEVEL]… [--port N] … --save-dir DIR"));
   GOptionGroup *group = g_option_group_new (NULL, NULL, NULL, config, NULL);
 
   g_option_group_add_entries (group, entries);
@@ -449,7 +451,7 @@ pj_server_config_parse (PjServerConfig  *config,
       "  tables              the tables, their ports and phases\n"
       "  people TABLE        who is connected to a table\n"
       "  kick TABLE NAME     disconnect that person\n"
-      "  ban TABLE NAME      disconnect and refuse them until the server stops"));
+      "  ban TABLE NAME      disconnect them and refuse their address for this session"));
   if (!g_option_context_parse (context, argc, argv, error))
     return FALSE;
   if (*argc > 1)
