@@ -188,6 +188,21 @@ test_config_file (void)
 
 /* ---- two tables at once ----------------------------------------------------------- */
 
+/* check_no_leaks() on every whole line so far: the next game's messages
+ * may be arriving, the last one cut mid-line. */
+static guint
+check_whole_lines (Bot *bot)
+{
+  g_autoptr (GByteArray) lines = g_byte_array_new ();
+  guint len = bot->received->len;
+
+  while (len > 0 && bot->received->data[len - 1] != '\n')
+    len--;
+  g_assert_cmpuint (len, >, 0);
+  g_byte_array_append (lines, bot->received->data, len);
+  return check_no_leaks (lines, pj_client_get_seat (bot->client));
+}
+
 /* The table dealt again: playing after the end of the first game. */
 static gboolean
 second_deal (gpointer data)
@@ -221,7 +236,7 @@ test_two_tables (void)
   for (guint i = 0; i < 6; i++)
     {
       g_assert_true (all[i]->verified_ok);
-      g_assert_cmpuint (check_no_leaks (all[i]->received, pj_client_get_seat (all[i]->client)), >, 0);
+      g_assert_cmpuint (check_whole_lines (all[i]), >, 0);
     }
   /* and deals again to the same people */
   g_assert_true (run_until (second_deal, kitchen[0], 10000));
