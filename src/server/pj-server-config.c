@@ -85,10 +85,12 @@ pj_server_table_config_check (const PjServerTableConfig *config,
   guint computers = 0;
 
   if (config->name == NULL || *config->name == '\0' ||
-      strlen (config->name) > PJ_NET_MAX_NAME || !g_utf8_validate (config->name, -1, NULL))
+      strlen (config->name) > PJ_NET_MAX_NAME || !g_utf8_validate (config->name, -1, NULL) ||
+      strpbrk (config->name, "\n\r\t\"") != NULL)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("A table name must have 1 to %d bytes of text"), PJ_NET_MAX_NAME);
+                   _("A table name must be 1 to %d bytes of text on one line, without \""),
+                   PJ_NET_MAX_NAME);
       return FALSE;
     }
   if (config->password && strlen (config->password) > PJ_NET_MAX_PASSWORD)

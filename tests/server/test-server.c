@@ -122,6 +122,7 @@ test_arguments (void)
     { { "--table", "T", "--table", "T", "--save-dir", dir, NULL }, "two tables" },
     { { "--table", "T", "--frobnicate", "--save-dir", dir, NULL }, "frobnicate" },
     { { "--save-dir", dir, NULL }, "No table" },
+    { { "--table", "A \"quoted\" name", "--save-dir", dir, NULL }, "table name" },
     { { "--config", "/nonexistent/tables.conf", "--save-dir", dir, NULL }, "tables.conf" },
   };
 
