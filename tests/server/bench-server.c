@@ -185,7 +185,7 @@ main (int    argc,
       char **argv)
 {
   g_autoptr (GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *dir = g_dir_make_tmp ("pj-bench-server-XXXXXX", NULL);
+  g_autofree char *dir = save_dir_new ();
   Table tables[N_TABLES] = { 0 };
   Worker workers[N_THREADS] = { 0 };
   g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (double));
@@ -284,15 +284,6 @@ main (int    argc,
   g_print ("  server RSS: %ld kB with %d lobbies, %ld kB peak in play (VmHWM %ld kB) = %.0f kB per table\n",
            rss_lobby, N_TABLES, rss_play, hwm, (double) hwm / N_TABLES);
   server_free (server);
-  {
-    g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-    const char *name;
-    while (d && (name = g_dir_read_name (d)))
-      {
-        g_autofree char *file = g_build_filename (dir, name, NULL);
-        g_unlink (file);
-      }
-    g_rmdir (dir);
-  }
+  save_dir_remove (dir);
   return 0;
 }

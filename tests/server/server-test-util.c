@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gio/gunixsocketaddress.h>
+#include <glib/gstdio.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <stdio.h>
@@ -212,6 +213,30 @@ server_free (Server *server)
   g_hash_table_unref (server->ports);
   g_string_free (server->log, TRUE);
   g_free (server);
+}
+
+char *
+save_dir_new (void)
+{
+  g_autoptr (GError) error = NULL;
+  char *dir = g_dir_make_tmp ("pj-server-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+void
+save_dir_remove (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir)))
+    {
+      g_autofree char *file = g_build_filename (path, name, NULL);
+      g_unlink (file);
+    }
+  g_rmdir (path);
 }
 
 char *

@@ -33,5 +33,9 @@ gboolean server_wait_log     (Server *server, const char *text, guint timeout_ms
 void     server_signal       (Server *server, int signum);
 void     server_free         (Server *server);
 
+/* A new temporary save folder; removing it and the files in it. */
+char    *save_dir_new        (void);
+void     save_dir_remove     (const char *path);
+
 /* An admin command on the Unix socket at path: the answer line (no newline). */
 char    *admin_command       (const char *path, const char *command);

@@ -17,30 +17,6 @@
 
 /* ---- helpers ------------------------------------------------------------------- */
 
-static char *
-make_save_dir (void)
-{
-  g_autoptr (GError) error = NULL;
-  char *dir = g_dir_make_tmp ("pj-server-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_dir (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir && (name = g_dir_read_name (dir)))
-    {
-      g_autofree char *file = g_build_filename (path, name, NULL);
-      g_unlink (file);
-    }
-  g_rmdir (path);
-}
-
 typedef struct {
   Bot   **bots;
   guint   n;
@@ -105,7 +81,7 @@ run_status (const char * const *args,
 static void
 test_arguments (void)
 {
-  g_autofree char *dir = make_save_dir ();
+  g_autofree char *dir = save_dir_new ();
   const struct {
     const char *args[10];
     const char *says;
@@ -138,7 +114,7 @@ test_arguments (void)
       g_assert_null (strstr (log, "CRITICAL"));
       g_assert_null (strstr (log, "WARNING"));
     }
-  remove_dir (dir);
+  save_dir_remove (dir);
 }
 
 static gboolean
@@ -151,7 +127,7 @@ six_seats (gpointer data)
 static void
 test_config_file (void)
 {
-  g_autofree char *dir = make_save_dir ();
+  g_autofree char *dir = save_dir_new ();
   g_autofree char *conf = g_build_filename (dir, "tables.conf", NULL);
   g_autoptr (GError) error = NULL;
   Server *server;
@@ -184,7 +160,7 @@ test_config_file (void)
   server_signal (server, SIGTERM);
   g_assert_cmpint (server->status, ==, 0);
   server_free (server);
-  remove_dir (dir);
+  save_dir_remove (dir);
 }
 
 /* ---- two tables at once ----------------------------------------------------------- */
@@ -214,7 +190,7 @@ second_deal (gpointer data)
 static void
 test_two_tables (void)
 {
-  g_autofree char *dir = make_save_dir ();
+  g_autofree char *dir = save_dir_new ();
   const char *args[] = {
     "--table", "Kitchen", "--port", "0", "--computer", "2:easy", "--computer", "4:easy",
     "--table", "Attic", "--port", "0", "--rules", "basic players=4",
@@ -249,7 +225,7 @@ test_two_tables (void)
   server_signal (server, SIGTERM);
   g_assert_cmpint (server->status, ==, 0);
   server_free (server);
-  remove_dir (dir);
+  save_dir_remove (dir);
 }
 
 static gboolean
@@ -263,7 +239,7 @@ four_seats (gpointer data)
 static void
 test_back_to_lobby (void)
 {
-  g_autofree char *dir = make_save_dir ();
+  g_autofree char *dir = save_dir_new ();
   g_autofree char *save = g_build_filename (dir, "Porch.save", NULL);
   const char *args[] = {
     "--table", "Porch", "--port", "0", "--computer", "2:easy", "--computer", "3:easy", "--computer", "4:easy",
@@ -294,7 +270,7 @@ test_back_to_lobby (void)
   bot_free (next);
   server_signal (server, SIGTERM);
   server_free (server);
-  remove_dir (dir);
+  save_dir_remove (dir);
 }
 
 /* ---- killed and restarted --------------------------------------------------------- */
@@ -367,7 +343,7 @@ rejoined (gpointer data)
 static void
 test_kill_restart (void)
 {
-  g_autofree char *dir = make_save_dir ();
+  g_autofree char *dir = save_dir_new ();
   g_autofree char *kitchen_save = g_build_filename (dir, "Kitchen.save", NULL);
   g_autofree char *attic_save = g_build_filename (dir, "Attic%2FLoft.save", NULL);
   const char *args[] = {
@@ -468,7 +444,7 @@ test_kill_restart (void)
     bot_free (attic[i]);
   server_signal (server, SIGTERM);
   server_free (server);
-  remove_dir (dir);
+  save_dir_remove (dir);
 }
 
 /* ---- SIGTERM ------------------------------------------------------------------------ */
@@ -491,7 +467,7 @@ code_set (gpointer data)
 static void
 test_sigterm (void)
 {
-  g_autofree char *dir = make_save_dir ();
+  g_autofree char *dir = save_dir_new ();
   g_autofree char *save = g_build_filename (dir, "Porch.save", NULL);
   const char *args[] = {
     "--table", "Porch", "--port", "0", "--computer", "2:easy", "--computer", "3:easy", "--computer", "4:easy",
@@ -525,7 +501,7 @@ test_sigterm (void)
   g_assert_cmpuint (pj_record_get_n_actions (record), ==, n);
   bot_free (bot[0]);
   server_free (server);
-  remove_dir (dir);
+  save_dir_remove (dir);
 }
 
 /* ---- admin ------------------------------------------------------------------------- */
@@ -539,7 +515,7 @@ is_disconnected (gpointer data)
 static void
 test_admin (void)
 {
-  g_autofree char *dir = make_save_dir ();
+  g_autofree char *dir = save_dir_new ();
   g_autofree char *socket_path = g_build_filename (dir, "admin.sock", NULL);
   const char *args[] = {
     "--table", "Den", "--port", "0", "--table", "Hall", "--port", "0",
@@ -596,7 +572,7 @@ test_admin (void)
   /* the socket goes with the server */
   g_assert_false (g_file_test (socket_path, G_FILE_TEST_EXISTS));
   server_free (server);
-  remove_dir (dir);
+  save_dir_remove (dir);
 }
 
 int
