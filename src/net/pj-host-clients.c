@@ -281,12 +281,9 @@ refuse (PjHost     *self,
         const char *message,
         const char *why)
 {
-  g_autofree char *who = _pj_host_describe (c);
+  g_autofree char *text = g_strdup_printf ("was refused: %s", why);
 
-  _pj_host_event (self, "refusal", "%s was refused: %s", who, why);
-  send_error (c, code, message, "hello");
-  c->reported = TRUE;
-  drop_client (self, c);
+  _pj_host_hang_up (self, c, code, message, "hello", "refusal", text);
 }
 
 void
@@ -647,12 +644,8 @@ connection_bad_message (PjNetConnection *conn,
   c->heard_us = g_get_monotonic_time ();
   if (error->code == PJ_NET_ERROR_FLOOD)
     {
-      g_autofree char *who = _pj_host_describe (c);
-
-      _pj_host_event (c->host, c->greeted ? "leave" : "refusal", "%s sent too much and was cut off", who);
-      send_error (c, PJ_NET_ERROR_FLOOD, error->message, NULL);
-      c->reported = TRUE;
-      drop_client (c->host, c);
+      _pj_host_hang_up (c->host, c, PJ_NET_ERROR_FLOOD, error->message, NULL,
+                        c->greeted ? "leave" : "refusal", "sent too much and was cut off");
       return;
     }
   if (strike (c, (PjNetError) error->code, error->message, NULL))

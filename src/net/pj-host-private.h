@@ -166,6 +166,9 @@ void        _pj_host_guard_auth_done (PjHost *self, Client *c, gboolean ok);
 gboolean    _pj_host_guard_chat      (PjHost *self, Client *c);
 void        _pj_host_guard_start_tick (PjHost *self);
 guint       _pj_host_n_greeted       (PjHost *self);
+/* Send an error, log why (kind, "<who> <why>") and drop the client. */
+void        _pj_host_hang_up         (PjHost *self, Client *c, PjNetError code, const char *message,
+                                      const char *ref, const char *kind, const char *why);
 /* "Name (address)" for events */
 char       *_pj_host_describe        (Client *c);
 /* Send `closed` to everyone (pj_host_stop). */

@@ -221,6 +221,26 @@ all_raw_closed (gpointer data)
   return TRUE;
 }
 
+static guint
+count_raw_closed (GPtrArray *raws)
+{
+  guint closed = 0;
+
+  for (guint i = 0; i < raws->len; i++)
+    {
+      Raw *raw = g_ptr_array_index (raws, i);
+      raw_pump (raw);
+      closed += raw->eof;
+    }
+  return closed;
+}
+
+static gboolean
+enough_raw_closed (gpointer data)
+{
+  return count_raw_closed (data) >= 60 - PJ_NET_MAX_PENDING_PER_ADDRESS;
+}
+
 /* run_until() sleeps in the main loop; raw sockets are not in it, so a
  * short timer keeps the loop turning while they are polled. */
 static gboolean
@@ -265,6 +285,7 @@ test_token_past_silent_sockets (void)
   g_autoptr (GPtrArray) raws = g_ptr_array_new_with_free_func ((GDestroyNotify) raw_free);
   Bot *owner = table_add_bot (t, "Owner");
   Bot *late;
+  guint turn;
 
   g_assert_true (bot_connect (owner, "127.0.0.1", t->port));
   owner->autoplay = FALSE;
@@ -293,7 +314,13 @@ test_token_past_silent_sockets (void)
 
   for (guint i = 0; i < 60; i++)
     g_ptr_array_add (raws, raw_open (t->port));
-  run_for (200);
+  /* at most PJ_NET_MAX_PENDING_PER_ADDRESS wait from one address: the host
+   * closed the older ones as the newer came (the rest wait for their 10 s) */
+  turn = g_timeout_add (5, keep_turning, NULL);
+  g_assert_true (run_until (enough_raw_closed, raws, 5000));
+  g_source_remove (turn);
+  run_for (100);
+  g_assert_cmpuint (count_raw_closed (raws), ==, 60 - PJ_NET_MAX_PENDING_PER_ADDRESS);
   /* the owner's token opens its seat, full table and silent sockets or not */
   g_assert_true (bot_connect (owner, "127.0.0.1", t->port));
   g_assert_cmpint (pj_client_get_seat (owner->client), ==, 0);
@@ -303,17 +330,19 @@ test_token_past_silent_sockets (void)
   table_free (t);
 }
 
-/* A wrong password, attempt after attempt from one address: the answers
- * come at most ~10 a second (far fewer as failures double the wait). */
+/* Wrong guesses, attempt after attempt from one address, always
+ * PJ_NET_MAX_PENDING_PER_ADDRESS of them waiting, for 1 s: the answers
+ * (code) come at most ~10 a second, far fewer as failures double the
+ * wait. field is "proof" (a password) or "token_proof". */
 static void
-test_password_rate (void)
+check_guess_rate (Table      *t,
+                  const char *field,
+                  const char *code)
 {
-  Table *t = table_new ("secret", 0);
   g_autoptr (GPtrArray) raws = g_ptr_array_new_with_free_func ((GDestroyNotify) raw_free);
   gint64 start = g_get_monotonic_time ();
   guint answers = 0, sent = 0;
 
-  /* always PJ_NET_MAX_PENDING_PER_ADDRESS attempts waiting, for 1 s */
   while (g_get_monotonic_time () - start < G_USEC_PER_SEC)
     {
       for (guint i = 0; i < raws->len; i++)
@@ -321,9 +350,9 @@ test_password_rate (void)
           Raw *raw = g_ptr_array_index (raws, i);
 
           raw_pump (raw);
-          if (raw_find (raw, "bad-password") || raw->eof)
+          if (raw_find (raw, code) || raw->eof)
             {
-              answers += raw_find (raw, "bad-password") != NULL;
+              answers += raw_find (raw, code) != NULL;
               g_ptr_array_remove_index_fast (raws, i--);
             }
         }
@@ -332,7 +361,8 @@ test_password_rate (void)
           Raw *raw = raw_open (t->port);
           g_autofree char *nonce = raw_nonce (raw);
           g_autofree char *proof = pj_net_proof ("guess", nonce);
-          g_autofree char *hello = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":2,\"name\":\"G\",\"proof\":\"%s\"}\n", proof);
+          g_autofree char *hello = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":2,\"name\":\"G\",\"%s\":\"%s\"}\n",
+                                                    field, proof);
 
           raw_send (raw, hello);
           g_ptr_array_add (raws, raw);
@@ -341,11 +371,28 @@ test_password_rate (void)
       g_main_context_iteration (NULL, FALSE);
       g_usleep (1000);
     }
-  g_test_message ("%u attempts, %u answers in 1 s", sent, answers);
+  g_test_message ("%s: %u attempts, %u answers in 1 s", field, sent, answers);
   g_assert_cmpuint (answers, >=, 1);
   g_assert_cmpuint (answers, <=, 10);
   g_assert_cmpuint (sent, >, answers);
-  g_ptr_array_set_size (raws, 0);
+}
+
+static void
+test_password_rate (void)
+{
+  Table *t = table_new ("secret", 0);
+
+  check_guess_rate (t, "proof", "bad-password");
+  g_assert_cmpuint (count_events (t, "refusal"), >=, 1);
+  table_free (t);
+}
+
+static void
+test_token_rate (void)
+{
+  Table *t = table_new (NULL, 0);
+
+  check_guess_rate (t, "token_proof", "bad-token");
   table_free (t);
 }
 
@@ -741,6 +788,7 @@ main (int   argc,
   g_test_add_func ("/net/guard/silent-closed", test_silent_closed);
   g_test_add_func ("/net/guard/token-past-silent-sockets", test_token_past_silent_sockets);
   g_test_add_func ("/net/guard/password-rate", test_password_rate);
+  g_test_add_func ("/net/guard/token-rate", test_token_rate);
   g_test_add_func ("/net/guard/hmac-login", test_hmac_login);
   g_test_add_func ("/net/guard/chat-flood", test_chat_flood);
   g_test_add_func ("/net/guard/slow-drip", test_slow_drip);
