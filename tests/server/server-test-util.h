@@ -21,6 +21,9 @@ typedef struct {
   int               status;     /* exit status (or -signal) once exited */
 } Server;
 
+/* Whether the server's log lines are copied to the test's stderr (TRUE). */
+extern gboolean server_echo_log;
+
 /* Start the server with these arguments (NULL-terminated), not waiting. */
 Server  *server_spawn        (const char * const *args);
 /* Start it and wait until n_tables have printed their port (FALSE on timeout). */
