@@ -84,9 +84,11 @@ static void
 remove_save (PjServerTable *self)
 {
   g_autofree char *tokens = g_strconcat (self->save_path, ".tokens", NULL);
+  g_autofree char *backup = pj_file_backup_path (self->save_path);
 
   if (g_unlink (self->save_path) != 0 && errno != ENOENT)
     pj_server_log (self->config->name, _("Cannot remove “%s”: %s"), self->save_path, g_strerror (errno));
+  g_unlink (backup);
   g_unlink (tokens);
 }
 
@@ -403,7 +405,15 @@ reopen (PjServerTable *self)
   PjHost *host;
 
   if (!g_file_test (self->save_path, G_FILE_TEST_EXISTS))
-    return NULL;
+    {
+      g_autofree char *backup = pj_file_backup_path (self->save_path);
+
+      /* killed between the autosave's two renames: the previous save is
+       * one action behind, and better than no game at all */
+      if (!g_file_test (backup, G_FILE_TEST_IS_REGULAR) || g_rename (backup, self->save_path) != 0)
+        return NULL;
+      pj_server_log (self->config->name, _("The last autosave was cut short: reopening the one before"));
+    }
   host = pj_host_new_from_save (self->save_path, &error);
   if (host)
     {
