@@ -155,6 +155,8 @@ static void
 evict (PjHost *self,
        Client *c)
 {
+  if (c == NULL)
+    return;
   _pj_host_hang_up (self, c, PJ_NET_ERROR_TIMEOUT, _("Too many connections wait for a hello"), NULL,
                     "refusal", "was closed to make room");
 }
@@ -168,7 +170,7 @@ _pj_host_guard_admit (PjHost            *self,
   guint n_pending = 0;
 
   c->address = address_of (connection);
-  c->since_us = c->heard_us = g_get_monotonic_time ();
+  c->heard_us = g_get_monotonic_time ();
   peer = peer_get (self, c->address);
   if (peer->banned)
     {

@@ -56,7 +56,6 @@ struct _Client {
   gboolean         greeted;    /* hello accepted */
   gboolean         pending;    /* counted in its Peer's n_pending */
   guint            strikes;    /* bad messages so far */
-  gint64           since_us;   /* when it connected */
   gint64           heard_us;   /* its last complete message */
   GSource         *deadline;   /* closes it if no hello in time */
   JsonObject      *held_hello; /* a hello waiting for the address's turn */
