@@ -1,6 +1,7 @@
 #!/bin/sh
 # Install into a temporary root (DESTDIR) and run what was installed: the CLI
-# plays a few games; the app, if built, starts under Xvfb and keeps running.
+# plays a few games, the table server answers; the app, if built, starts
+# under Xvfb and keeps running.
 # Usage: test-install.sh BUILDDIR
 set -eu
 build=$1
@@ -19,6 +20,19 @@ echo "installed under $root"
 
 "$root/bin/pegs-and-jokers-cli" --version
 "$root/bin/pegs-and-jokers-cli" simulate --preset north-carolina --players 4 --games 2 --seed 3 --json
+
+# the table server: installed, answers --help, refuses a bad argument with 2
+"$root/bin/pegs-and-jokers-server" --help >/dev/null
+set +e
+"$root/bin/pegs-and-jokers-server" --table T --computer 2:genius --save-dir "$tmp/tables" 2>/dev/null
+rc=$?
+set -e
+if [ $rc -ne 2 ]; then
+  echo "FAIL: pegs-and-jokers-server exited with status $rc for a bad level (2 expected)"
+  exit 1
+fi
+[ -f "$root/share/doc/pegs-and-jokers/examples/pegs-and-jokers-server.service" ] ||
+  { echo "FAIL: the example systemd unit was not installed"; exit 1; }
 
 app="$root/bin/pegs-and-jokers"
 if [ ! -x "$app" ]; then

@@ -1,0 +1,475 @@
+/* pj-server-config.c — the server's command line and --config file
+ *
+ * GOption calls the callbacks in the order the options come, which is what
+ * lets --password, --rules, --computer and --port apply to the --table
+ * given last.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pj-net.h"
+#include "pj-server-config.h"
+
+#define DEFAULT_COMPUTER_DELAY_MS 700
+#define DEFAULT_REMATCH_DELAY_MS  10000
+
+PjServerTableConfig *
+pj_server_table_config_new (const char *name)
+{
+  PjServerTableConfig *config = g_new0 (PjServerTableConfig, 1);
+
+  config->name = g_strdup (name);
+  config->port = PJ_SERVER_PORT_DEFAULT;
+  pj_rules_preset (&config->rules, PJ_PRESET_BASIC, 4);
+  for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
+    config->level[i] = PJ_AI_NORMAL;
+  return config;
+}
+
+PjServerTableConfig *
+pj_server_table_config_copy (const PjServerTableConfig *config)
+{
+  PjServerTableConfig *copy = g_memdup2 (config, sizeof *config);
+
+  copy->name = g_strdup (config->name);
+  copy->password = g_strdup (config->password);
+  return copy;
+}
+
+void
+pj_server_table_config_free (PjServerTableConfig *config)
+{
+  if (config == NULL)
+    return;
+  g_free (config->name);
+  g_free (config->password);
+  g_free (config);
+}
+
+gboolean
+pj_server_table_config_add_computer (PjServerTableConfig *config,
+                                     const char          *text,
+                                     GError             **error)
+{
+  g_auto (GStrv) parts = g_strsplit (text, ":", 2);
+  guint64 seat;
+  PjAiLevel level;
+
+  if (g_strv_length (parts) != 2 ||
+      !g_ascii_string_to_unsigned (parts[0], 10, 1, PJ_MAX_PLAYERS, &seat, NULL))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("Table “%s”: “%s” is not a computer seat: write SEAT:LEVEL with a seat from 1 to %d, like 2:hard"),
+                   config->name, text, PJ_MAX_PLAYERS);
+      return FALSE;
+    }
+  if (!pj_ai_level_from_string (parts[1], &level))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("Table “%s”: there is no computer level “%s” (easy, normal or hard)"),
+                   config->name, parts[1]);
+      return FALSE;
+    }
+  config->computer[seat - 1] = TRUE;
+  config->level[seat - 1] = level;
+  return TRUE;
+}
+
+gboolean
+pj_server_table_config_check (const PjServerTableConfig *config,
+                              GError                   **error)
+{
+  guint computers = 0;
+
+  if (config->name == NULL || *config->name == '\0' ||
+      strlen (config->name) > PJ_NET_MAX_NAME || !g_utf8_validate (config->name, -1, NULL) ||
+      strpbrk (config->name, "\n\r\t\"") != NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("A table name must be 1 to %d bytes of text on one line, without \""),
+                   PJ_NET_MAX_NAME);
+      return FALSE;
+    }
+  if (config->password && strlen (config->password) > PJ_NET_MAX_PASSWORD)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("Table “%s”: the password is longer than %d bytes"),
+                   config->name, PJ_NET_MAX_PASSWORD);
+      return FALSE;
+    }
+  for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
+    {
+      if (!config->computer[i])
+        continue;
+      if (i >= config->rules.players)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("Table “%s”: there is no seat %u with %u players"),
+                       config->name, i + 1, (guint) config->rules.players);
+          return FALSE;
+        }
+      computers++;
+    }
+  if (computers >= config->rules.players)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("Table “%s”: every seat is a computer; leave at least one for a person"),
+                   config->name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+pj_server_table_config_to_key_file (const PjServerTableConfig *config,
+                                    GKeyFile                  *key_file)
+{
+  g_autofree char *rules = pj_rules_to_string (&config->rules);
+  g_autoptr (GPtrArray) computers = g_ptr_array_new_with_free_func (g_free);
+
+  if (config->password)
+    g_key_file_set_string (key_file, config->name, "password", config->password);
+  g_key_file_set_string (key_file, config->name, "rules", rules);
+  for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
+    if (config->computer[i])
+      g_ptr_array_add (computers, g_strdup_printf ("%u:%s", i + 1, pj_ai_level_name (config->level[i])));
+  if (computers->len > 0)
+    g_key_file_set_string_list (key_file, config->name, "computer",
+                                (const char * const *) computers->pdata, computers->len);
+  if (config->port != PJ_SERVER_PORT_DEFAULT)
+    g_key_file_set_integer (key_file, config->name, "port", config->port);
+}
+
+static gboolean
+parse_port (const char  *table,
+            const char  *text,
+            int         *out,
+            GError     **error)
+{
+  guint64 port;
+
+  if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT16, &port, NULL))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("Table “%s”: “%s” is not a port (0 to 65535; 0 picks a free one)"),
+                   table, text);
+      return FALSE;
+    }
+  *out = (int) port;
+  return TRUE;
+}
+
+static gboolean
+parse_rules (PjServerTableConfig  *config,
+             const char           *text,
+             GError              **error)
+{
+  g_autoptr (GError) local = NULL;
+
+  if (!pj_rules_from_string (&config->rules, text, &local))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("Table “%s”: %s"), config->name, local->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+PjServerTableConfig *
+pj_server_table_config_from_key_file (GKeyFile    *key_file,
+                                      const char  *group,
+                                      GError     **error)
+{
+  g_autoptr (PjServerTableConfig) config = pj_server_table_config_new (group);
+  g_auto (GStrv) keys = g_key_file_get_keys (key_file, group, NULL, NULL);
+
+  for (guint i = 0; keys && keys[i]; i++)
+    {
+      const char *key = keys[i];
+      g_autofree char *value = g_key_file_get_string (key_file, group, key, NULL);
+
+      if (value == NULL)
+        value = g_strdup ("");
+      if (g_str_equal (key, "password"))
+        {
+          g_free (config->password);
+          config->password = *value ? g_steal_pointer (&value) : NULL;
+        }
+      else if (g_str_equal (key, "rules"))
+        {
+          if (!parse_rules (config, value, error))
+            return NULL;
+        }
+      else if (g_str_equal (key, "port"))
+        {
+          if (!parse_port (group, value, &config->port, error))
+            return NULL;
+        }
+      else if (g_str_equal (key, "computer"))
+        {
+          g_auto (GStrv) list = g_key_file_get_string_list (key_file, group, key, NULL, NULL);
+
+          for (guint j = 0; list && list[j]; j++)
+            if (*g_strstrip (list[j]) && !pj_server_table_config_add_computer (config, list[j], error))
+              return NULL;
+        }
+      else
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("Table “%s”: unknown key “%s” (password, rules, computer, port)"),
+                       group, key);
+          return NULL;
+        }
+    }
+  return g_steal_pointer (&config);
+}
+
+/* ---- the command line ------------------------------------------------------ */
+
+PjServerConfig *
+pj_server_config_new (void)
+{
+  PjServerConfig *config = g_new0 (PjServerConfig, 1);
+
+  config->tables = g_ptr_array_new_with_free_func ((GDestroyNotify) pj_server_table_config_free);
+  config->computer_delay_ms = DEFAULT_COMPUTER_DELAY_MS;
+  config->rematch_delay_ms = DEFAULT_REMATCH_DELAY_MS;
+  return config;
+}
+
+void
+pj_server_config_free (PjServerConfig *config)
+{
+  if (config == NULL)
+    return;
+  g_ptr_array_unref (config->tables);
+  g_free (config->save_dir);
+  g_free (config->admin_path);
+  g_free (config);
+}
+
+PjServerTableConfig *
+pj_server_config_find (PjServerConfig *config,
+                       const char     *name)
+{
+  for (guint i = 0; i < config->tables->len; i++)
+    {
+      PjServerTableConfig *t = g_ptr_array_index (config->tables, i);
+      if (g_strcmp0 (t->name, name) == 0)
+        return t;
+    }
+  return NULL;
+}
+
+static gboolean
+add_table (PjServerConfig       *config,
+           PjServerTableConfig  *table,
+           GError              **error)
+{
+  if (pj_server_config_find (config, table->name))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("There are two tables named “%s”"), table->name);
+      pj_server_table_config_free (table);
+      return FALSE;
+    }
+  g_ptr_array_add (config->tables, table);
+  return TRUE;
+}
+
+static PjServerTableConfig *
+last_table (PjServerConfig  *config,
+            const char      *option,
+            GError         **error)
+{
+  if (config->tables->len == 0)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("%s belongs to a table: put it after --table NAME"), option);
+      return NULL;
+    }
+  return g_ptr_array_index (config->tables, config->tables->len - 1);
+}
+
+static gboolean
+table_cb (const char  *option,
+          const char  *value,
+          gpointer     data,
+          GError     **error)
+{
+  return add_table (data, pj_server_table_config_new (value), error);
+}
+
+static gboolean
+password_cb (const char  *option,
+             const char  *value,
+             gpointer     data,
+             GError     **error)
+{
+  PjServerTableConfig *t = last_table (data, option, error);
+
+  if (t == NULL)
+    return FALSE;
+  g_free (t->password);
+  t->password = *value ? g_strdup (value) : NULL;
+  return TRUE;
+}
+
+static gboolean
+rules_cb (const char  *option,
+          const char  *value,
+          gpointer     data,
+          GError     **error)
+{
+  PjServerTableConfig *t = last_table (data, option, error);
+
+  return t != NULL && parse_rules (t, value, error);
+}
+
+static gboolean
+computer_cb (const char  *option,
+             const char  *value,
+             gpointer     data,
+             GError     **error)
+{
+  PjServerTableConfig *t = last_table (data, option, error);
+
+  return t != NULL && pj_server_table_config_add_computer (t, value, error);
+}
+
+static gboolean
+port_cb (const char  *option,
+         const char  *value,
+         gpointer     data,
+         GError     **error)
+{
+  PjServerTableConfig *t = last_table (data, option, error);
+
+  return t != NULL && parse_port (t->name, value, &t->port, error);
+}
+
+static gboolean
+config_cb (const char  *option,
+           const char  *value,
+           gpointer     data,
+           GError     **error)
+{
+  PjServerConfig *config = data;
+  g_autoptr (GKeyFile) key_file = g_key_file_new ();
+  g_autoptr (GError) local = NULL;
+  g_auto (GStrv) groups = NULL;
+
+  if (!g_key_file_load_from_file (key_file, value, G_KEY_FILE_NONE, &local))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("Cannot read the tables in “%s”: %s"), value, local->message);
+      return FALSE;
+    }
+  groups = g_key_file_get_groups (key_file, NULL);
+  for (guint i = 0; groups[i]; i++)
+    {
+      PjServerTableConfig *t = pj_server_table_config_from_key_file (key_file, groups[i], error);
+
+      if (t == NULL || !add_table (config, t, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+duration_cb (const char  *option,
+             const char  *value,
+             gpointer     data,
+             GError     **error)
+{
+  PjServerConfig *config = data;
+  guint64 ms;
+
+  if (!g_ascii_string_to_unsigned (value, 10, 0, 600000, &ms, NULL))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("%s wants milliseconds from 0 to 600000, not “%s”"), option, value);
+      return FALSE;
+    }
+  if (g_str_equal (option, "--computer-delay"))
+    config->computer_delay_ms = MIN (ms, 60000);
+  else
+    config->rematch_delay_ms = (guint) ms;
+  return TRUE;
+}
+
+gboolean
+pj_server_config_parse (PjServerConfig  *config,
+                        int             *argc,
+                        char          ***argv,
+                        GError         **error)
+{
+  const GOptionEntry entries[] = {
+    { "table", 't', 0, G_OPTION_ARG_CALLBACK, table_cb,
+      N_("Host a table of that name (repeat for more tables)"), N_("NAME") },
+    { "password", 0, 0, G_OPTION_ARG_CALLBACK, password_cb,
+      N_("The last table’s password"), N_("PW") },
+    { "rules", 0, 0, G_OPTION_ARG_CALLBACK, rules_cb,
+      N_("The last table’s rules, like \"basic players=4\""), N_("RULES") },
+    { "computer", 0, 0, G_OPTION_ARG_CALLBACK, computer_cb,
+      N_("A computer player at the last table (repeatable), like 2:hard"), N_("SEAT:LEVEL") },
+    { "port", 0, 0, G_OPTION_ARG_CALLBACK, port_cb,
+      N_("The last table’s TCP port (0: any free port)"), N_("N") },
+    { "config", 0, 0, G_OPTION_ARG_CALLBACK, config_cb,
+      N_("Read tables from a key file, one group per table"), N_("FILE") },
+    { "save-dir", 0, 0, G_OPTION_ARG_FILENAME, &config->save_dir,
+      N_("Folder for the tables’ autosaves (required)"), N_("DIR") },
+    { "admin", 0, 0, G_OPTION_ARG_FILENAME, &config->admin_path,
+      N_("Accept admin commands on this Unix socket"), N_("SOCKET_PATH") },
+    { "no-discovery", 0, 0, G_OPTION_ARG_NONE, &config->no_discovery,
+      N_("Do not announce the tables on the local network"), NULL },
+    { "computer-delay", 0, 0, G_OPTION_ARG_CALLBACK, duration_cb,
+      N_("Pause before each computer move (default 700)"), N_("MS") },
+    { "rematch-delay", 0, 0, G_OPTION_ARG_CALLBACK, duration_cb,
+      N_("Pause between a game’s end and the next deal (default 10000)"), N_("MS") },
+    { NULL }
+  };
+  /* the synopsis people and tools rely on */
+  g_autoptr (GOptionContext) context =
+    g_option_context_new (_("--table NAME [--password PW] [--rules RULES] [--computer SEAT:LEVEL]… [--port N] … --save-dir DIR"));
+  GOptionGroup *group = g_option_group_new (NULL, NULL, NULL, config, NULL);
+
+  g_option_group_add_entries (group, entries);
+  g_option_group_set_translation_domain (group, GETTEXT_PACKAGE);
+  g_option_context_set_main_group (context, group);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+    _("Host Pegs and Jokers tables on the local network, without a display."));
+  g_option_context_set_description (context,
+    _("--password, --rules, --computer and --port apply to the --table given last.\n"
+      "Seats count from 1 (Red). Levels: easy, normal, hard.\n"
+      "Tables autosave to --save-dir and are all reopened from there when the\n"
+      "server starts again. Each table prints “table \"NAME\" port N” once it listens.\n"
+      "\n"
+      "--admin SOCKET_PATH answers one line per command:\n"
+      "  tables              the tables, their ports and phases\n"
+      "  people TABLE        who is connected to a table\n"
+      "  kick TABLE NAME     disconnect that person\n"
+      "  ban TABLE NAME      disconnect them and refuse their address for this session"));
+  if (!g_option_context_parse (context, argc, argv, error))
+    return FALSE;
+  if (*argc > 1)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("Unexpected argument “%s”"), (*argv)[1]);
+      return FALSE;
+    }
+  if (config->save_dir == NULL || *config->save_dir == '\0')
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("--save-dir DIR is required: the tables autosave there"));
+      return FALSE;
+    }
+  for (guint i = 0; i < config->tables->len; i++)
+    if (!pj_server_table_config_check (g_ptr_array_index (config->tables, i), error))
+      return FALSE;
+  return TRUE;
+}

@@ -1,0 +1,78 @@
+/* pj-server-config.h — what pegs-and-jokers-server is asked to run
+ *
+ * The command line (and an optional --config key file) becomes a list of
+ * table configurations and a few server-wide settings. Parsing checks
+ * everything a person could get wrong (unknown level, bad seat, bad rules)
+ * so the server never starts half a set of tables.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "pj-ai.h"
+#include "pj-engine.h"
+
+G_BEGIN_DECLS
+
+/* Command-line mistakes: exit status 2. */
+#define PJ_SERVER_EXIT_USAGE 2
+
+/* No --port: the protocol's default port, or any free one if it is taken. */
+#define PJ_SERVER_PORT_DEFAULT (-1)
+
+typedef struct {
+  char      *name;
+  char      *password;                   /* NULL: none */
+  PjRules    rules;
+  gboolean   computer[PJ_MAX_PLAYERS];   /* computer seats (0-based) */
+  PjAiLevel  level[PJ_MAX_PLAYERS];
+  int        port;                       /* 0: any free port; PJ_SERVER_PORT_DEFAULT */
+  guint16    last_port;                  /* where it listened before (0: never) */
+} PjServerTableConfig;
+
+typedef struct {
+  GPtrArray *tables;              /* PjServerTableConfig */
+  char      *save_dir;
+  char      *admin_path;          /* NULL: no admin socket */
+  gboolean   no_discovery;
+  guint      computer_delay_ms;
+  guint      rematch_delay_ms;
+} PjServerConfig;
+
+PjServerTableConfig *pj_server_table_config_new  (const char *name);
+PjServerTableConfig *pj_server_table_config_copy (const PjServerTableConfig *config);
+void                 pj_server_table_config_free (PjServerTableConfig *config);
+/* "3:hard" → seat 2 (0-based) a hard computer; checked against the rules
+ * later, as --rules may follow. */
+gboolean             pj_server_table_config_add_computer (PjServerTableConfig *config,
+                                                          const char          *text,
+                                                          GError             **error);
+/* Every computer seat exists under the rules and a person can still sit. */
+gboolean             pj_server_table_config_check (const PjServerTableConfig *config,
+                                                   GError                   **error);
+/* The table's settings as a key-file group (the --config format). */
+void                 pj_server_table_config_to_key_file   (const PjServerTableConfig *config,
+                                                           GKeyFile                  *key_file);
+PjServerTableConfig *pj_server_table_config_from_key_file (GKeyFile    *key_file,
+                                                           const char  *group,
+                                                           GError     **error);
+
+PjServerConfig *pj_server_config_new   (void);
+void            pj_server_config_free  (PjServerConfig *config);
+/* Parse argv (removing what it reads). FALSE with a message for people:
+ * the caller prints it and exits with PJ_SERVER_EXIT_USAGE. --help prints
+ * and exits 0 as GOption does. */
+gboolean        pj_server_config_parse (PjServerConfig  *config,
+                                        int             *argc,
+                                        char          ***argv,
+                                        GError         **error);
+/* The table of that name, or NULL. */
+PjServerTableConfig *pj_server_config_find (PjServerConfig *config,
+                                            const char     *name);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PjServerTableConfig, pj_server_table_config_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PjServerConfig, pj_server_config_free)
+
+G_END_DECLS

@@ -1,0 +1,23 @@
+/* pj-server-private.h — what pj-server.c and pj-server-admin.c share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "pj-server.h"
+
+struct _PjServer
+{
+  GObject          parent_instance;
+
+  PjServerConfig  *config;
+  GPtrArray       *tables;          /* PjServerTable */
+  guint            discovery_check;
+
+  /* the admin socket (pj-server-admin.c) */
+  GSocketService  *admin;
+  char            *admin_path;
+  GPtrArray       *admin_clients;   /* AdminClient */
+};
+
+gboolean _pj_server_check_discovery_cb (gpointer user_data);

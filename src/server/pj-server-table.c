@@ -1,0 +1,555 @@
+/* pj-server-table.c — one table of pegs-and-jokers-server: its host, its
+ * files, and what the person at a GUI host would do (start, play again)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "pj-discovery.h"
+#include "pj-file.h"
+#include "pj-net.h"
+#include "pj-server-log.h"
+#include "pj-server-table.h"
+
+#define SETTINGS_SUFFIX ".table"
+#define SAVE_SUFFIX     ".save"
+#define LAST_PORT_KEY   "last-port"
+
+struct _PjServerTable
+{
+  GObject              parent_instance;
+
+  PjServerTableConfig *config;
+  char                *save_dir;
+  char                *save_path;
+  char                *settings_path;
+  guint                computer_delay_ms;
+  guint                rematch_delay_ms;
+  gboolean             discovery;
+
+  PjHost              *host;
+  PjPublisher         *publisher;
+  guint16              port;
+  guint                start_id;     /* idle: start the game or play again */
+  guint                rematch_id;   /* the pause after a game */
+};
+
+G_DEFINE_FINAL_TYPE (PjServerTable, pj_server_table, G_TYPE_OBJECT)
+
+static void set_host (PjServerTable *self, PjHost *host);
+
+/* ---- files ------------------------------------------------------------------ */
+
+/* Any table name is a safe, distinct file name once %-escaped ('/' and '%'
+ * included); names are at most 64 bytes, so it stays short. */
+static char *
+file_base (const char *save_dir,
+           const char *name,
+           const char *suffix)
+{
+  g_autofree char *escaped = g_uri_escape_string (name, " ", TRUE);
+  g_autofree char *file = NULL;
+
+  if (escaped[0] == '.')
+    {
+      /* no hidden files */
+      g_autofree char *dot = g_steal_pointer (&escaped);
+      escaped = g_strconcat ("%2E", dot + 1, NULL);
+    }
+  file = g_strconcat (escaped, suffix, NULL);
+  return g_build_filename (save_dir, file, NULL);
+}
+
+static void
+write_settings (PjServerTable *self)
+{
+  g_autoptr (GKeyFile) key_file = g_key_file_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL;
+  gsize len;
+
+  pj_server_table_config_to_key_file (self->config, key_file);
+  g_key_file_set_integer (key_file, self->config->name, LAST_PORT_KEY, self->port);
+  data = g_key_file_to_data (key_file, &len, NULL);
+  /* it holds the password: only the server's user reads it */
+  if (!pj_file_write_atomic (self->settings_path, data, len, 0600, PJ_FILE_WRITE_NONE, &error))
+    pj_server_log (self->config->name, _("Cannot save the table’s settings: %s"), error->message);
+}
+
+static void
+remove_save (PjServerTable *self)
+{
+  g_autofree char *tokens = g_strconcat (self->save_path, ".tokens", NULL);
+  g_autofree char *backup = pj_file_backup_path (self->save_path);
+
+  if (g_unlink (self->save_path) != 0 && errno != ENOENT)
+    pj_server_log (self->config->name, _("Cannot remove “%s”: %s"), self->save_path, g_strerror (errno));
+  g_unlink (backup);
+  g_unlink (tokens);
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  const PjServerTableConfig *x = *(PjServerTableConfig * const *) a;
+  const PjServerTableConfig *y = *(PjServerTableConfig * const *) b;
+
+  return strcmp (x->name, y->name);
+}
+
+GPtrArray *
+pj_server_table_load_saved (const char *save_dir)
+{
+  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify) pj_server_table_config_free);
+  g_autoptr (GDir) dir = g_dir_open (save_dir, 0, NULL);
+  const char *file;
+
+  while (dir && (file = g_dir_read_name (dir)))
+    {
+      g_autofree char *path = NULL;
+      g_autoptr (GKeyFile) key_file = NULL;
+      g_autoptr (GError) error = NULL;
+      g_auto (GStrv) groups = NULL;
+      PjServerTableConfig *config;
+      gint64 last_port;
+
+      if (!g_str_has_suffix (file, SETTINGS_SUFFIX))
+        continue;
+      path = g_build_filename (save_dir, file, NULL);
+      key_file = g_key_file_new ();
+      if (!g_key_file_load_from_file (key_file, path, G_KEY_FILE_NONE, &error))
+        {
+          pj_server_log (NULL, _("Cannot read “%s”: %s"), path, error->message);
+          continue;
+        }
+      groups = g_key_file_get_groups (key_file, NULL);
+      if (g_strv_length (groups) != 1)
+        {
+          pj_server_log (NULL, _("“%s” is not a table’s settings"), path);
+          continue;
+        }
+      last_port = g_key_file_get_int64 (key_file, groups[0], LAST_PORT_KEY, NULL);
+      g_key_file_remove_key (key_file, groups[0], LAST_PORT_KEY, NULL);
+      config = pj_server_table_config_from_key_file (key_file, groups[0], &error);
+      if (config == NULL || !pj_server_table_config_check (config, &error))
+        {
+          pj_server_log (NULL, _("“%s” is not a table’s settings: %s"), path, error->message);
+          pj_server_table_config_free (config);
+          continue;
+        }
+      config->last_port = (guint16) CLAMP (last_port, 0, G_MAXUINT16);
+      g_ptr_array_add (tables, config);
+    }
+  g_ptr_array_sort (tables, compare_names);
+  return g_steal_pointer (&tables);
+}
+
+/* ---- playing without a person at the host -------------------------------------- */
+
+/* Every seat a computer or a ready person who is here, and at least one
+ * person (a table of computers alone would play for nobody). */
+static gboolean
+seats_ready (PjServerTable *self,
+             gboolean      *anyone_here)
+{
+  guint n = pj_host_get_n_seats (self->host);
+  gboolean ready = TRUE, people = FALSE;
+
+  *anyone_here = FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      PjNetSeatInfo info;
+
+      pj_host_get_seat_info (self->host, i, &info);
+      if (info.kind == PJ_NET_SEAT_HUMAN)
+        {
+          people = TRUE;
+          if (info.connected)
+            *anyone_here = TRUE;
+          if (!info.connected || !info.ready)
+            ready = FALSE;
+        }
+      else if (info.kind == PJ_NET_SEAT_OPEN)
+        ready = FALSE;
+    }
+  return ready && people;
+}
+
+/* A new host for the table's settings, in the lobby. */
+static PjHost *
+new_lobby_host (PjServerTable *self)
+{
+  PjServerTableConfig *config = self->config;
+  PjHost *host = pj_host_new (config->name, config->password);
+  g_autoptr (GError) error = NULL;
+
+  if (!pj_host_set_rules (host, &config->rules, &error))
+    g_error ("rules checked by the config: %s", error->message);
+  for (guint i = 0; i < config->rules.players; i++)
+    if (config->computer[i] && !pj_host_set_seat_computer (host, i, TRUE, config->level[i], &error))
+      g_error ("seat checked by the config: %s", error->message);
+  return host;
+}
+
+/* Everyone left after a game: an empty lobby on the same port, and no save
+ * (a restart would otherwise bring back a finished game). */
+static void
+back_to_lobby (PjServerTable *self)
+{
+  g_autoptr (PjHost) host = new_lobby_host (self);
+  g_autoptr (GError) error = NULL;
+
+  set_host (self, NULL);
+  remove_save (self);
+  set_host (self, host);
+  if (!pj_host_listen (host, self->port, &error))
+    {
+      pj_server_log (self->config->name, _("Cannot listen on port %u again: %s"),
+                     self->port, error->message);
+      return;
+    }
+  pj_server_log (self->config->name, _("Everyone has gone: waiting for players"));
+}
+
+static gboolean
+start_cb (gpointer user_data)
+{
+  PjServerTable *self = user_data;
+  g_autoptr (GError) error = NULL;
+  gboolean anyone_here;
+  gboolean ready;
+
+  self->start_id = 0;
+  ready = seats_ready (self, &anyone_here);
+  switch (pj_host_get_phase (self->host))
+    {
+    case PJ_NET_PHASE_LOBBY:
+      if (ready && !pj_host_start_game (self->host, &error))
+        pj_server_log (self->config->name, _("Cannot start the game: %s"), error->message);
+      break;
+    case PJ_NET_PHASE_OVER:
+      if (!anyone_here)
+        back_to_lobby (self);
+      else if (self->rematch_id == 0 && ready && !pj_host_rematch (self->host, &error))
+        pj_server_log (self->config->name, _("Cannot deal again: %s"), error->message);
+      break;
+    case PJ_NET_PHASE_PLAYING:
+      break;
+    }
+  return G_SOURCE_REMOVE;
+}
+
+/* Out of the host's signal: starting deals and sends to every client. */
+static void
+queue_start (PjServerTable *self)
+{
+  if (self->start_id == 0)
+    self->start_id = g_idle_add (start_cb, self);
+}
+
+static gboolean
+rematch_cb (gpointer user_data)
+{
+  PjServerTable *self = user_data;
+
+  self->rematch_id = 0;
+  queue_start (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+update_publisher (PjServerTable *self)
+{
+  guint taken = 0, total;
+  int preset;
+
+  if (self->publisher == NULL)
+    return;
+  total = pj_host_get_n_seats (self->host);
+  for (guint i = 0; i < total; i++)
+    {
+      PjNetSeatInfo info;
+
+      pj_host_get_seat_info (self->host, i, &info);
+      if (info.kind != PJ_NET_SEAT_OPEN)
+        taken++;
+    }
+  pj_publisher_set_seats (self->publisher, taken, total);
+  preset = pj_rules_match_preset (pj_host_get_rules (self->host));
+  pj_publisher_set_variant (self->publisher, preset >= 0 ? pj_preset_name ((PjPreset) preset) : "custom");
+}
+
+static void
+lobby_changed_cb (PjHost        *host,
+                  PjServerTable *self)
+{
+  update_publisher (self);
+  queue_start (self);
+}
+
+static void
+event_cb (PjHost        *host,
+          const char    *kind,
+          const char    *text,
+          PjServerTable *self)
+{
+  pj_server_log (self->config->name, "%s", text);
+}
+
+static void
+game_started_cb (PjHost        *host,
+                 PjServerTable *self)
+{
+  g_clear_handle_id (&self->rematch_id, g_source_remove);
+}
+
+static void
+game_over_cb (PjHost        *host,
+              guint          winner,
+              PjServerTable *self)
+{
+  /* time to read the result before the next deal */
+  g_clear_handle_id (&self->rematch_id, g_source_remove);
+  self->rematch_id = g_timeout_add (self->rematch_delay_ms, rematch_cb, self);
+}
+
+static void
+save_failed_cb (PjHost        *host,
+                GError        *error,
+                PjServerTable *self)
+{
+  pj_server_log (self->config->name, _("Autosave failed: %s"), error->message);
+}
+
+static void
+set_host (PjServerTable *self,
+          PjHost        *host)
+{
+  if (self->host)
+    {
+      g_signal_handlers_disconnect_by_data (self->host, self);
+      pj_host_stop (self->host);
+      /* flushes the autosave: the last action is on disk before we go on */
+      g_object_run_dispose (G_OBJECT (self->host));
+      g_clear_object (&self->host);
+    }
+  g_clear_handle_id (&self->start_id, g_source_remove);
+  g_clear_handle_id (&self->rematch_id, g_source_remove);
+  if (host == NULL)
+    return;
+  self->host = g_object_ref (host);
+  g_object_set (host, "computer-delay-ms", self->computer_delay_ms, NULL);
+  pj_host_set_save_path (host, self->save_path);
+  g_signal_connect (host, "lobby-changed", G_CALLBACK (lobby_changed_cb), self);
+  g_signal_connect (host, "game-started", G_CALLBACK (game_started_cb), self);
+  g_signal_connect (host, "game-over", G_CALLBACK (game_over_cb), self);
+  g_signal_connect (host, "save-failed", G_CALLBACK (save_failed_cb), self);
+  g_signal_connect (host, "event", G_CALLBACK (event_cb), self);
+}
+
+/* ---- opening and closing ----------------------------------------------------- */
+
+/* Any free port, not the protocol's default: what --port 0 asks for. */
+static guint16
+free_port (GError **error)
+{
+  g_autoptr (GSocketListener) probe = g_socket_listener_new ();
+  guint16 port = g_socket_listener_add_any_inet_port (probe, NULL, error);
+
+  g_socket_listener_close (probe);
+  return port;
+}
+
+static gboolean
+listen (PjServerTable  *self,
+        GError        **error)
+{
+  int wanted = self->config->port;
+
+  /* guests reconnect to the port they knew: keep it unless told otherwise */
+  if (self->config->last_port != 0 && (wanted == 0 || wanted == PJ_SERVER_PORT_DEFAULT) &&
+      pj_host_listen (self->host, self->config->last_port, NULL))
+    return TRUE;
+  if (wanted == 0)
+    {
+      /* another program may take the probed port first: try again */
+      for (guint attempt = 0; attempt < 5; attempt++)
+        {
+          g_autoptr (GError) local = NULL;
+          guint16 port = free_port (error);
+
+          if (port == 0)
+            return FALSE;
+          if (pj_host_listen (self->host, port, &local))
+            return TRUE;
+          if (attempt == 4 || !g_error_matches (local, G_IO_ERROR, G_IO_ERROR_ADDRESS_IN_USE))
+            {
+              g_propagate_error (error, g_steal_pointer (&local));
+              return FALSE;
+            }
+        }
+    }
+  return pj_host_listen (self->host, wanted == PJ_SERVER_PORT_DEFAULT ? 0 : (guint16) wanted, error);
+}
+
+static PjHost *
+reopen (PjServerTable *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *aside = NULL;
+  PjHost *host;
+
+  if (!g_file_test (self->save_path, G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *backup = pj_file_backup_path (self->save_path);
+
+      /* killed between the autosave's two renames: the previous save is
+       * one action behind, and better than no game at all */
+      if (!g_file_test (backup, G_FILE_TEST_IS_REGULAR) || g_rename (backup, self->save_path) != 0)
+        return NULL;
+      pj_server_log (self->config->name, _("The last autosave was cut short: reopening the one before"));
+    }
+  host = pj_host_new_from_save (self->save_path, &error);
+  if (host)
+    {
+      pj_server_log (self->config->name, _("Reopened the saved game"));
+      return host;
+    }
+  /* keep the broken file for a bug report; the table starts afresh */
+  aside = g_strconcat (self->save_path, ".broken", NULL);
+  g_rename (self->save_path, aside);
+  pj_server_log (self->config->name, _("Cannot reopen the saved game (moved to “%s”): %s"),
+                 aside, error->message);
+  return NULL;
+}
+
+gboolean
+pj_server_table_open (PjServerTable  *self,
+                      GError        **error)
+{
+  g_autoptr (PjHost) host = NULL;
+
+  g_return_val_if_fail (PJ_IS_SERVER_TABLE (self), FALSE);
+  g_return_val_if_fail (self->host == NULL, FALSE);
+
+  host = reopen (self);
+  if (host == NULL)
+    host = new_lobby_host (self);
+  set_host (self, host);
+  if (!listen (self, error))
+    {
+      set_host (self, NULL);
+      return FALSE;
+    }
+  self->port = pj_host_get_port (self->host);
+  write_settings (self);
+  if (self->discovery)
+    {
+      self->publisher = pj_publisher_new (self->config->name, self->port, PJ_NET_PROTOCOL_VERSION);
+      pj_publisher_set_password_required (self->publisher, self->config->password != NULL);
+      update_publisher (self);
+    }
+  /* tools wait for this line: the table takes players from now on */
+  fprintf (stdout, "table \"%s\" port %u\n", self->config->name, self->port);
+  fflush (stdout);
+  pj_server_log (self->config->name, _("Listening on port %u"), self->port);
+  if (pj_host_get_phase (self->host) == PJ_NET_PHASE_OVER)
+    game_over_cb (self->host, 0, self);
+  return TRUE;
+}
+
+void
+pj_server_table_close (PjServerTable *self)
+{
+  g_return_if_fail (PJ_IS_SERVER_TABLE (self));
+  g_clear_object (&self->publisher);
+  set_host (self, NULL);
+}
+
+const char *
+pj_server_table_get_name (PjServerTable *self)
+{
+  g_return_val_if_fail (PJ_IS_SERVER_TABLE (self), NULL);
+  return self->config->name;
+}
+
+guint16
+pj_server_table_get_port (PjServerTable *self)
+{
+  g_return_val_if_fail (PJ_IS_SERVER_TABLE (self), 0);
+  return self->port;
+}
+
+const GError *
+pj_server_table_get_discovery_error (PjServerTable *self)
+{
+  g_return_val_if_fail (PJ_IS_SERVER_TABLE (self), NULL);
+  if (self->publisher == NULL || pj_publisher_get_published (self->publisher))
+    return NULL;
+  return pj_publisher_get_error (self->publisher);
+}
+
+PjHost *
+pj_server_table_get_host (PjServerTable *self)
+{
+  g_return_val_if_fail (PJ_IS_SERVER_TABLE (self), NULL);
+  return self->host;
+}
+
+/* ---- GObject ----------------------------------------------------------------- */
+
+static void
+pj_server_table_dispose (GObject *object)
+{
+  PjServerTable *self = PJ_SERVER_TABLE (object);
+
+  pj_server_table_close (self);
+  G_OBJECT_CLASS (pj_server_table_parent_class)->dispose (object);
+}
+
+static void
+pj_server_table_finalize (GObject *object)
+{
+  PjServerTable *self = PJ_SERVER_TABLE (object);
+
+  pj_server_table_config_free (self->config);
+  g_free (self->save_dir);
+  g_free (self->save_path);
+  g_free (self->settings_path);
+  G_OBJECT_CLASS (pj_server_table_parent_class)->finalize (object);
+}
+
+static void
+pj_server_table_class_init (PjServerTableClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = pj_server_table_dispose;
+  object_class->finalize = pj_server_table_finalize;
+}
+
+static void
+pj_server_table_init (PjServerTable *self)
+{
+}
+
+PjServerTable *
+pj_server_table_new (const PjServerTableConfig *config,
+                     const PjServerConfig      *server)
+{
+  PjServerTable *self = g_object_new (PJ_TYPE_SERVER_TABLE, NULL);
+
+  self->config = pj_server_table_config_copy (config);
+  self->save_dir = g_strdup (server->save_dir);
+  self->save_path = file_base (server->save_dir, config->name, SAVE_SUFFIX);
+  self->settings_path = file_base (server->save_dir, config->name, SETTINGS_SUFFIX);
+  self->computer_delay_ms = server->computer_delay_ms;
+  self->rematch_delay_ms = server->rematch_delay_ms;
+  self->discovery = !server->no_discovery;
+  return self;
+}

@@ -1,0 +1,604 @@
+/* test-server.c — pegs-and-jokers-server as a LAN party would use it
+ *
+ * The server is a child process on loopback with discovery off and the
+ * computer players' pause off; the players are the net tests' bots (the
+ * app's own PjClient). Every wait is bounded.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "net-test-util.h"
+#include "pj-file.h"
+#include "pj-record.h"
+#include "server-test-util.h"
+
+/* ---- helpers ------------------------------------------------------------------- */
+
+typedef struct {
+  Bot   **bots;
+  guint   n;
+} Bots;
+
+static gboolean
+all_over (gpointer data)
+{
+  Bots *b = data;
+  for (guint i = 0; i < b->n; i++)
+    if (!b->bots[i]->verified)
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+all_started (gpointer data)
+{
+  Bots *b = data;
+  for (guint i = 0; i < b->n; i++)
+    if (pj_client_get_state (b->bots[i]->client) == NULL)
+      return FALSE;
+  return TRUE;
+}
+
+/* Connect bots named "NAME 1"… to seats, ready. */
+static void
+seat_bots (Bot        **bots,
+           guint        n,
+           const char  *name,
+           guint16      port,
+           const guint *seats)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *who = g_strdup_printf ("%s %u", name, i + 1);
+
+      bots[i] = bot_new (who, PJ_AI_EASY);
+      g_assert_true (bot_connect (bots[i], "127.0.0.1", port));
+      pj_client_sit (bots[i]->client, seats[i]);
+      pj_client_set_ready (bots[i]->client, TRUE);
+    }
+}
+
+static int
+run_status (const char * const *args,
+            char              **log)
+{
+  Server *server = server_spawn (args);
+  int status;
+
+  g_assert_true (server_wait_exit (server, 10000));
+  run_for (50);
+  status = server->status;
+  *log = g_strdup (server->log->str);
+  server_free (server);
+  return status;
+}
+
+/* ---- arguments ---------------------------------------------------------------- */
+
+static void
+test_arguments (void)
+{
+  g_autofree char *dir = save_dir_new ();
+  const struct {
+    const char *args[10];
+    const char *says;
+  } cases[] = {
+    { { "--table", "T", NULL }, "--save-dir" },
+    { { "--table", "T", "--computer", "2:genius", "--save-dir", dir, NULL }, "genius" },
+    { { "--table", "T", "--computer", "9:easy", "--save-dir", dir, NULL }, "seat" },
+    { { "--table", "T", "--computer", "two", "--save-dir", dir, NULL }, "SEAT:LEVEL" },
+    { { "--table", "T", "--computer", "5:easy", "--save-dir", dir, NULL }, "no seat 5" },
+    { { "--table", "T", "--rules", "chess players=4", "--save-dir", dir, NULL }, "preset" },
+    { { "--table", "T", "--rules", "basic players=5", "--save-dir", dir, NULL }, "players" },
+    { { "--password", "x", "--table", "T", "--save-dir", dir, NULL }, "after --table" },
+    { { "--table", "T", "--port", "70000", "--save-dir", dir, NULL }, "port" },
+    { { "--table", "T", "--table", "T", "--save-dir", dir, NULL }, "two tables" },
+    { { "--table", "T", "--frobnicate", "--save-dir", dir, NULL }, "frobnicate" },
+    { { "--save-dir", dir, NULL }, "No table" },
+    { { "--table", "A \"quoted\" name", "--save-dir", dir, NULL }, "table name" },
+    { { "--config", "/nonexistent/tables.conf", "--save-dir", dir, NULL }, "tables.conf" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *log = NULL;
+      int status = run_status (cases[i].args, &log);
+
+      g_test_message ("case %u: %s", i, log);
+      g_assert_cmpint (status, ==, 2);
+      g_assert_nonnull (strstr (log, cases[i].says));
+      /* one line in people's words, not a crash or a warning */
+      g_assert_null (strstr (log, "CRITICAL"));
+      g_assert_null (strstr (log, "WARNING"));
+    }
+  save_dir_remove (dir);
+}
+
+static gboolean
+six_seats (gpointer data)
+{
+  return pj_client_get_n_seats (((Bot *) data)->client) == 6;
+}
+
+/* A --config file: one group per table. */
+static void
+test_config_file (void)
+{
+  g_autofree char *dir = save_dir_new ();
+  g_autofree char *conf = g_build_filename (dir, "tables.conf", NULL);
+  g_autoptr (GError) error = NULL;
+  Server *server;
+
+  g_file_set_contents (conf,
+                       "[Kitchen]\nrules=north-carolina players=6\ncomputer=2:easy;3:hard\nport=0\n\n"
+                       "[Attic]\npassword=secret\nport=0\n", -1, &error);
+  g_assert_no_error (error);
+  {
+    const char *args[] = { "--config", conf, "--no-discovery", "--save-dir", dir, NULL };
+    server = server_start (2, args);
+  }
+  g_assert_cmpuint (server_port (server, "Kitchen"), >, 0);
+  g_assert_cmpuint (server_port (server, "Attic"), >, 0);
+  g_assert_cmpuint (server_port (server, "Kitchen"), !=, server_port (server, "Attic"));
+  {
+    /* the table's rules and computer seats reach a guest */
+    Bot *bot = bot_new ("Guest", PJ_AI_EASY);
+    PjNetSeatInfo info;
+
+    g_assert_true (bot_connect (bot, "127.0.0.1", server_port (server, "Kitchen")));
+    g_assert_true (run_until (six_seats, bot, 5000));
+    pj_client_get_seat_info (bot->client, 1, &info);
+    g_assert_cmpint (info.kind, ==, PJ_NET_SEAT_COMPUTER);
+    g_assert_cmpint (info.level, ==, PJ_AI_EASY);
+    pj_client_get_seat_info (bot->client, 2, &info);
+    g_assert_cmpint (info.level, ==, PJ_AI_HARD);
+    bot_free (bot);
+  }
+  server_signal (server, SIGTERM);
+  g_assert_cmpint (server->status, ==, 0);
+  server_free (server);
+  save_dir_remove (dir);
+}
+
+/* ---- two tables at once ----------------------------------------------------------- */
+
+/* check_no_leaks() on every whole line so far: the next game's messages
+ * may be arriving, the last one cut mid-line. */
+static guint
+check_whole_lines (Bot *bot)
+{
+  g_autoptr (GByteArray) lines = g_byte_array_new ();
+  guint len = bot->received->len;
+
+  while (len > 0 && bot->received->data[len - 1] != '\n')
+    len--;
+  g_assert_cmpuint (len, >, 0);
+  g_byte_array_append (lines, bot->received->data, len);
+  return check_no_leaks (lines, pj_client_get_seat (bot->client));
+}
+
+/* The table dealt again: playing after the end of the first game. */
+static gboolean
+second_deal (gpointer data)
+{
+  return pj_client_get_phase (((Bot *) data)->client) == PJ_NET_PHASE_PLAYING;
+}
+
+static void
+test_two_tables (void)
+{
+  g_autofree char *dir = save_dir_new ();
+  const char *args[] = {
+    "--table", "Kitchen", "--port", "0", "--computer", "2:easy", "--computer", "4:easy",
+    "--table", "Attic", "--port", "0", "--rules", "basic players=4",
+    "--no-discovery", "--computer-delay", "0", "--rematch-delay", "0", "--save-dir", dir, NULL
+  };
+  Server *server = server_start (2, args);
+  const guint kitchen_seats[] = { 0, 2 }, attic_seats[] = { 0, 1, 2, 3 };
+  Bot *kitchen[2], *attic[4];
+  Bot *all[6] = { 0 };
+  Bots both = { all, 6 };
+
+  seat_bots (kitchen, 2, "Cook", server_port (server, "Kitchen"), kitchen_seats);
+  seat_bots (attic, 4, "Owl", server_port (server, "Attic"), attic_seats);
+  memcpy (all, kitchen, sizeof kitchen);
+  memcpy (all + 2, attic, sizeof attic);
+
+  /* the server deals once every seat is ready, at both tables */
+  g_assert_true (run_until (all_started, &both, 10000));
+  g_assert_true (run_until (all_over, &both, 120000));
+  for (guint i = 0; i < 6; i++)
+    {
+      g_assert_true (all[i]->verified_ok);
+      g_assert_cmpuint (check_whole_lines (all[i]), >, 0);
+    }
+  /* and deals again to the same people */
+  g_assert_true (run_until (second_deal, kitchen[0], 10000));
+  g_assert_true (run_until (second_deal, attic[0], 10000));
+  g_assert_true (server_wait_log (server, "Kitchen", 1000));
+
+  for (guint i = 0; i < 6; i++)
+    bot_free (all[i]);
+  server_signal (server, SIGTERM);
+  g_assert_cmpint (server->status, ==, 0);
+  server_free (server);
+  save_dir_remove (dir);
+}
+
+static gboolean
+file_exists (gpointer data)
+{
+  return g_file_test (data, G_FILE_TEST_EXISTS);
+}
+
+static gboolean
+four_seats (gpointer data)
+{
+  return pj_client_get_n_seats (((Bot *) data)->client) == 4;
+}
+
+/* After the game, once everyone has gone, the table waits for new players
+ * in an empty lobby (and a restart would not bring the old game back). */
+static void
+test_back_to_lobby (void)
+{
+  g_autofree char *dir = save_dir_new ();
+  g_autofree char *save = g_build_filename (dir, "Porch.save", NULL);
+  const char *args[] = {
+    "--table", "Porch", "--port", "0", "--computer", "2:easy", "--computer", "3:easy", "--computer", "4:easy",
+    "--no-discovery", "--computer-delay", "0", "--rematch-delay", "60000", "--save-dir", dir, NULL
+  };
+  Server *server = server_start (1, args);
+  guint16 port = server_port (server, "Porch");
+  const guint seats[] = { 0 };
+  Bot *bot[1], *next;
+  Bots one = { bot, 1 };
+  PjNetSeatInfo info;
+
+  seat_bots (bot, 1, "Sam", port, seats);
+  g_assert_true (run_until (all_over, &one, 60000));
+  /* the autosave replaces the file in two renames: it may be between them */
+  g_assert_true (run_until (file_exists, save, 5000));
+  bot_free (bot[0]);
+  g_assert_true (server_wait_log (server, "waiting for players", 5000));
+  g_assert_false (g_file_test (save, G_FILE_TEST_EXISTS));
+
+  next = bot_new ("Kim", PJ_AI_EASY);
+  g_assert_true (bot_connect (next, "127.0.0.1", port));
+  g_assert_true (run_until (four_seats, next, 5000));
+  g_assert_cmpint (pj_client_get_phase (next->client), ==, PJ_NET_PHASE_LOBBY);
+  pj_client_get_seat_info (next->client, 0, &info);
+  g_assert_cmpint (info.kind, ==, PJ_NET_SEAT_OPEN);
+  pj_client_get_seat_info (next->client, 3, &info);
+  g_assert_cmpint (info.kind, ==, PJ_NET_SEAT_COMPUTER);
+  bot_free (next);
+  server_signal (server, SIGTERM);
+  server_free (server);
+  save_dir_remove (dir);
+}
+
+/* ---- killed and restarted --------------------------------------------------------- */
+
+typedef struct {
+  PjState  state;
+  guint    n;
+  int      seat;
+} Seen;
+
+static void
+seen_of (Bot  *bot,
+         Seen *out)
+{
+  out->state = *pj_client_get_state (bot->client);
+  out->n = pj_client_get_n_actions (bot->client);
+  out->seat = pj_client_get_seat (bot->client);
+}
+
+static void
+assert_same_seen (const Seen *a,
+                  const Seen *b)
+{
+  g_assert_cmpuint (a->n, ==, b->n);
+  g_assert_cmpint (a->seat, ==, b->seat);
+  g_assert_cmpuint (a->state.turn, ==, b->state.turn);
+  g_assert_cmpmem (a->state.board.peg, sizeof a->state.board.peg, b->state.board.peg, sizeof b->state.board.peg);
+  g_assert_cmpuint (a->state.hand_count[a->seat], ==, b->state.hand_count[b->seat]);
+  g_assert_cmpmem (a->state.hand[a->seat], a->state.hand_count[a->seat],
+                   b->state.hand[b->seat], b->state.hand_count[b->seat]);
+}
+
+typedef struct {
+  Bot  **bots;
+  guint  n;
+} Stall;
+
+/* Every bot paused and one of them to play: the table waits for a person. */
+static gboolean
+stalled_on_person (gpointer data)
+{
+  Stall *s = data;
+  for (guint i = 0; i < s->n; i++)
+    if (pj_client_get_state (s->bots[i]->client) && pj_client_is_my_turn (s->bots[i]->client) &&
+        pj_client_get_n_actions (s->bots[i]->client) >= 12)
+      return TRUE;
+  return FALSE;
+}
+
+typedef struct {
+  const char *path;
+  guint       n;
+} SaveWait;
+
+static gboolean
+save_has (gpointer data)
+{
+  SaveWait *w = data;
+  g_autoptr (PjRecord) record = pj_record_load (w->path, NULL);
+  return record && pj_record_get_n_actions (record) == w->n;
+}
+
+static gboolean
+rejoined (gpointer data)
+{
+  Bot *bot = data;
+  return pj_client_get_state (bot->client) != NULL;
+}
+
+static void
+test_kill_restart (void)
+{
+  g_autofree char *dir = save_dir_new ();
+  g_autofree char *kitchen_save = g_build_filename (dir, "Kitchen.save", NULL);
+  g_autofree char *attic_save = g_build_filename (dir, "Attic%2FLoft.save", NULL);
+  const char *args[] = {
+    "--table", "Kitchen", "--port", "0", "--computer", "2:easy", "--computer", "4:normal",
+    "--table", "Attic/Loft", "--port", "0", "--password", "pw", "--computer", "3:easy",
+    "--no-discovery", "--computer-delay", "0", "--save-dir", dir, NULL
+  };
+  Server *server = server_start (2, args);
+  const guint kitchen_seats[] = { 0, 2 }, attic_seats[] = { 0, 1, 3 };
+  guint16 kitchen_port = server_port (server, "Kitchen"), attic_port = server_port (server, "Attic/Loft");
+  Bot *kitchen[2], *attic[3];
+  Stall ks = { kitchen, 2 }, as = { attic, 3 };
+  Seen before_k[2], before_a[3];
+  Bots all_k = { kitchen, 2 }, all_a = { attic, 3 };
+
+  seat_bots (kitchen, 2, "Cook", kitchen_port, kitchen_seats);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *who = g_strdup_printf ("Owl %u", i + 1);
+      attic[i] = bot_new (who, PJ_AI_EASY);
+      pj_client_set_password (attic[i]->client, "pw");
+      g_assert_true (bot_connect (attic[i], "127.0.0.1", attic_port));
+      pj_client_sit (attic[i]->client, attic_seats[i]);
+      pj_client_set_ready (attic[i]->client, TRUE);
+    }
+  g_assert_true (run_until (all_started, &all_k, 10000));
+  g_assert_true (run_until (all_started, &all_a, 10000));
+
+  /* play a while, then every person stops: the tables wait for one of them */
+  g_assert_true (run_until (stalled_on_person, &ks, 30000));
+  for (guint i = 0; i < 2; i++)
+    kitchen[i]->autoplay = FALSE;
+  g_assert_true (run_until (stalled_on_person, &as, 30000));
+  for (guint i = 0; i < 3; i++)
+    attic[i]->autoplay = FALSE;
+  run_for (300);
+  for (guint i = 0; i < 2; i++)
+    seen_of (kitchen[i], &before_k[i]);
+  for (guint i = 0; i < 3; i++)
+    seen_of (attic[i], &before_a[i]);
+  {
+    /* the autosave runs off the host's thread: let the last one land */
+    SaveWait wk = { kitchen_save, before_k[0].n }, wa = { attic_save, before_a[0].n };
+    g_assert_true (run_until (save_has, &wk, 5000));
+    g_assert_true (run_until (save_has, &wa, 5000));
+  }
+
+  server_signal (server, SIGKILL);
+  server_free (server);
+  {
+    /* as if killed between the autosave's two renames: only the backup is there */
+    g_autofree char *backup = pj_file_backup_path (attic_save);
+    g_assert_cmpint (g_rename (attic_save, backup), ==, 0);
+  }
+
+  /* the same command line: both tables come back from their saves, same ports */
+  server = server_start (2, args);
+  g_assert_cmpuint (server_port (server, "Kitchen"), ==, kitchen_port);
+  g_assert_cmpuint (server_port (server, "Attic/Loft"), ==, attic_port);
+  for (guint i = 0; i < 2; i++)
+    {
+      Seen after;
+
+      bot_kill (kitchen[i]);
+      g_assert_true (bot_connect (kitchen[i], "127.0.0.1", kitchen_port));
+      g_assert_true (run_until (rejoined, kitchen[i], 10000));
+      seen_of (kitchen[i], &after);
+      assert_same_seen (&before_k[i], &after);
+    }
+  for (guint i = 0; i < 3; i++)
+    {
+      Seen after;
+
+      bot_kill (attic[i]);
+      pj_client_set_password (attic[i]->client, "pw");
+      g_assert_true (bot_connect (attic[i], "127.0.0.1", attic_port));
+      g_assert_true (run_until (rejoined, attic[i], 10000));
+      seen_of (attic[i], &after);
+      assert_same_seen (&before_a[i], &after);
+    }
+
+  /* and the games go on to the end, the deal still verified */
+  for (guint i = 0; i < 2; i++)
+    {
+      kitchen[i]->autoplay = TRUE;
+      bot_poke (kitchen[i]);
+    }
+  for (guint i = 0; i < 3; i++)
+    {
+      attic[i]->autoplay = TRUE;
+      bot_poke (attic[i]);
+    }
+  g_assert_true (run_until (all_over, &all_k, 120000));
+  g_assert_true (run_until (all_over, &all_a, 120000));
+  for (guint i = 0; i < 2; i++)
+    g_assert_true (kitchen[i]->verified_ok);
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (attic[i]->verified_ok);
+
+  for (guint i = 0; i < 2; i++)
+    bot_free (kitchen[i]);
+  for (guint i = 0; i < 3; i++)
+    bot_free (attic[i]);
+  server_signal (server, SIGTERM);
+  server_free (server);
+  save_dir_remove (dir);
+}
+
+/* ---- SIGTERM ------------------------------------------------------------------------ */
+
+static void
+record_disconnect_cb (PjClient *client,
+                      GError   *error,
+                      gpointer  data)
+{
+  int *code = data;
+  *code = error && error->domain == PJ_NET_ERROR ? error->code : -1;
+}
+
+static gboolean
+code_set (gpointer data)
+{
+  return *(int *) data != -2;
+}
+
+static void
+test_sigterm (void)
+{
+  g_autofree char *dir = save_dir_new ();
+  g_autofree char *save = g_build_filename (dir, "Porch.save", NULL);
+  const char *args[] = {
+    "--table", "Porch", "--port", "0", "--computer", "2:easy", "--computer", "3:easy", "--computer", "4:easy",
+    "--no-discovery", "--computer-delay", "0", "--save-dir", dir, NULL
+  };
+  Server *server = server_start (1, args);
+  const guint seats[] = { 0 };
+  Bot *bot[1];
+  Stall s = { bot, 1 };
+  g_autoptr (PjRecord) record = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n;
+  int code = -2;
+
+  seat_bots (bot, 1, "Sam", server_port (server, "Porch"), seats);
+  g_signal_connect (bot[0]->client, "disconnected", G_CALLBACK (record_disconnect_cb), &code);
+  g_assert_true (run_until (stalled_on_person, &s, 30000));
+  bot[0]->autoplay = FALSE;
+  run_for (200);
+  n = pj_client_get_n_actions (bot[0]->client);
+
+  server_signal (server, SIGTERM);
+  g_assert_cmpint (server->status, ==, 0);
+  g_assert_true (server_wait_log (server, "Stopped", 1000));
+  /* the guest is told the table closed, not left retrying */
+  g_assert_true (run_until (code_set, &code, 5000));
+  g_assert_cmpint (code, ==, PJ_NET_ERROR_TABLE_CLOSED);
+  /* saved up to the last action */
+  record = pj_record_load (save, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pj_record_get_n_actions (record), ==, n);
+  bot_free (bot[0]);
+  server_free (server);
+  save_dir_remove (dir);
+}
+
+/* ---- admin ------------------------------------------------------------------------- */
+
+static gboolean
+is_disconnected (gpointer data)
+{
+  return ((Bot *) data)->disconnected;
+}
+
+static void
+test_admin (void)
+{
+  g_autofree char *dir = save_dir_new ();
+  g_autofree char *socket_path = g_build_filename (dir, "admin.sock", NULL);
+  const char *args[] = {
+    "--table", "Den", "--port", "0", "--table", "Hall", "--port", "0",
+    "--admin", socket_path, "--no-discovery", "--save-dir", dir, NULL
+  };
+  Server *server = server_start (2, args);
+  Bot *ann = bot_new ("Ann", PJ_AI_EASY), *bob = bot_new ("Bob B", PJ_AI_EASY);
+  g_autofree char *tables = NULL, *people = NULL, *kicked = NULL, *banned = NULL;
+  g_autofree char *nobody = NULL, *bad = NULL;
+  GStatBuf st;
+  int ann_code = -2;
+
+  g_assert_cmpint (g_stat (socket_path, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+
+  g_assert_true (bot_connect (ann, "127.0.0.1", server_port (server, "Den")));
+  g_assert_true (bot_connect (bob, "127.0.0.1", server_port (server, "Den")));
+  pj_client_sit (ann->client, 0);
+  g_signal_connect (ann->client, "disconnected", G_CALLBACK (record_disconnect_cb), &ann_code);
+  run_for (200);
+
+  tables = admin_command (socket_path, "tables");
+  g_assert_true (g_str_has_prefix (tables, "ok 2 tables"));
+  g_assert_nonnull (strstr (tables, "\"Den\""));
+  g_assert_nonnull (strstr (tables, "\"Hall\""));
+  people = admin_command (socket_path, "people Den");
+  g_assert_true (g_str_has_prefix (people, "ok 2 people"));
+  g_assert_nonnull (strstr (people, "\"Ann\" seat 1"));
+  g_assert_nonnull (strstr (people, "\"Bob B\" spectator"));
+
+  nobody = admin_command (socket_path, "kick Den Carol");
+  g_assert_true (g_str_has_prefix (nobody, "error"));
+  bad = admin_command (socket_path, "kick \"Den");
+  g_assert_true (g_str_has_prefix (bad, "error"));
+
+  kicked = admin_command (socket_path, "kick Den Ann");
+  g_assert_cmpstr (kicked, ==, "ok kicked \"Ann\"");
+  g_assert_true (run_until (code_set, &ann_code, 5000));
+  g_assert_cmpint (ann_code, ==, PJ_NET_ERROR_KICKED);
+  g_assert_true (server_wait_log (server, "Ann (127.0.0.1) was kicked", 5000));
+
+  banned = admin_command (socket_path, "ban Den \"Bob B\"");
+  g_assert_cmpstr (banned, ==, "ok banned \"Bob B\"");
+  g_assert_true (run_until (is_disconnected, bob, 5000));
+  bot_free (bob);
+  /* banned for the session: the address may not come back */
+  bob = bot_new ("Bob again", PJ_AI_EASY);
+  g_assert_false (bot_connect (bob, "127.0.0.1", server_port (server, "Den")));
+
+  bot_free (ann);
+  bot_free (bob);
+  server_signal (server, SIGTERM);
+  g_assert_cmpint (server->status, ==, 0);
+  /* the socket goes with the server */
+  g_assert_false (g_file_test (socket_path, G_FILE_TEST_EXISTS));
+  server_free (server);
+  save_dir_remove (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/server/arguments", test_arguments);
+  g_test_add_func ("/server/config-file", test_config_file);
+  g_test_add_func ("/server/two-tables", test_two_tables);
+  g_test_add_func ("/server/back-to-lobby", test_back_to_lobby);
+  g_test_add_func ("/server/kill-restart", test_kill_restart);
+  g_test_add_func ("/server/sigterm", test_sigterm);
+  g_test_add_func ("/server/admin", test_admin);
+  return g_test_run ();
+}
