@@ -624,6 +624,14 @@ shut_down (PjTable *self)
 }
 
 void
+pj_table_close (PjTable *self)
+{
+  g_return_if_fail (PJ_IS_TABLE (self));
+
+  shut_down (self);
+}
+
+void
 pj_table_leave (PjTable *self)
 {
   g_return_if_fail (PJ_IS_TABLE (self));

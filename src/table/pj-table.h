@@ -93,6 +93,9 @@ void         pj_table_rejoin_async        (PjTable      *self,
  * without pj_table_leave() (quitting) keeps the file, like a crash. */
 void         pj_table_set_rejoin_dir      (PjTable      *self,
                                            const char   *dir);
+/* Hang up as the app quits: like pj_table_leave(), but a seat kept on
+ * disk stays there, to rejoin at the next start. */
+void         pj_table_close               (PjTable      *self);
 /* Leave on purpose: say goodbye, stop hosting and announcing, and forget
  * the seat kept for a rejoin. */
 void         pj_table_leave               (PjTable      *self);

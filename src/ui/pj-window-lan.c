@@ -253,6 +253,7 @@ lobby_leave_cb (PjWindow *self)
 }
 
 static void show_lobby (PjWindow *self);
+static char *lan_save_path (PjWindow *self);
 
 /**
  * pj_window_set_table:
@@ -286,14 +287,21 @@ pj_window_set_table (PjWindow *self,
   g_signal_connect_swapped (table, "verified", G_CALLBACK (table_verified_cb), self);
 
   /* the host keeps its game beside the local one, to reopen after a crash */
-  if (pj_table_get_host (table) != NULL && self->autosave_path != NULL)
+  if (pj_table_get_host (table) != NULL)
     {
-      g_autofree char *dir = g_path_get_dirname (self->autosave_path);
-      g_autofree char *path = g_build_filename (dir, "lan-table.json", NULL);
+      g_autofree char *path = lan_save_path (self);
 
-      g_mkdir_with_parents (dir, 0700);
-      pj_table_set_save_path (table, path);
+      if (path != NULL)
+        {
+          g_autofree char *dir = g_path_get_dirname (path);
+
+          g_mkdir_with_parents (dir, 0700);
+          pj_table_set_save_path (table, path);
+        }
     }
+  /* a guest keeps its seat, to take it back after a crash */
+  else if (self->rejoin_dir != NULL)
+    pj_table_set_rejoin_dir (table, self->rejoin_dir);
   /* the table's game is saved here: a failing save shows as the banner */
   if (pj_table_get_host (table) != NULL)
     g_signal_connect_object (pj_table_get_host (table), "notify::save-error",
@@ -388,10 +396,35 @@ lan_save_path (PjWindow *self)
 {
   g_autofree char *dir = NULL;
 
+  if (self->lan_save_path != NULL)
+    return g_strdup (self->lan_save_path);
   if (self->autosave_path == NULL)
     return NULL;
   dir = g_path_get_dirname (self->autosave_path);
   return g_build_filename (dir, "lan-table.json", NULL);
+}
+
+void
+pj_window_set_lan_save_path (PjWindow   *self,
+                             const char *path)
+{
+  g_return_if_fail (PJ_IS_WINDOW (self));
+
+  g_free (self->lan_save_path);
+  self->lan_save_path = g_strdup (path);
+  _pj_window_update_buttons (self);
+}
+
+void
+pj_window_set_rejoin_dir (PjWindow   *self,
+                          const char *dir)
+{
+  g_return_if_fail (PJ_IS_WINDOW (self));
+
+  g_free (self->rejoin_dir);
+  self->rejoin_dir = g_strdup (dir);
+  if (self->join_page != NULL)
+    pj_join_page_set_rejoin_dir (PJ_JOIN_PAGE (self->join_page), dir);
 }
 
 /* A table hosted here was saved with its tokens: it can be reopened. */
@@ -483,6 +516,7 @@ pj_window_join_lan (PjWindow *self)
     self->browser = pj_browser_new ();
   self->join_page = pj_join_page_new (player_name ());
   pj_join_page_set_browser (PJ_JOIN_PAGE (self->join_page), self->browser);
+  pj_join_page_set_rejoin_dir (PJ_JOIN_PAGE (self->join_page), self->rejoin_dir);
   g_signal_connect_swapped (self->join_page, "joined", G_CALLBACK (joined_cb), self);
   g_signal_connect_swapped (self->join_page, "back", G_CALLBACK (join_back_cb), self);
   gtk_stack_add_named (self->main_stack, self->join_page, "join");
@@ -664,9 +698,12 @@ _pj_window_lan_dispose (PjWindow *self)
   if (self->table != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->table, self);
-      pj_table_leave (self->table);
+      /* quitting is no leaving: a seat kept on disk is offered next time */
+      pj_table_close (self->table);
       g_clear_object (&self->table);
     }
   g_clear_object (&self->browser);
+  g_clear_pointer (&self->lan_save_path, g_free);
+  g_clear_pointer (&self->rejoin_dir, g_free);
   g_clear_weak_pointer (&self->over_dialog);
 }

@@ -714,10 +714,232 @@ test_lan_play_again (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+
+typedef struct {
+  PjWindow *window;
+  int       seat;
+} WindowSeat;
+
+static gboolean
+window_seated_with_hand (gpointer data)
+{
+  WindowSeat *w = data;
+  PjTable *table = pj_window_get_table (w->window);
+  PjGame *game = pj_window_get_game (w->window);
+
+  return table != NULL && pj_client_get_seat (pj_table_get_client (table)) == w->seat &&
+         game != NULL && pj_game_is_mirror (game) &&
+         pj_game_get_state (game)->hand_count[w->seat] > 0;
+}
+
+static gboolean
+host_seat_away (gpointer data)
+{
+  PjNetSeatInfo info;
+
+  pj_host_get_seat_info (data, 1, &info);
+  return !info.connected;
+}
+
+/* A guest whose app went away mid-game (its window gone without leaving,
+ * as when it is killed or quit) finds "Rejoin your seat at …" on the join
+ * page of the next start, and gets seat 1 and its hand back. */
+static void
+test_lan_rejoin_seat (void)
+{
+  g_autoptr (PjTable) host = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pj-lan-rejoin-XXXXXX", NULL);
+  g_autofree char *address = NULL;
+  g_autoptr (GPtrArray) kept = NULL;
+  WindowSeat ws;
+  PjWindow *window;
+  GtkWidget *page;
+  PjHost *h;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  host = host_elsewhere ();
+  h = pj_table_get_host (host);
+  g_object_set (h, "computer-delay-ms", 0, "grace-ms", 60000, NULL);
+  window = pj_window_new (NULL);
+  pj_window_set_rejoin_dir (window, dir);
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  page = pj_window_join_lan (window);
+  g_assert_cmpuint (pj_join_page_get_n_rejoins (PJ_JOIN_PAGE (page)), ==, 0);
+  address = g_strdup_printf ("127.0.0.1:%u", pj_host_get_port (h));
+  g_assert_true (pj_join_page_join_address (PJ_JOIN_PAGE (page), address, NULL));
+  pj_test_run_until (has_table, window, 5000);
+  g_assert_nonnull (pj_window_get_table (window));
+  pj_client_sit (pj_table_get_client (pj_window_get_table (window)), 1);
+  pj_client_sit (pj_table_get_client (host), 0);
+  pj_host_set_seat_computer (h, 2, TRUE, PJ_AI_EASY, &error);
+  pj_host_set_seat_computer (h, 3, TRUE, PJ_AI_EASY, &error);
+  g_assert_no_error (error);
+  pj_client_set_ready (pj_table_get_client (pj_window_get_table (window)), TRUE);
+  pj_client_set_ready (pj_table_get_client (host), TRUE);
+  pj_test_run_until (host_can_start, host, 5000);
+  g_assert_true (pj_host_start_game (h, &error));
+  ws.window = window;
+  ws.seat = 1;
+  pj_test_run_until (window_seated_with_hand, &ws, 5000);
+  g_assert_true (window_seated_with_hand (&ws));
+  kept = pj_rejoin_list (dir);
+  g_assert_cmpuint (kept->len, ==, 1);
+
+  /* the app goes away without leaving */
+  gtk_window_destroy (GTK_WINDOW (window));
+  pj_test_run_until (host_seat_away, h, 5000);
+  g_assert_true (host_seat_away (h));
+  g_clear_pointer (&kept, g_ptr_array_unref);
+  kept = pj_rejoin_list (dir);
+  g_assert_cmpuint (kept->len, ==, 1);
+
+  /* and starts again */
+  window = pj_window_new (NULL);
+  pj_window_set_rejoin_dir (window, dir);
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  page = pj_window_join_lan (window);
+  g_assert_cmpuint (pj_join_page_get_n_rejoins (PJ_JOIN_PAGE (page)), ==, 1);
+  pj_test_run_until (page_drawn, page, 5000);
+  pj_test_wait (600);
+  pj_test_screenshot (GTK_WIDGET (window), "lan-rejoin-join-page.png");
+  pj_join_page_rejoin (PJ_JOIN_PAGE (page), 0);
+  ws.window = window;
+  pj_test_run_until (window_seated_with_hand, &ws, 5000);
+  g_assert_true (window_seated_with_hand (&ws));
+  g_assert_cmpstr (visible_page (window), ==, "game");
+  g_assert_cmpmem (pj_game_get_state (pj_window_get_game (window))->hand[1], PJ_MAX_HAND,
+                   pj_record_get_state (pj_host_get_record (h))->hand[1], PJ_MAX_HAND);
+
+  /* leaving on purpose forgets it */
+  pj_window_leave_table (window);
+  g_clear_pointer (&kept, g_ptr_array_unref);
+  kept = pj_rejoin_list (dir);
+  g_assert_cmpuint (kept->len, ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  pj_table_leave (host);
+  g_rmdir (dir);
+}
+
+typedef struct {
+  PjApplication *app;
+  char          *saved;      /* where the new instance's table saves */
+  gboolean       checked;
+} NewInstance;
+
+/* Plays Ann's turns until the table's first autosave. */
+static gboolean
+table_saved (gpointer data)
+{
+  NewInstance *ni = data;
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (ni->app));
+
+  if (g_file_test (ni->saved, G_FILE_TEST_IS_REGULAR))
+    return TRUE;
+  played_to_the_end (window);
+  return FALSE;
+}
+
+static gboolean
+new_instance_check_cb (gpointer data)
+{
+  NewInstance *ni = data;
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (ni->app));
+  g_autofree char *main_saved = g_build_filename (g_get_user_data_dir (), "pegs-and-jokers",
+                                                  "lan-table.json", NULL);
+  g_autofree char *autosave = g_build_filename (g_get_user_data_dir (), "pegs-and-jokers",
+                                                "autosave.json", NULL);
+  g_autofree char *tokens = g_strconcat (ni->saved, ".tokens", NULL);
+  g_autoptr (GError) error = NULL;
+  PjTable *table;
+  PjHost *host;
+
+  g_assert_nonnull (window);
+  pj_test_run_until (seated_first, window, 5000);
+  table = pj_window_get_table (PJ_WINDOW (window));
+  g_assert_nonnull (table);
+  host = pj_table_get_host (table);
+  g_object_set (host, "computer-delay-ms", 0, NULL);
+  for (guint seat = 1; seat < 4; seat++)
+    g_assert_true (pj_host_set_seat_computer (host, seat, TRUE, PJ_AI_EASY, &error));
+  pj_client_set_ready (pj_table_get_client (table), TRUE);
+  pj_test_run_until (host_can_start, table, 5000);
+  g_assert_true (pj_host_start_game (host, &error));
+  g_assert_no_error (error);
+  pj_test_run_until (has_mirror, window, 5000);
+  pj_test_run_until (table_saved, ni, 10000);
+  g_assert_true (g_file_test (ni->saved, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_test (tokens, G_FILE_TEST_IS_REGULAR));
+  /* the main copy's files are untouched */
+  g_assert_false (g_file_test (main_saved, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (autosave, G_FILE_TEST_EXISTS));
+  ni->checked = TRUE;
+  gtk_window_destroy (window);
+  return G_SOURCE_REMOVE;
+}
+
+/* A --new-instance copy that hosts saves its table to a file of its own,
+ * so that after a crash it has something to reopen, and the main copy's
+ * save stays as it was. */
+static void
+test_lan_new_instance_saves (void)
+{
+  const char *argv[] = { "pegs-and-jokers", "--new-instance", "--host-table=Second", NULL };
+  g_autoptr (PjApplication) app = NULL;
+  NewInstance ni = { 0 };
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  app = pj_application_new ();
+  ni.app = app;
+  ni.saved = g_build_filename (g_get_user_data_dir (), "pegs-and-jokers", "new-instance",
+                               "lan-table.json", NULL);
+  g_timeout_add (100, new_instance_check_cb, &ni);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 3, (char **) argv), ==, 0);
+  g_assert_true (ni.checked);
+  g_free (ni.saved);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
 int
 main (int    argc,
       char **argv)
 {
+  /* a data folder of our own (the app's autosave, saved tables, kept
+   * seats), while the system's schemas stay where they are */
+  g_autofree char *data_home = g_dir_make_tmp ("pj-lan-data-XXXXXX", NULL);
+  int status;
+
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/lan/join-page", test_lan_join_page);
@@ -728,6 +950,10 @@ main (int    argc,
   g_test_add_func ("/lan/leave-asks", test_lan_leave_asks);
   g_test_add_func ("/lan/reopen-table", test_lan_reopen_table);
   g_test_add_func ("/lan/play-again", test_lan_play_again);
+  g_test_add_func ("/lan/rejoin-seat", test_lan_rejoin_seat);
+  g_test_add_func ("/lan/new-instance-saves", test_lan_new_instance_saves);
 
-  return g_test_run ();
+  status = g_test_run ();
+  remove_tree (data_home);
+  return status;
 }
