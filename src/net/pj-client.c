@@ -7,134 +7,21 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "pj-client.h"
-#include "pj-game.h"
-#include "pj-net-connection.h"
-#include "pj-net-private.h"
-
-typedef struct {
-  PjNetSeatKind kind;
-  char         *name;
-  PjAiLevel     level;
-  gboolean      ready;
-  gboolean      connected;
-} LobbySeat;
-
-struct _PjClient {
-  GObject          parent_instance;
-
-  char            *name;
-  char            *password;
-  char            *token;
-  char            *table_name;
-
-  GSocketClient   *socket_client;
-  PjNetConnection *conn;
-  GTask           *connect_task;    /* until the welcome */
-  gulong           cancel_id;
-  PjNetTapFunc     tap;
-  gpointer         tap_data;
-
-  int              seat;
-  PjNetPhase       phase;
-  PjRules          rules;
-  gboolean         has_password;
-  guint            n_seats;
-  LobbySeat        seats[PJ_MAX_PLAYERS];
-
-  /* the game */
-  gboolean         started;
-  PjRules          game_rules;
-  guint            dealer;
-  char            *commitment;
-  PjGame          *game;            /* the mirror: the one copy of the position */
-  gboolean         has_state;       /* a position came since the last start */
-  gboolean         new_game;        /* the next position deals a new game */
-  gboolean         covered[PJ_MAX_PLAYERS];   /* a computer plays for a person away */
-  GPtrArray       *positions;       /* index n: the position after n actions as sent, or NULL */
-  GPtrArray       *log;             /* the revealed full log */
-};
+#include "pj-client-private.h"
 
 G_DEFINE_FINAL_TYPE (PjClient, pj_client, G_TYPE_OBJECT)
 
-enum {
-  PROP_0,
-  PROP_NAME,
-  PROP_SEAT,
-  PROP_PHASE,
-  PROP_CONNECTED,
-  N_PROPS
-};
+GParamSpec *_pj_client_properties[N_PROPS];
+guint _pj_client_signals[N_SIGNALS];
 
-static GParamSpec *properties[N_PROPS];
-
-enum {
-  LOBBY_CHANGED,
-  GAME_STARTED,
-  STATE_CHANGED,
-  CHAT,
-  ERROR,
-  GAME_OVER,
-  VERIFIED,
-  DISCONNECTED,
-  SEAT_COVERED,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
-
-static void
-send (PjClient   *self,
-      JsonObject *msg)
-{
-  if (self->conn)
-    pj_net_connection_send (self->conn, msg);
-}
-
-/* ---- connection ------------------------------------------------------------ */
-
-static void
-close_connection (PjClient *self)
-{
-  if (self->conn)
-    {
-      pj_net_connection_close (self->conn);
-      g_clear_pointer (&self->conn, pj_net_connection_unref);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECTED]);
-    }
-}
-
-static void
-finish_connect (PjClient *self,
-                GError   *error)
-{
-  GTask *task = g_steal_pointer (&self->connect_task);
-
-  if (task == NULL)
-    return;
-  if (self->cancel_id)
-    {
-      g_cancellable_disconnect (g_task_get_cancellable (task), self->cancel_id);
-      self->cancel_id = 0;
-    }
-  if (error)
-    {
-      close_connection (self);
-      g_task_return_error (task, error);
-    }
-  else
-    g_task_return_boolean (task, TRUE);
-  g_object_unref (task);
-}
-
-static void
-set_seat (PjClient *self,
-          int       seat)
+void
+_pj_client_set_seat (PjClient *self,
+                     int       seat)
 {
   if (self->seat == seat)
     return;
   self->seat = seat;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEAT]);
+  g_object_notify_by_pspec (G_OBJECT (self), _pj_client_properties[PROP_SEAT]);
 }
 
 static void
@@ -144,7 +31,7 @@ set_phase (PjClient   *self,
   if (self->phase == phase)
     return;
   self->phase = phase;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
+  g_object_notify_by_pspec (G_OBJECT (self), _pj_client_properties[PROP_PHASE]);
 }
 
 /* ---- the mirror game ------------------------------------------------------- */
@@ -191,7 +78,7 @@ set_covered (PjClient *self,
     return;
   self->covered[seat] = covered;
   sync_game_seats (self);
-  g_signal_emit (self, signals[SEAT_COVERED], 0, seat, covered);
+  g_signal_emit (self, _pj_client_signals[SEAT_COVERED], 0, seat, covered);
 }
 
 static gboolean
@@ -330,9 +217,26 @@ handle_lobby (PjClient   *self,
       seat->ready = json_object_get_boolean_member (o, "ready");
       seat->connected = json_object_get_boolean_member (o, "connected");
     }
+  _pj_client_clear_people (self);
+  if (json_object_has_member (msg, "people"))
+    {
+      JsonArray *people = json_object_get_array_member (msg, "people");
+
+      for (guint i = 0; i < json_array_get_length (people); i++)
+        {
+          JsonObject *o = json_array_get_object_element (people, i);
+          PjNetPerson person = {
+            .id = (guint) json_object_get_int_member (o, "id"),
+            .name = g_strdup (json_object_get_string_member (o, "name")),
+            .seat = (int) json_object_get_int_member (o, "seat"),
+            .address = NULL,
+          };
+          g_array_append_val (self->people, person);
+        }
+    }
   /* the host tells each client where it sits (it may have been moved) */
   if (json_object_has_member (msg, "seat"))
-    set_seat (self, (int) json_object_get_int_member (msg, "seat"));
+    _pj_client_set_seat (self, (int) json_object_get_int_member (msg, "seat"));
   if (g_str_equal (phase, "over") && self->phase == PJ_NET_PHASE_PLAYING)
     ; /* the "over" message changes the phase, after the log */
   else if (g_str_equal (phase, "lobby"))
@@ -342,7 +246,7 @@ handle_lobby (PjClient   *self,
     if (self->seats[i].kind != PJ_NET_SEAT_HUMAN || self->seats[i].connected)
       set_covered (self, i, FALSE);
   sync_game_seats (self);
-  g_signal_emit (self, signals[LOBBY_CHANGED], 0);
+  g_signal_emit (self, _pj_client_signals[LOBBY_CHANGED], 0);
 }
 
 static void
@@ -355,7 +259,7 @@ handle_start (PjClient   *self,
     {
       g_autoptr (GError) error = g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_INVALID_FIELD,
                                              _("The host sent rules this version does not know"));
-      g_signal_emit (self, signals[ERROR], 0, error);
+      g_signal_emit (self, _pj_client_signals[ERROR], 0, error);
       return;
     }
   self->game_rules = rules;
@@ -372,7 +276,7 @@ handle_start (PjClient   *self,
    * Only the first start, or one after the host's `over`, is a new game. */
   if (self->game == NULL || self->phase == PJ_NET_PHASE_OVER)
     self->new_game = TRUE;
-  set_seat (self, (int) json_object_get_int_member (msg, "seat"));
+  _pj_client_set_seat (self, (int) json_object_get_int_member (msg, "seat"));
   set_phase (self, PJ_NET_PHASE_PLAYING);
 }
 
@@ -393,7 +297,7 @@ handle_update (PjClient   *self,
     {
       if (error == NULL)
         error = g_error_new_literal (PJ_NET_ERROR, PJ_NET_ERROR_WRONG_PHASE, _("A position before the deal"));
-      g_signal_emit (self, signals[ERROR], 0, error);
+      g_signal_emit (self, _pj_client_signals[ERROR], 0, error);
       return;
     }
   if (self->new_game || self->game == NULL)
@@ -412,8 +316,8 @@ handle_update (PjClient   *self,
   g_free (g_ptr_array_index (self->positions, n));
   g_ptr_array_index (self->positions, n) = g_strdup (position);
   if (first)
-    g_signal_emit (self, signals[GAME_STARTED], 0);
-  g_signal_emit (self, signals[STATE_CHANGED], 0, n, actor, action, revealed);
+    g_signal_emit (self, _pj_client_signals[GAME_STARTED], 0);
+  g_signal_emit (self, _pj_client_signals[STATE_CHANGED], 0, n, actor, action, revealed);
 }
 
 static void
@@ -441,7 +345,7 @@ handle_over (PjClient   *self,
   gboolean ok;
 
   set_phase (self, PJ_NET_PHASE_OVER);
-  g_signal_emit (self, signals[GAME_OVER], 0, winner);
+  g_signal_emit (self, _pj_client_signals[GAME_OVER], 0, winner);
   if (!g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &seed, NULL))
     {
       ok = FALSE;
@@ -450,17 +354,15 @@ handle_over (PjClient   *self,
   else
     ok = verify_game (self, seed, json_object_get_string_member (msg, "salt"), winner,
                       (guint) json_object_get_int_member (msg, "n"), &detail);
-  g_signal_emit (self, signals[VERIFIED], 0, ok, ok ? "verified" : detail);
+  g_signal_emit (self, _pj_client_signals[VERIFIED], 0, ok, ok ? "verified" : detail);
 }
 
-static void
-connection_message (PjNetConnection  *conn,
+/* Every message but the link's own (pj-client-link.c). */
+void
+_pj_client_message (PjClient         *self,
                     PjNetMessageType  type,
-                    JsonObject       *msg,
-                    gpointer          user_data)
+                    JsonObject       *msg)
 {
-  PjClient *self = user_data;
-  g_autoptr (PjClient) hold = g_object_ref (self);
 
   switch (type)
     {
@@ -469,8 +371,9 @@ connection_message (PjNetConnection  *conn,
       self->token = g_strdup (json_object_get_string_member (msg, "token"));
       g_free (self->table_name);
       self->table_name = g_strdup (json_object_get_string_member (msg, "table"));
-      set_seat (self, (int) json_object_get_int_member (msg, "seat"));
-      finish_connect (self, NULL);
+      _pj_client_set_seat (self, (int) json_object_get_int_member (msg, "seat"));
+      self->person_id = (guint) json_object_get_int_member_with_default (msg, "id", 0);
+      _pj_client_finish_connect (self, NULL);
       break;
     case PJ_MSG_LOBBY:
       handle_lobby (self, msg);
@@ -488,7 +391,7 @@ connection_message (PjNetConnection  *conn,
       handle_over (self, msg);
       break;
     case PJ_MSG_CHAT:
-      g_signal_emit (self, signals[CHAT], 0,
+      g_signal_emit (self, _pj_client_signals[CHAT], 0,
                      json_object_get_string_member (msg, "from"),
                      (int) json_object_get_int_member (msg, "seat"),
                      json_object_get_string_member (msg, "text"),
@@ -500,7 +403,7 @@ connection_message (PjNetConnection  *conn,
         GError *error = g_error_new_literal (PJ_NET_ERROR, code >= 0 ? code : PJ_NET_ERROR_MALFORMED,
                                              json_object_get_string_member (msg, "message"));
         if (self->connect_task)
-          finish_connect (self, error);
+          _pj_client_finish_connect (self, error);
         else
           {
             /* a refused action: the player may choose again */
@@ -509,173 +412,16 @@ connection_message (PjNetConnection  *conn,
                  code == PJ_NET_ERROR_STALE || code == PJ_NET_ERROR_WRONG_PHASE ||
                  code == PJ_NET_ERROR_NOT_SEATED))
               pj_game_mirror_refused (self->game);
-            g_signal_emit (self, signals[ERROR], 0, error);
+            g_signal_emit (self, _pj_client_signals[ERROR], 0, error);
             g_error_free (error);
           }
         break;
       }
-    case PJ_MSG_PONG:
-      break;
     default:
       g_assert_not_reached ();
     }
 }
 
-static void
-connection_bad_message (PjNetConnection *conn,
-                        const GError    *error,
-                        gpointer         user_data)
-{
-  PjClient *self = user_data;
-
-  /* a host that sends garbage is a bug or an attack: report, carry on */
-  g_signal_emit (self, signals[ERROR], 0, error);
-}
-
-static void
-connection_closed (PjNetConnection *conn,
-                   const GError    *error,
-                   gpointer         user_data)
-{
-  PjClient *self = user_data;
-  g_autoptr (PjClient) hold = g_object_ref (self);
-  g_autoptr (GError) copy = g_error_copy (error);
-
-  g_clear_pointer (&self->conn, pj_net_connection_unref);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECTED]);
-  /* what the mirror shows may be old now, and an action sent would go
-   * nowhere: nothing is chosen before the host's next position */
-  if (self->game != NULL)
-    pj_game_mirror_hold (self->game);
-  if (self->connect_task)
-    finish_connect (self, g_error_copy (error));
-  g_signal_emit (self, signals[DISCONNECTED], 0, copy);
-}
-
-static const PjNetConnectionCallbacks connection_callbacks = {
-  connection_message,
-  connection_bad_message,
-  connection_closed,
-};
-
-static gboolean
-cancel_idle (gpointer user_data)
-{
-  PjClient *self = user_data;
-
-  if (self->connect_task && g_task_return_error_if_cancelled (self->connect_task))
-    {
-      /* the task has its answer: drop it without a second one */
-      GTask *task = g_steal_pointer (&self->connect_task);
-      g_cancellable_disconnect (g_task_get_cancellable (task), self->cancel_id);
-      self->cancel_id = 0;
-      close_connection (self);
-      g_object_unref (task);
-    }
-  return G_SOURCE_REMOVE;
-}
-
-static void
-cancelled_cb (GCancellable *cancellable,
-              gpointer      user_data)
-{
-  /* may run in another thread: finish in the client's main context */
-  g_main_context_invoke_full (g_main_context_get_thread_default (), G_PRIORITY_DEFAULT,
-                              cancel_idle, g_object_ref (user_data), g_object_unref);
-}
-
-static void
-connected_cb (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  g_autoptr (PjClient) self = user_data;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GSocketConnection) connection = NULL;
-  g_autoptr (JsonObject) hello = NULL;
-
-  connection = g_socket_client_connect_finish (G_SOCKET_CLIENT (source), result, &error);
-  if (self->connect_task == NULL)
-    return;
-  if (connection == NULL)
-    {
-      finish_connect (self, g_steal_pointer (&error));
-      return;
-    }
-  self->conn = pj_net_connection_new (G_IO_STREAM (connection), PJ_NET_TO_CLIENT,
-                                      &connection_callbacks, self);
-  if (self->tap)
-    pj_net_connection_set_tap (self->conn, self->tap, self->tap_data);
-  pj_net_connection_start (self->conn);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECTED]);
-
-  hello = pj_net_message_new (PJ_MSG_HELLO);
-  json_object_set_int_member (hello, "protocol", PJ_NET_PROTOCOL_VERSION);
-  json_object_set_string_member (hello, "name", self->name);
-  json_object_set_string_member (hello, "app", "pegs-and-jokers " PACKAGE_VERSION);
-  if (self->password)
-    json_object_set_string_member (hello, "password", self->password);
-  if (self->token)
-    json_object_set_string_member (hello, "token", self->token);
-  send (self, hello);
-}
-
-void
-pj_client_connect_async (PjClient            *self,
-                         const char          *host,
-                         guint16              port,
-                         GCancellable        *cancellable,
-                         GAsyncReadyCallback  callback,
-                         gpointer             user_data)
-{
-  g_autoptr (GSocketConnectable) address = NULL;
-
-  g_return_if_fail (PJ_IS_CLIENT (self));
-  g_return_if_fail (host != NULL);
-  g_return_if_fail (self->connect_task == NULL);
-
-  close_connection (self);
-  self->started = FALSE;
-  self->has_state = FALSE;
-  self->connect_task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (self->connect_task, pj_client_connect_async);
-  if (cancellable)
-    self->cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (cancelled_cb), self, NULL);
-  address = g_network_address_new (host, port ? port : PJ_NET_DEFAULT_PORT);
-  g_socket_client_connect_async (self->socket_client, address, cancellable,
-                                 connected_cb, g_object_ref (self));
-}
-
-gboolean
-pj_client_connect_finish (PjClient      *self,
-                          GAsyncResult  *result,
-                          GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
-void
-pj_client_disconnect (PjClient *self)
-{
-  g_return_if_fail (PJ_IS_CLIENT (self));
-
-  if (self->conn)
-    {
-      g_autoptr (JsonObject) bye = pj_net_message_new (PJ_MSG_BYE);
-      send (self, bye);
-    }
-  close_connection (self);
-  if (self->connect_task)
-    finish_connect (self, g_error_new (G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Disconnected")));
-}
-
-gboolean
-pj_client_is_connected (PjClient *self)
-{
-  g_return_val_if_fail (PJ_IS_CLIENT (self), FALSE);
-  return self->conn != NULL;
-}
 
 /* ---- requests ------------------------------------------------------------------ */
 
@@ -687,7 +433,7 @@ pj_client_sit (PjClient *self,
 
   g_return_if_fail (PJ_IS_CLIENT (self));
   json_object_set_int_member (msg, "seat", seat);
-  send (self, msg);
+  _pj_client_send (self, msg);
 }
 
 void
@@ -696,7 +442,7 @@ pj_client_stand (PjClient *self)
   g_autoptr (JsonObject) msg = pj_net_message_new (PJ_MSG_STAND);
 
   g_return_if_fail (PJ_IS_CLIENT (self));
-  send (self, msg);
+  _pj_client_send (self, msg);
 }
 
 void
@@ -707,7 +453,7 @@ pj_client_set_ready (PjClient *self,
 
   g_return_if_fail (PJ_IS_CLIENT (self));
   json_object_set_boolean_member (msg, "ready", ready);
-  send (self, msg);
+  _pj_client_send (self, msg);
 }
 
 void
@@ -727,7 +473,7 @@ pj_client_send_chat (PjClient   *self,
     return;
   json_object_set_string_member (msg, "text", valid);
   json_object_set_boolean_member (msg, "team", team);
-  send (self, msg);
+  _pj_client_send (self, msg);
 }
 
 gboolean
@@ -765,7 +511,7 @@ pj_client_send_action (PjClient    *self,
   msg = pj_net_message_new (PJ_MSG_ACTION);
   json_object_set_string_member (msg, "text", text);
   json_object_set_int_member (msg, "n", pj_game_get_n_actions (self->game));
-  send (self, msg);
+  _pj_client_send (self, msg);
   return TRUE;
 }
 
@@ -859,6 +605,41 @@ pj_client_get_seat_info (PjClient      *self,
   out->connected = self->seats[seat].connected;
 }
 
+void
+_pj_client_clear_people (PjClient *self)
+{
+  for (guint i = 0; i < self->people->len; i++)
+    g_free ((char *) g_array_index (self->people, PjNetPerson, i).name);
+  g_array_set_size (self->people, 0);
+}
+
+guint
+pj_client_get_n_people (PjClient *self)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), 0);
+  return self->people->len;
+}
+
+gboolean
+pj_client_get_person (PjClient    *self,
+                      guint        i,
+                      PjNetPerson *out)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+  if (i >= self->people->len)
+    return FALSE;
+  *out = g_array_index (self->people, PjNetPerson, i);
+  return TRUE;
+}
+
+guint
+pj_client_get_person_id (PjClient *self)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), 0);
+  return self->person_id;
+}
+
 const PjState *
 pj_client_get_state (PjClient *self)
 {
@@ -932,7 +713,8 @@ pj_client_dispose (GObject *object)
 {
   PjClient *self = PJ_CLIENT (object);
 
-  close_connection (self);
+  _pj_client_close_connection (self);
+  _pj_client_link_clear (self);
   G_OBJECT_CLASS (pj_client_parent_class)->dispose (object);
 }
 
@@ -942,6 +724,9 @@ pj_client_finalize (GObject *object)
   PjClient *self = PJ_CLIENT (object);
 
   g_assert (self->connect_task == NULL);
+  _pj_client_link_clear (self);
+  _pj_client_clear_people (self);
+  g_array_unref (self->people);
   for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
     g_free (self->seats[i].name);
   g_clear_object (&self->socket_client);
@@ -1008,48 +793,48 @@ pj_client_class_init (PjClientClass *klass)
   object_class->get_property = pj_client_get_property;
   object_class->set_property = pj_client_set_property;
 
-  properties[PROP_NAME] =
+  _pj_client_properties[PROP_NAME] =
     g_param_spec_string ("name", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SEAT] =
+  _pj_client_properties[PROP_SEAT] =
     g_param_spec_int ("seat", NULL, NULL, -1, PJ_MAX_PLAYERS - 1, -1,
                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_PHASE] =
+  _pj_client_properties[PROP_PHASE] =
     g_param_spec_int ("phase", NULL, NULL, PJ_NET_PHASE_LOBBY, PJ_NET_PHASE_OVER, PJ_NET_PHASE_LOBBY,
                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_CONNECTED] =
+  _pj_client_properties[PROP_CONNECTED] =
     g_param_spec_boolean ("connected", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  g_object_class_install_properties (object_class, N_PROPS, _pj_client_properties);
 
-  signals[LOBBY_CHANGED] =
+  _pj_client_signals[LOBBY_CHANGED] =
     g_signal_new ("lobby-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[GAME_STARTED] =
+  _pj_client_signals[GAME_STARTED] =
     g_signal_new ("game-started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[STATE_CHANGED] =
+  _pj_client_signals[STATE_CHANGED] =
     g_signal_new ("state-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 4,
                   G_TYPE_UINT, G_TYPE_INT, G_TYPE_STRING, G_TYPE_STRING);
-  signals[CHAT] =
+  _pj_client_signals[CHAT] =
     g_signal_new ("chat", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 4,
                   G_TYPE_STRING, G_TYPE_INT, G_TYPE_STRING, G_TYPE_BOOLEAN);
-  signals[ERROR] =
+  _pj_client_signals[ERROR] =
     g_signal_new ("error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
-  signals[GAME_OVER] =
+  _pj_client_signals[GAME_OVER] =
     g_signal_new ("game-over", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
-  signals[VERIFIED] =
+  _pj_client_signals[VERIFIED] =
     g_signal_new ("verified", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_BOOLEAN, G_TYPE_STRING);
-  signals[DISCONNECTED] =
+  _pj_client_signals[DISCONNECTED] =
     g_signal_new ("disconnected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
   /* (seat, covered) a computer plays for a person away, or they are back */
-  signals[SEAT_COVERED] =
+  _pj_client_signals[SEAT_COVERED] =
     g_signal_new ("seat-covered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_BOOLEAN);
 }
@@ -1061,5 +846,7 @@ pj_client_init (PjClient *self)
   self->socket_client = g_socket_client_new ();
   self->positions = g_ptr_array_new_with_free_func (g_free);
   self->log = g_ptr_array_new_with_free_func (g_free);
+  self->people = g_array_new (FALSE, FALSE, sizeof (PjNetPerson));
+  _pj_client_link_init (self);
   pj_rules_preset (&self->rules, PJ_PRESET_BASIC, 4);
 }

@@ -25,6 +25,12 @@
  *   verified (ok, detail)             the fair-deal check of the whole game
  *   disconnected (GError)             the connection is gone; reconnect with
  *                                     pj_client_connect_async() (the token is kept)
+ *                                     unless pj_net_error_is_final (error): the
+ *                                     host closed the table (PJ_NET_ERROR_TABLE_CLOSED,
+ *                                     "The host closed the table"), kicked
+ *                                     (_KICKED) or banned (_BANNED) this client.
+ *                                     A host silent for 45 s counts as gone
+ *                                     (PJ_NET_ERROR_TIMEOUT).
  *   seat-covered (seat, covered)      a computer plays for a person who is away,
  *                                     or they are back
  *
@@ -100,5 +106,12 @@ gboolean    pj_client_get_seat_covered (PjClient *self, guint seat);
 guint       pj_client_get_n_actions    (PjClient *self);
 /* TRUE when the mirror says this seat must act now. */
 gboolean    pj_client_is_my_turn       (PjClient *self);
+
+/* The people at the table, spectators included, as the last lobby message
+ * listed them (address NULL). Strings last until the next "lobby-changed". */
+guint       pj_client_get_n_people     (PjClient *self);
+gboolean    pj_client_get_person       (PjClient *self, guint i, PjNetPerson *out);
+/* This client's own person id at the table (0 before the welcome). */
+guint       pj_client_get_person_id    (PjClient *self);
 
 G_END_DECLS

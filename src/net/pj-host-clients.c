@@ -11,13 +11,14 @@
 
 #include "pj-host-private.h"
 
-static void drop_client (PjHost *self, Client *c);
+#define drop_client _pj_host_drop_client
 
 /* ---- clients ------------------------------------------------------------ */
 
 void
 _pj_host_client_free (Client *c)
 {
+  _pj_host_guard_greeted (c->host, c);
   if (c->conn)
     {
       pj_net_connection_close (c->conn);
@@ -25,6 +26,8 @@ _pj_host_client_free (Client *c)
     }
   g_free (c->name);
   g_free (c->token);
+  g_free (c->address);
+  g_free (c->nonce);
   g_free (c);
 }
 
@@ -191,6 +194,7 @@ lobby_message (PjHost *self)
   static const char *const phase_names[] = { "lobby", "playing", "over" };
   static const char *const kind_names[] = { "open", "human", "computer" };
   JsonArray *seats = json_array_new ();
+  JsonArray *people = json_array_new ();
 
   json_object_set_string_member (msg, "table", self->table_name);
   json_object_set_boolean_member (msg, "password", self->password && *self->password);
@@ -213,6 +217,21 @@ lobby_message (PjHost *self)
       json_array_add_object_element (seats, o);
     }
   json_object_set_array_member (msg, "seats", seats);
+  /* who is here, spectators included (a kick names its person by id) */
+  for (guint i = 0; i < self->clients->len; i++)
+    {
+      Client *c = g_ptr_array_index (self->clients, i);
+      JsonObject *o;
+
+      if (!c->greeted)
+        continue;
+      o = json_object_new ();
+      json_object_set_int_member (o, "id", c->id);
+      json_object_set_string_member (o, "name", c->name);
+      json_object_set_int_member (o, "seat", c->seat);
+      json_array_add_object_element (people, o);
+    }
+  json_object_set_array_member (msg, "people", people);
   return msg;
 }
 
@@ -235,59 +254,122 @@ _pj_host_broadcast_lobby (PjHost *self)
 
 /* ---- requests ------------------------------------------------------------ */
 
+/* The seat whose token the client proved it holds, or NULL. */
+static Seat *
+seat_of_proof (PjHost     *self,
+               Client     *c,
+               const char *proof)
+{
+  Seat *found = NULL;
+
+  /* every seat is tried, found or not, so timing tells nothing */
+  for (guint i = 0; i < self->rules.players; i++)
+    if (self->seats[i].token)
+      {
+        g_autofree char *expected = pj_net_proof (self->seats[i].token, c->nonce);
+        if (pj_net_equal_secret (expected, proof) && found == NULL)
+          found = &self->seats[i];
+      }
+  return found;
+}
+
+/* Refuse a hello: the connection ends, as nothing else can follow. */
 static void
-handle_hello (PjHost     *self,
-              Client     *c,
-              JsonObject *msg)
+refuse (PjHost     *self,
+        Client     *c,
+        PjNetError  code,
+        const char *message,
+        const char *why)
+{
+  g_autofree char *who = _pj_host_describe (c);
+
+  _pj_host_event (self, "refusal", "%s was refused: %s", who, why);
+  send_error (c, code, message, "hello");
+  c->reported = TRUE;
+  drop_client (self, c);
+}
+
+void
+_pj_host_handle_hello (PjHost     *self,
+                       Client     *c,
+                       JsonObject *msg)
 {
   gint64 protocol = json_object_get_int_member (msg, "protocol");
-  const char *password = json_object_get_string_member_with_default (msg, "password", "");
-  const char *token = json_object_get_string_member_with_default (msg, "token", NULL);
+  gint64 low = json_object_get_int_member_with_default (msg, "protocol_min", protocol);
+  gint64 high = json_object_get_int_member_with_default (msg, "protocol_max", protocol);
+  const char *proof = json_object_get_string_member_with_default (msg, "proof", NULL);
+  const char *token_proof = json_object_get_string_member_with_default (msg, "token_proof", NULL);
+  gboolean locked = self->password && *self->password;
   g_autoptr (JsonObject) welcome = NULL;
+  Seat *seat = NULL;
+  int version;
 
-  if (c->greeted)
+  if (c->greeted || c->held_hello)
     {
       if (strike (c, PJ_NET_ERROR_HELLO_FIRST, _("Already greeted"), "hello"))
         drop_client (self, c);
       return;
     }
-  /* a failed handshake ends the connection: nothing else can follow it */
-  if (protocol != PJ_NET_PROTOCOL_VERSION)
-    {
-      g_autofree char *m = g_strdup_printf (_("This table speaks protocol %d, not %d"),
-                                            PJ_NET_PROTOCOL_VERSION, (int) protocol);
-      send_error (c, PJ_NET_ERROR_VERSION, m, "hello");
-      drop_client (self, c);
-      return;
-    }
-  if (self->password && *self->password && g_strcmp0 (self->password, password) != 0)
-    {
-      send_error (c, PJ_NET_ERROR_BAD_PASSWORD, _("Wrong password for this table"), "hello");
-      drop_client (self, c);
-      return;
-    }
-
   g_free (c->name);
   c->name = g_strdup (json_object_get_string_member (msg, "name"));
-  if (token)
+  version = pj_net_version_pick ((int) MIN (low, G_MAXINT), (int) MIN (high, G_MAXINT),
+                                 PJ_NET_PROTOCOL_MIN, PJ_NET_PROTOCOL_MAX);
+  if (version == 0)
     {
-      Seat *seat = NULL;
+      g_autofree char *m = pj_net_version_message ((int) MIN (low, G_MAXINT), (int) MIN (high, G_MAXINT),
+                                                   PJ_NET_PROTOCOL_MIN, PJ_NET_PROTOCOL_MAX);
+      g_autofree char *why = g_strdup_printf ("it speaks protocol %d to %d, the table %d to %d",
+                                              (int) MIN (low, G_MAXINT), (int) MIN (high, G_MAXINT),
+                                              PJ_NET_PROTOCOL_MIN, PJ_NET_PROTOCOL_MAX);
+      refuse (self, c, PJ_NET_ERROR_VERSION, m, why);
+      return;
+    }
+  /* guesses wait their address's turn: at most ~10 answers a second */
+  if ((locked || token_proof) && !c->turn && !_pj_host_guard_auth_turn (self, c, msg))
+    return;
+  c->turn = FALSE;
+  if (locked)
+    {
+      g_autofree char *expected = pj_net_proof (self->password, c->nonce);
 
-      for (guint i = 0; i < self->rules.players && !seat; i++)
-        if (self->seats[i].token && strcmp (self->seats[i].token, token) == 0)
-          seat = &self->seats[i];
-      if (seat == NULL)
+      if (proof == NULL || !pj_net_equal_secret (expected, proof))
         {
-          send_error (c, PJ_NET_ERROR_BAD_TOKEN, _("No seat at this table has that token"), "hello");
-          drop_client (self, c);
+          _pj_host_guard_auth_done (self, c, FALSE);
+          refuse (self, c, PJ_NET_ERROR_BAD_PASSWORD, _("Wrong password for this table"), "wrong password");
           return;
         }
+    }
+  if (token_proof)
+    {
+      seat = seat_of_proof (self, c, token_proof);
+      if (seat == NULL)
+        {
+          _pj_host_guard_auth_done (self, c, FALSE);
+          refuse (self, c, PJ_NET_ERROR_BAD_TOKEN, _("No seat at this table has that token"), "unknown token");
+          return;
+        }
+    }
+  if (locked || token_proof)
+    _pj_host_guard_auth_done (self, c, TRUE);
+  /* a seat's owner always gets back in; only newcomers find it full */
+  if (seat == NULL && _pj_host_n_greeted (self) >= PJ_NET_MAX_CLIENTS)
+    {
+      refuse (self, c, PJ_NET_ERROR_TABLE_FULL, _("This table is full"), "the table is full");
+      return;
+    }
+
+  if (seat)
+    {
       /* the same person again: an older connection of theirs loses the seat */
       if (seat->client && seat->client != c)
         {
           Client *old = seat->client;
+          g_autofree char *who = _pj_host_describe (old);
+
           seat->client = NULL;
           old->seat = -1;
+          _pj_host_event (self, "leave", "%s was replaced by a new connection", who);
+          old->reported = TRUE;
           drop_client (self, old);
         }
       _pj_host_clear_source (&seat->grace);
@@ -296,17 +378,27 @@ handle_hello (PjHost     *self,
       seat->client = c;
       c->seat = (int) seat->index;
       g_free (c->token);
-      c->token = g_strdup (token);
+      c->token = g_strdup (seat->token);
       if (self->phase == PJ_NET_PHASE_LOBBY)
         {
           g_free (seat->name);
           seat->name = g_strdup (c->name);
         }
     }
+  _pj_host_guard_greeted (self, c);
   c->greeted = TRUE;
+  c->heard_us = g_get_monotonic_time ();
+  {
+    g_autofree char *who = _pj_host_describe (c);
+    if (c->seat >= 0)
+      _pj_host_event (self, "join", "%s is back at the %s seat", who, pj_colour_name ((guint) c->seat));
+    else
+      _pj_host_event (self, "join", "%s joined", who);
+  }
 
   welcome = pj_net_message_new (PJ_MSG_WELCOME);
-  json_object_set_int_member (welcome, "protocol", PJ_NET_PROTOCOL_VERSION);
+  json_object_set_int_member (welcome, "protocol", version);
+  json_object_set_int_member (welcome, "id", c->id);
   json_object_set_string_member (welcome, "token", c->token);
   json_object_set_int_member (welcome, "seat", c->seat);
   json_object_set_string_member (welcome, "table", self->table_name);
@@ -417,6 +509,13 @@ handle_chat (PjHost     *self,
   gboolean team = json_object_get_boolean_member_with_default (msg, "team", FALSE);
   g_autoptr (JsonObject) out = pj_net_message_new (PJ_MSG_CHAT);
 
+  /* a burst is fine; a flood would reach every player: refused, as strikes */
+  if (!_pj_host_guard_chat (self, c))
+    {
+      if (strike (c, PJ_NET_ERROR_SLOW_DOWN, _("Too many messages: wait a moment"), "chat"))
+        drop_client (self, c);
+      return;
+    }
   if (self->phase == PJ_NET_PHASE_PLAYING)
     {
       /* RULES §12: no table talk between experienced players; beginners'
@@ -505,7 +604,10 @@ connection_message (PjNetConnection  *conn,
   Client *c = user_data;
   PjHost *self = c->host;
 
-  if (!c->greeted && type != PJ_MSG_HELLO)
+  /* only whole messages count: a line dripping in byte by byte is silence */
+  c->heard_us = g_get_monotonic_time ();
+  /* a ping may come first: a client finds out so whether the host is too old */
+  if (!c->greeted && type != PJ_MSG_HELLO && type != PJ_MSG_PING && type != PJ_MSG_PONG)
     {
       if (strike (c, PJ_NET_ERROR_HELLO_FIRST, _("Say hello first"), pj_net_message_type_name (type)))
         drop_client (self, c);
@@ -513,7 +615,7 @@ connection_message (PjNetConnection  *conn,
     }
   switch (type)
     {
-    case PJ_MSG_HELLO:  handle_hello (self, c, msg); break;
+    case PJ_MSG_HELLO:  _pj_host_handle_hello (self, c, msg); break;
     case PJ_MSG_SIT:    handle_sit (self, c, msg); break;
     case PJ_MSG_STAND:  handle_stand (self, c); break;
     case PJ_MSG_READY:  handle_ready (self, c, msg); break;
@@ -527,6 +629,7 @@ connection_message (PjNetConnection  *conn,
         pj_net_connection_send (c->conn, pong);
         break;
       }
+    case PJ_MSG_PONG:   break;   /* heard: that is all a pong says */
     case PJ_MSG_BYE:    drop_client (self, c); break;
     default:            g_assert_not_reached ();
     }
@@ -539,6 +642,17 @@ connection_bad_message (PjNetConnection *conn,
 {
   Client *c = user_data;
 
+  c->heard_us = g_get_monotonic_time ();
+  if (error->code == PJ_NET_ERROR_FLOOD)
+    {
+      g_autofree char *who = _pj_host_describe (c);
+
+      _pj_host_event (c->host, c->greeted ? "leave" : "refusal", "%s sent too much and was cut off", who);
+      send_error (c, PJ_NET_ERROR_FLOOD, error->message, NULL);
+      c->reported = TRUE;
+      drop_client (c->host, c);
+      return;
+    }
   if (strike (c, (PjNetError) error->code, error->message, NULL))
     drop_client (c->host, c);
 }
@@ -561,11 +675,19 @@ static const PjNetConnectionCallbacks connection_callbacks = {
 
 /* Forget a connection. Its seat: freed in the lobby; kept during a game
  * under its token, with a computer taking over after the grace period. */
-static void
-drop_client (PjHost *self,
-             Client *c)
+void
+_pj_host_drop_client (PjHost *self,
+                      Client *c)
 {
   gboolean seated = c->seat >= 0;
+  gboolean greeted = c->greeted;
+
+  if (c->greeted && !c->reported)
+    {
+      g_autofree char *who = _pj_host_describe (c);
+      _pj_host_event (self, "leave", "%s left", who);
+    }
+  c->reported = TRUE;
 
   if (seated)
     {
@@ -578,8 +700,10 @@ drop_client (PjHost *self,
         _pj_host_start_grace (self, seat);
     }
   c->seat = -1;
-  g_ptr_array_remove (self->clients, c);   /* frees it */
-  if (seated)
+  if (!g_ptr_array_remove (self->clients, c))
+    _pj_host_client_free (c);              /* turned away before it was listed */
+  /* the people list changed even for a spectator */
+  if (seated || greeted)
     _pj_host_broadcast_lobby (self);
 }
 
@@ -591,21 +715,30 @@ _pj_host_incoming_cb (GSocketService    *service,
 {
   PjHost *self = user_data;
   Client *c = g_new0 (Client, 1);
+  g_autoptr (JsonObject) challenge = pj_net_message_new (PJ_MSG_CHALLENGE);
 
   c->host = self;
   c->id = ++self->next_client_id;
   c->seat = -1;
   c->name = g_strdup ("");
   c->token = pj_net_random_hex (PJ_NET_TOKEN_LEN / 2);
+  c->nonce = pj_net_random_hex (PJ_NET_TOKEN_LEN / 2);
   c->conn = pj_net_connection_new (G_IO_STREAM (connection), PJ_NET_TO_HOST,
                                    &connection_callbacks, c);
-  if (self->clients->len >= PJ_NET_MAX_CLIENTS)
+  /* Only greeted people count toward the table's limit (handle_hello):
+   * connections still silent are bounded apart, the oldest going first. */
+  if (!_pj_host_guard_admit (self, c, connection))
     {
-      pj_net_connection_send_error (c->conn, PJ_NET_ERROR_TABLE_FULL, _("This table is full"), NULL);
       _pj_host_client_free (c);
       return TRUE;
     }
+  pj_net_connection_set_read_budget (c->conn, PJ_NET_READ_BURST, PJ_NET_READ_RATE);
   g_ptr_array_add (self->clients, c);
+  /* the nonce the password and token proofs answer, and the versions spoken */
+  json_object_set_string_member (challenge, "nonce", c->nonce);
+  json_object_set_int_member (challenge, "protocol_min", PJ_NET_PROTOCOL_MIN);
+  json_object_set_int_member (challenge, "protocol_max", PJ_NET_PROTOCOL_MAX);
+  pj_net_connection_send (c->conn, challenge);
   pj_net_connection_start (c->conn);
   return TRUE;
 }
@@ -641,6 +774,7 @@ pj_host_listen (PjHost   *self,
       return FALSE;
     }
   g_socket_service_start (self->service);
+  _pj_host_guard_start_tick (self);
   g_object_notify_by_pspec (G_OBJECT (self), _pj_host_properties[PROP_PORT]);
   return TRUE;
 }
@@ -657,6 +791,12 @@ pj_host_stop (PjHost *self)
 {
   g_return_if_fail (PJ_IS_HOST (self));
 
+  if (self->stopped)
+    return;
+  self->stopped = TRUE;
+  /* said before the sockets close: guests stop retrying */
+  _pj_host_send_closed (self);
+  _pj_host_clear_source (&self->tick);
   g_socket_service_stop (self->service);
   g_socket_listener_close (G_SOCKET_LISTENER (self->service));
   for (guint i = 0; i < PJ_MAX_PLAYERS; i++)

@@ -4,6 +4,9 @@
  *   pj-host.c          the object, the lobby, dealing, and the game it owns
  *   pj-host-clients.c  connections: what each seat may see, and requests
  *   pj-host-tokens.c   the reconnect tokens and fair-deal salt beside the save
+ *   pj-host-guard.c    what keeps the table open to its people: admission,
+ *                      deadlines, liveness, rate limits, kicks and bans,
+ *                      the people list and the event log
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -32,15 +35,36 @@ typedef struct {
   GSource     *grace;          /* running grace period after a drop */
 } Seat;
 
+/* What the host remembers of one address for the session. */
+typedef struct {
+  char            *address;
+  guint            n_pending;  /* its connections not greeted yet */
+  guint            failures;   /* failed password or token attempts in a row */
+  gint64           next_answer_us;  /* no password or token answer before this */
+  gboolean         banned;
+} Peer;
+
 struct _Client {
   PjHost          *host;       /* not a reference: clients die with the host */
   PjNetConnection *conn;
   guint            id;
   char            *name;
   char            *token;
+  char            *address;    /* the peer's IP address, for limits and bans */
+  char            *nonce;      /* this connection's challenge */
   int              seat;       /* -1: not seated (spectator) */
   gboolean         greeted;    /* hello accepted */
+  gboolean         pending;    /* counted in its Peer's n_pending */
   guint            strikes;    /* bad messages so far */
+  gint64           since_us;   /* when it connected */
+  gint64           heard_us;   /* its last complete message */
+  GSource         *deadline;   /* closes it if no hello in time */
+  JsonObject      *held_hello; /* a hello waiting for the address's turn */
+  GSource         *hold;       /* ...until this fires */
+  gboolean         turn;       /* its held hello got the address's turn */
+  gboolean         reported;   /* its leaving is in the log already (kicked) */
+  double           chat_tokens;
+  gint64           chat_us;    /* when chat_tokens was last filled */
 };
 
 struct _PjHost {
@@ -69,6 +93,12 @@ struct _PjHost {
   guint            computer_delay_ms;
 
   GMainContext    *context;       /* the thread-default context of the creating thread */
+
+  GHashTable      *peers;         /* address -> Peer */
+  guint            hello_timeout_ms;
+  guint            idle_timeout_ms;
+  GSource         *tick;          /* pings and the idle check */
+  gboolean         stopped;
 };
 
 enum {
@@ -92,6 +122,7 @@ enum {
   ACTION_APPLIED,
   GAME_OVER,
   SAVE_FAILED,
+  EVENT,
   N_SIGNALS
 };
 
@@ -114,6 +145,34 @@ GPtrArray  *_pj_host_full_log        (PjHost *self);
 void        _pj_host_broadcast_lobby (PjHost *self);
 gboolean    _pj_host_incoming_cb     (GSocketService *service, GSocketConnection *connection,
                                       GObject *source, gpointer user_data);
+
+/* pj-host-guard.c */
+void        _pj_host_guard_init      (PjHost *self);
+void        _pj_host_guard_clear     (PjHost *self);
+/* emit "event" with a printf text */
+void        _pj_host_event           (PjHost *self, const char *kind, const char *format, ...) G_GNUC_PRINTF (3, 4);
+/* A new connection: FALSE if it was turned away (banned); otherwise the
+ * client is counted as pending and its deadline runs. */
+gboolean    _pj_host_guard_admit     (PjHost *self, Client *c, GSocketConnection *connection);
+/* The client said hello (or left): it no longer counts as pending. */
+void        _pj_host_guard_greeted   (PjHost *self, Client *c);
+/* TRUE: answer this hello now; FALSE: it is held (the address must wait
+ * for its turn) and handled again later. */
+gboolean    _pj_host_guard_auth_turn (PjHost *self, Client *c, JsonObject *hello);
+/* The outcome of a password or token attempt: failures slow the address. */
+void        _pj_host_guard_auth_done (PjHost *self, Client *c, gboolean ok);
+/* Takes one chat token: FALSE if the client is over its rate. */
+gboolean    _pj_host_guard_chat      (PjHost *self, Client *c);
+void        _pj_host_guard_start_tick (PjHost *self);
+guint       _pj_host_n_greeted       (PjHost *self);
+/* "Name (address)" for events */
+char       *_pj_host_describe        (Client *c);
+/* Send `closed` to everyone (pj_host_stop). */
+void        _pj_host_send_closed     (PjHost *self);
+
+/* pj-host-clients.c (for the guard) */
+void        _pj_host_drop_client     (PjHost *self, Client *c);
+void        _pj_host_handle_hello    (PjHost *self, Client *c, JsonObject *msg);
 
 /* pj-host-tokens.c */
 void        _pj_host_save_tokens     (PjHost *self);

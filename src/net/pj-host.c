@@ -72,6 +72,9 @@ finish_game (PjHost *self)
     }
   g_object_notify_by_pspec (G_OBJECT (self), _pj_host_properties[PROP_PHASE]);
   _pj_host_broadcast_lobby (self);
+  _pj_host_event (self, "over", "the game at \"%s\" is over after %u actions: team %u won",
+                  self->table_name, pj_game_get_n_actions (self->game),
+                  (guint) pj_game_get_state (self->game)->winner + 1);
   g_signal_emit (self, _pj_host_signals[GAME_OVER], 0, (guint) pj_game_get_state (self->game)->winner);
 }
 
@@ -352,6 +355,9 @@ deal (PjHost  *self,
     }
   g_object_notify_by_pspec (G_OBJECT (self), _pj_host_properties[PROP_PHASE]);
   _pj_host_broadcast_lobby (self);
+  _pj_host_event (self, "start", "a game started at \"%s\" (%s, %u players, the %s seat deals)",
+                  self->table_name, dealer < 0 ? "first game" : "rematch", self->rules.players,
+                  pj_colour_name (pj_record_get_dealer (_pj_host_record_of (self))));
   g_signal_emit (self, _pj_host_signals[GAME_STARTED], 0);
   pj_game_start (self->game);
   return TRUE;
@@ -488,6 +494,7 @@ pj_host_finalize (GObject *object)
       g_clear_pointer (&self->seats[i].name, g_free);
     }
   g_ptr_array_unref (self->clients);
+  _pj_host_guard_clear (self);
   set_game (self, NULL);
   g_free (self->table_name);
   g_free (self->password);
@@ -614,6 +621,10 @@ pj_host_class_init (PjHostClass *klass)
   _pj_host_signals[SAVE_FAILED] =
     g_signal_new ("save-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+  /* (kind, text) one line per event for a log: see pj-host.h */
+  _pj_host_signals[EVENT] =
+    g_signal_new ("event", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
 }
 
 static void
@@ -623,6 +634,7 @@ pj_host_init (PjHost *self)
   self->service = g_socket_service_new ();
   g_signal_connect (self->service, "incoming", G_CALLBACK (_pj_host_incoming_cb), self);
   self->clients = g_ptr_array_new_with_free_func ((GDestroyNotify) _pj_host_client_free);
+  _pj_host_guard_init (self);
   pj_rules_preset (&self->rules, PJ_PRESET_BASIC, 4);
   for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
     {

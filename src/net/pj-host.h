@@ -13,6 +13,25 @@
  * one code path for every LAN seat, and the host code stays free of any
  * user interface.
  *
+ * Nobody can lock the table (PROTOCOL.md, "Limits"): a connection has 10 s
+ * to say hello, only greeted people count toward the table's 32, a seat's
+ * token always gets back in, password and token attempts are slowed per
+ * address, chat and bytes are budgeted per connection, silent peers are
+ * dropped after 45 s. The host can kick and ban people (pj_host_kick()).
+ *
+ * Signals:
+ *   lobby-changed ()          seats, ready marks, people, rules or phase changed
+ *   game-started ()           a deal (the first game or a rematch)
+ *   action-applied (n, seat, text, computer)
+ *   game-over (team)
+ *   save-failed (GError)
+ *   event (kind, text)        one line per event for a log: kind is "join",
+ *                             "leave", "start", "over", "kick", "ban",
+ *                             "refusal" (wrong password, table full, bad
+ *                             token, rate limit, version, banned, timeout)
+ *                             or "closed"; text a short English sentence
+ *                             naming the person, address or seat
+ *
  * Everything runs on the thread-default main context of the thread that
  * created the host; computer moves are computed on a worker thread.
  *
@@ -66,7 +85,8 @@ PjHost     *pj_host_new_from_save    (const char *save_path, GError **error);
 gboolean    pj_host_listen           (PjHost *self, guint16 port, GError **error);
 /* The port actually listened on (0 before pj_host_listen()). */
 guint16     pj_host_get_port         (PjHost *self);
-/* Stop listening and hang up on every client. */
+/* Stop listening and hang up on every client, telling them the table is
+ * closed (they stop retrying). Dispose does it too. */
 void        pj_host_stop             (PjHost *self);
 
 const char *pj_host_get_table_name   (PjHost *self);
@@ -104,5 +124,18 @@ PjGame     *pj_host_get_game         (PjHost *self);
 /* Why the table's autosave fails now, in people's words (NULL while it
  * works): the "save-error" property. */
 const char *pj_host_get_save_error   (PjHost *self);
+
+/* The people connected and greeted, spectators included, in the order they
+ * came. pj_host_get_person() fills out (FALSE past the end); its strings
+ * last until the next "lobby-changed". */
+guint       pj_host_get_n_people     (PjHost *self);
+gboolean    pj_host_get_person       (PjHost *self, guint i, PjNetPerson *out);
+/* Send a person away (person_id: PjNetPerson.id). A seated person's seat
+ * opens in the lobby; in a game a computer covers it at once and their
+ * token is revoked. ban: their address may not come back while this host
+ * runs. FALSE and PJ_NET_ERROR_INVALID_FIELD if nobody has that id. */
+gboolean    pj_host_kick             (PjHost *self, guint person_id, gboolean ban, GError **error);
+/* Let a banned address in again (FALSE if it was not banned). */
+gboolean    pj_host_unban            (PjHost *self, const char *address);
 
 G_END_DECLS

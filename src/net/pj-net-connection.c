@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <string.h>
 
 #include "pj-net-connection.h"
 
@@ -34,6 +35,11 @@ struct _PjNetConnection {
   gboolean      closed;         /* no more callbacks */
   gboolean      close_pending;  /* close when the queue is empty */
   gboolean      overflowed;     /* the peer stopped reading: failing soon */
+
+  gsize         budget_burst;   /* 0: no read budget */
+  gsize         budget_rate;    /* bytes a second */
+  double        budget;         /* bytes the peer may still send now */
+  gint64        budget_us;      /* when budget was last filled */
 };
 
 PjNetConnection *
@@ -299,6 +305,39 @@ line_cb (const char *line,
   return !conn->closed;
 }
 
+void
+pj_net_connection_set_read_budget (PjNetConnection *conn,
+                                   gsize            burst,
+                                   gsize            rate)
+{
+  conn->budget_burst = burst;
+  conn->budget_rate = rate;
+  conn->budget = (double) burst;
+  conn->budget_us = g_get_monotonic_time ();
+}
+
+/* Every byte counts, with or without a newline, and every line costs a
+ * little more (parsing it costs more than reading it): FALSE once the peer
+ * is over its budget. */
+static gboolean
+spend_budget (PjNetConnection *conn,
+              const guint8    *data,
+              gsize            len)
+{
+  gint64 now = g_get_monotonic_time ();
+  double cost = (double) len;
+
+  if (conn->budget_burst == 0)
+    return TRUE;
+  for (const guint8 *p = data; (p = memchr (p, '\n', len - (gsize) (p - data))) != NULL; p++)
+    cost += 64;
+  conn->budget = MIN ((double) conn->budget_burst,
+                      conn->budget + (double) (now - conn->budget_us) * (double) conn->budget_rate / G_USEC_PER_SEC);
+  conn->budget_us = now;
+  conn->budget -= cost;
+  return conn->budget >= 0;
+}
+
 static void read_next (PjNetConnection *conn);
 
 static void
@@ -325,7 +364,15 @@ read_done_cb (GObject      *source,
     {
       if (conn->tap)
         conn->tap (conn->chunk, (gsize) n, conn->tap_data);
-      if (pj_line_reader_feed (&conn->reader, conn->chunk, (gsize) n, line_cb, conn))
+      if (!spend_budget (conn, conn->chunk, (gsize) n))
+        {
+          g_autoptr (GError) flood = g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_FLOOD,
+                                                 _("You sent too much too fast: goodbye"));
+          /* nothing more is read: the owner hangs up */
+          if (conn->callbacks.bad_message)
+            conn->callbacks.bad_message (conn, flood, conn->user_data);
+        }
+      else if (pj_line_reader_feed (&conn->reader, conn->chunk, (gsize) n, line_cb, conn))
         read_next (conn);
     }
   pj_net_connection_unref (conn);

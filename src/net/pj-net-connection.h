@@ -36,6 +36,10 @@ PjNetConnection *pj_net_connection_ref   (PjNetConnection *conn);
 void             pj_net_connection_unref (PjNetConnection *conn);
 void             pj_net_connection_set_tap (PjNetConnection *conn, PjNetTapFunc func, gpointer user_data);
 void             pj_net_connection_start (PjNetConnection *conn);
+/* Bound what the peer may send: burst bytes at once, then rate a second
+ * (each line costs 64 more). Past it the bad_message callback gets
+ * PJ_NET_ERROR_FLOOD once and nothing more is read. */
+void             pj_net_connection_set_read_budget (PjNetConnection *conn, gsize burst, gsize rate);
 void             pj_net_connection_send  (PjNetConnection *conn, JsonObject *message);
 /* Raw bytes as they are (tests send broken lines with it). */
 void             pj_net_connection_send_raw (PjNetConnection *conn, const void *data, gsize len);

@@ -20,13 +20,32 @@ static const char *const error_names[PJ_NET_N_ERRORS] = {
   "hello-first", "bad-password", "bad-token", "table-full", "wrong-phase",
   "seat-taken", "not-seated", "not-your-turn", "illegal-action", "stale",
   "chat-refused", "too-many-errors", "not-ready", "closed", "verify-failed",
-  "save",
+  "save", "kicked", "banned", "slow-down", "flood", "timeout", "table-closed",
 };
 
 const char *
 pj_net_error_code_name (PjNetError code)
 {
   return (guint) code < PJ_NET_N_ERRORS ? error_names[code] : "unknown";
+}
+
+gboolean
+pj_net_error_is_final (const GError *error)
+{
+  if (error == NULL || error->domain != PJ_NET_ERROR)
+    return FALSE;
+  switch (error->code)
+    {
+    case PJ_NET_ERROR_BAD_PASSWORD:
+    case PJ_NET_ERROR_BAD_TOKEN:
+    case PJ_NET_ERROR_VERSION:
+    case PJ_NET_ERROR_KICKED:
+    case PJ_NET_ERROR_BANNED:
+    case PJ_NET_ERROR_TABLE_CLOSED:
+      return TRUE;
+    default:
+      return FALSE;
+    }
 }
 
 int
@@ -75,14 +94,25 @@ static const char *const seat_kinds[] = { "open", "human", "computer", NULL };
 static const char *const levels[] = { "easy", "normal", "hard", NULL };
 static const char *const phases[] = { "lobby", "playing", "over", NULL };
 
+/* protocol 1 sent "password" and "token" in clear: a version-2 host reads
+ * neither (unknown members are ignored), only the proofs of them */
 static const Field hello_fields[] = {
   INT ("protocol", TRUE, 1, G_MAXINT32),
+  INT ("protocol_min", FALSE, 1, G_MAXINT32),
+  INT ("protocol_max", FALSE, 1, G_MAXINT32),
   STR ("name", TRUE, 1, PJ_NET_MAX_NAME),
-  STR ("password", FALSE, 0, PJ_NET_MAX_PASSWORD),
-  HEX ("token", FALSE, PJ_NET_TOKEN_LEN),
+  HEX ("proof", FALSE, PJ_NET_PROOF_LEN),
+  HEX ("token_proof", FALSE, PJ_NET_PROOF_LEN),
   STR ("app", FALSE, 0, 64),
   END
 };
+static const Field challenge_fields[] = {
+  HEX ("nonce", TRUE, PJ_NET_TOKEN_LEN),
+  INT ("protocol_min", TRUE, 1, G_MAXINT32),
+  INT ("protocol_max", TRUE, 1, G_MAXINT32),
+  END
+};
+static const Field closed_fields[] = { STR ("message", FALSE, 0, 512), END };
 static const Field sit_fields[] = { INT ("seat", TRUE, 0, 7), END };
 static const Field empty_fields[] = { END };
 static const Field ready_fields[] = { BOOL ("ready", TRUE), END };
@@ -109,6 +139,7 @@ static const Field welcome_fields[] = {
   HEX ("token", TRUE, PJ_NET_TOKEN_LEN),
   INT ("seat", TRUE, -1, 7),
   STR ("table", TRUE, 0, PJ_NET_MAX_NAME),
+  INT ("id", FALSE, 1, G_MAXINT32),
   END
 };
 static const Field seat_fields[] = {
@@ -121,6 +152,12 @@ static const Field seat_fields[] = {
   BOOL ("connected", TRUE),
   END
 };
+static const Field person_fields[] = {
+  INT ("id", TRUE, 1, G_MAXINT32),
+  STR ("name", TRUE, 0, PJ_NET_MAX_NAME),
+  INT ("seat", TRUE, -1, 7),
+  END
+};
 static const Field lobby_fields[] = {
   STR ("table", TRUE, 0, PJ_NET_MAX_NAME),
   BOOL ("password", TRUE),
@@ -128,6 +165,7 @@ static const Field lobby_fields[] = {
   ENUM ("phase", TRUE, phases),
   { "seats", F_OBJ_ARRAY, TRUE, 4, 8, 0, NULL, seat_fields },
   INT ("seat", FALSE, -1, 7),
+  { "people", F_OBJ_ARRAY, FALSE, 0, PJ_NET_MAX_CLIENTS + 8, 0, NULL, person_fields },
   END
 };
 static const Field start_fields[] = {
@@ -177,9 +215,10 @@ static const MessageSchema schemas[PJ_N_MSG] = {
   [PJ_MSG_STAND]   = { "stand", empty_fields, NULL },
   [PJ_MSG_READY]   = { "ready", ready_fields, NULL },
   [PJ_MSG_ACTION]  = { "action", action_fields, NULL },
-  [PJ_MSG_PING]    = { "ping", ping_fields, NULL },
   [PJ_MSG_BYE]     = { "bye", empty_fields, NULL },
   [PJ_MSG_CHAT]    = { "chat", chat_up_fields, chat_down_fields },
+  [PJ_MSG_PING]    = { "ping", ping_fields, ping_fields },
+  [PJ_MSG_PONG]    = { "pong", ping_fields, ping_fields },
   [PJ_MSG_WELCOME] = { "welcome", NULL, welcome_fields },
   [PJ_MSG_LOBBY]   = { "lobby", NULL, lobby_fields },
   [PJ_MSG_START]   = { "start", NULL, start_fields },
@@ -187,7 +226,8 @@ static const MessageSchema schemas[PJ_N_MSG] = {
   [PJ_MSG_LOG]     = { "log", NULL, log_fields },
   [PJ_MSG_OVER]    = { "over", NULL, over_fields },
   [PJ_MSG_ERROR]   = { "error", NULL, error_fields },
-  [PJ_MSG_PONG]    = { "pong", NULL, ping_fields },
+  [PJ_MSG_CHALLENGE] = { "challenge", NULL, challenge_fields },
+  [PJ_MSG_CLOSED]  = { "closed", NULL, closed_fields },
 };
 
 const char *

@@ -28,10 +28,11 @@ typedef enum {
   PJ_MSG_STAND,
   PJ_MSG_READY,
   PJ_MSG_ACTION,
-  PJ_MSG_PING,
   PJ_MSG_BYE,
   /* both ways (a different schema each way) */
   PJ_MSG_CHAT,
+  PJ_MSG_PING,
+  PJ_MSG_PONG,
   /* host -> client */
   PJ_MSG_WELCOME,
   PJ_MSG_LOBBY,
@@ -40,7 +41,8 @@ typedef enum {
   PJ_MSG_LOG,
   PJ_MSG_OVER,
   PJ_MSG_ERROR,
-  PJ_MSG_PONG,
+  PJ_MSG_CHALLENGE,   /* protocol 2: the host's nonce and versions, before hello */
+  PJ_MSG_CLOSED,      /* protocol 2: the host closed the table */
   PJ_N_MSG
 } PjNetMessageType;
 
@@ -82,5 +84,16 @@ gboolean pj_line_reader_feed  (PjLineReader *reader, const guint8 *data, gsize l
 char *pj_net_random_hex (guint n_bytes);
 /* SHA-256 (hex) of "SEED:SALT", the fair-deal commitment. */
 char *pj_net_commitment (guint64 seed, const char *salt);
+
+/* pj-net-auth.c: HMAC-SHA-256 (hex) of the host's nonce keyed with a
+ * password or token: what crosses the network instead of them. */
+char     *pj_net_proof        (const char *key, const char *nonce);
+/* Compare two strings of the same length without an early exit. */
+gboolean  pj_net_equal_secret (const char *a, const char *b);
+/* Why the client's and the table's protocol ranges do not meet, in the
+ * words of the person joining; NULL if they meet. */
+char     *pj_net_version_message (int client_min, int client_max, int table_min, int table_max);
+/* The version both speak (the highest in both ranges); 0 if none. */
+int       pj_net_version_pick    (int mine_min, int mine_max, int peer_min, int peer_max);
 
 G_END_DECLS

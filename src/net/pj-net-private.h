@@ -28,4 +28,13 @@ void pj_client_set_tap_for_testing (PjClient *self, PjNetTapFunc func, gpointer 
 /* Send bytes as they are (broken lines for the abuse tests). */
 void pj_client_send_raw_for_testing (PjClient *self, const char *data, gsize len);
 
+/* Shorter deadlines so the tests run fast: the hello deadline and the idle
+ * timeout (pings go every third of it); 0 keeps a value. */
+void pj_host_set_timeouts_for_testing   (PjHost *self, guint hello_ms, guint idle_ms);
+void pj_client_set_idle_timeout_for_testing (PjClient *self, guint idle_ms);
+/* A client that stops answering pings (and sending its own). */
+void pj_client_set_mute_for_testing     (PjClient *self, gboolean mute);
+/* Speak another protocol range (tests of the version refusal). */
+void pj_client_set_protocol_for_testing (PjClient *self, int min, int max);
+
 G_END_DECLS

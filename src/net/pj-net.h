@@ -12,7 +12,12 @@
 
 G_BEGIN_DECLS
 
-#define PJ_NET_PROTOCOL_VERSION   1
+/* The protocol versions this build speaks; a peer with no overlap gets a
+ * "version" error in people's words (pj_net_version_message()). */
+#define PJ_NET_PROTOCOL_MIN       2
+#define PJ_NET_PROTOCOL_MAX       2
+/* what discovery publishes: the newest version spoken */
+#define PJ_NET_PROTOCOL_VERSION   PJ_NET_PROTOCOL_MAX
 #define PJ_NET_DEFAULT_PORT       47251
 #define PJ_NET_MAX_LINE           (64 * 1024)   /* bytes in one message, newline included */
 #define PJ_NET_MAX_NAME           64            /* bytes in a player or table name */
@@ -21,9 +26,21 @@ G_BEGIN_DECLS
 #define PJ_NET_MAX_ACTION         200           /* bytes in one action text (the engine's limit) */
 #define PJ_NET_MAX_POSITION       16384         /* bytes in one position text */
 #define PJ_NET_MAX_ERROR_STRIKES  10            /* bad messages before the host hangs up */
-#define PJ_NET_MAX_CLIENTS        32            /* connections per table: 8 seats and spectators */
+#define PJ_NET_MAX_CLIENTS        32            /* greeted connections per table: 8 seats and spectators */
+#define PJ_NET_MAX_PENDING        64            /* connections per table not greeted yet */
+#define PJ_NET_MAX_PENDING_PER_ADDRESS 8        /* ... from one address (the oldest goes first) */
+#define PJ_NET_LISTEN_BACKLOG     128           /* connects queued before the host accepts them */
+#define PJ_NET_HELLO_TIMEOUT_MS   10000         /* a connection has this long to be greeted */
+#define PJ_NET_IDLE_TIMEOUT_MS    45000         /* a peer silent this long is gone; pings every third of it */
+#define PJ_NET_AUTH_SPACING_MS    100           /* at most 10 password or token answers a second per address */
+#define PJ_NET_AUTH_MAX_DELAY_MS  5000          /* the longest wait after failed attempts (doubling) */
+#define PJ_NET_CHAT_BURST         8             /* chat lines at once... */
+#define PJ_NET_CHAT_INTERVAL_MS   2000          /* ...then one every 2 s */
+#define PJ_NET_READ_BURST         (256 * 1024)  /* bytes a peer may send at once... */
+#define PJ_NET_READ_RATE          (32 * 1024)   /* ...then this many a second; every line costs 64 more */
 #define PJ_NET_LOG_CHUNK          200           /* actions per "log" message */
-#define PJ_NET_TOKEN_LEN          32            /* hex digits of a reconnect token or salt */
+#define PJ_NET_TOKEN_LEN          32            /* hex digits of a reconnect token, salt or nonce */
+#define PJ_NET_PROOF_LEN          64            /* hex digits of an HMAC-SHA-256 */
 
 #define PJ_NET_ERROR (pj_net_error_quark ())
 GQuark pj_net_error_quark (void);
@@ -38,7 +55,7 @@ typedef enum {
   PJ_NET_ERROR_HELLO_FIRST,      /* "hello-first": a message before the handshake, or a second hello */
   PJ_NET_ERROR_BAD_PASSWORD,     /* "bad-password": the table's password was not given */
   PJ_NET_ERROR_BAD_TOKEN,        /* "bad-token": no seat holds this reconnect token */
-  PJ_NET_ERROR_TABLE_FULL,       /* "table-full": too many connections */
+  PJ_NET_ERROR_TABLE_FULL,       /* "table-full": too many people at the table */
   PJ_NET_ERROR_WRONG_PHASE,      /* "wrong-phase": a lobby request in a game, or an action in the lobby */
   PJ_NET_ERROR_SEAT_TAKEN,       /* "seat-taken": the seat has a player or is a computer */
   PJ_NET_ERROR_NOT_SEATED,       /* "not-seated": a spectator cannot do that */
@@ -51,12 +68,34 @@ typedef enum {
   PJ_NET_ERROR_CLOSED,           /* "closed": the connection was lost (local) */
   PJ_NET_ERROR_VERIFY,           /* "verify-failed": the fair-deal check failed (local) */
   PJ_NET_ERROR_SAVE,             /* "save": the autosave or its token file failed (local to the host) */
+  /* protocol 2 */
+  PJ_NET_ERROR_KICKED,           /* "kicked": the host asked this person to leave */
+  PJ_NET_ERROR_BANNED,           /* "banned": this address may not join the table any more */
+  PJ_NET_ERROR_SLOW_DOWN,        /* "slow-down": too many chat lines; a strike */
+  PJ_NET_ERROR_FLOOD,            /* "flood": more bytes than the budget; the host hangs up */
+  PJ_NET_ERROR_TIMEOUT,          /* "timeout": no hello in time, or silent too long */
+  PJ_NET_ERROR_TABLE_CLOSED,     /* "table-closed": the host closed the table (do not retry) */
   PJ_NET_N_ERRORS
 } PjNetError;
 
 const char *pj_net_error_code_name (PjNetError code);
+/* TRUE for the errors after which reconnecting is pointless: the host will
+ * not have this client back (bad token or password, version, kicked, banned,
+ * the table closed). */
+gboolean    pj_net_error_is_final (const GError *error);
 /* The code of a wire name, or -1. */
 int         pj_net_error_code_from_name (const char *name);
+
+/* One person at the table, spectators included: from the host
+ * (pj_host_get_person()) and, as the lobby message lists them, on every
+ * client (pj_client_get_person()). The strings belong to the host or client
+ * and last until its next change ("lobby-changed"). */
+typedef struct {
+  guint       id;        /* stable for the connection's life (pj_host_kick()) */
+  const char *name;
+  int         seat;      /* -1: a spectator */
+  const char *address;   /* the host only ("192.168.1.5"); NULL on a client */
+} PjNetPerson;
 
 /* Split what a person typed — "host", "host:port", "[v6]:port" or "v6" —
  * into a host and a port (PJ_NET_DEFAULT_PORT when none is given); FALSE if

@@ -595,20 +595,36 @@ raw_exchange (guint16     port,
     }
   run_for (20);
   in = g_data_input_stream_new (g_io_stream_get_input_stream (G_IO_STREAM (conn)));
-  return g_data_input_stream_read_line (in, NULL, NULL, &error);
+  /* the host's challenge comes first, whatever was said */
+  for (;;)
+    {
+      char *reply = g_data_input_stream_read_line (in, NULL, NULL, &error);
+
+      if (reply == NULL || strstr (reply, "\"type\":\"challenge\"") == NULL)
+        return reply;
+      g_free (reply);
+    }
 }
 
 static void
 test_handshake (void)
 {
   Table *t = table_new (PJ_PRESET_BASIC, 4, 0, PJ_AI_EASY, NULL);
-  g_autofree char *r1 = raw_exchange (t->port, "{\"type\":\"hello\",\"protocol\":2,\"name\":\"Future\"}\n");
+  g_autofree char *r1 = raw_exchange (t->port, "{\"type\":\"hello\",\"protocol\":1,\"name\":\"Past\"}\n");
   g_autofree char *r2 = raw_exchange (t->port, "{\"type\":\"sit\",\"seat\":0}\n");
-  g_autofree char *r3 = raw_exchange (t->port, "{\"type\":\"hello\",\"protocol\":1,\"name\":\"X\",\"token\":\"00112233445566778899aabbccddeeff\"}\n");
+  g_autofree char *r3 = raw_exchange (t->port, "{\"type\":\"hello\",\"protocol\":2,\"name\":\"X\",\"token_proof\":"
+                                                "\"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff\"}\n");
+  g_autofree char *r4 = raw_exchange (t->port, "{\"type\":\"hello\",\"protocol\":3,\"protocol_min\":3,\"name\":\"Future\"}\n");
+  g_autofree char *r5 = raw_exchange (t->port, "{\"type\":\"ping\",\"id\":5}\n");
 
+  /* a version-1 client reads why in people's words */
   g_assert_nonnull (strstr (r1, "\"code\":\"version\""));
+  g_assert_nonnull (strstr (r1, "This table needs a newer version of Pegs and Jokers"));
   g_assert_nonnull (strstr (r2, "\"code\":\"hello-first\""));
   g_assert_nonnull (strstr (r3, "\"code\":\"bad-token\""));
+  g_assert_nonnull (strstr (r4, "This table runs an older version of Pegs and Jokers"));
+  /* a ping before hello is answered (a client tells an old host so) */
+  g_assert_nonnull (strstr (r5, "\"type\":\"pong\""));
   table_free (t);
 }
 

@@ -1,0 +1,441 @@
+/* pj-client-link.c — a PjClient's connection: the handshake (the host's
+ * nonce, proofs instead of the password and token, protocol versions),
+ * liveness both ways, and how the link ends
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config-net.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "pj-client-private.h"
+
+void
+_pj_client_send (PjClient   *self,
+                 JsonObject *msg)
+{
+  if (self->conn)
+    pj_net_connection_send (self->conn, msg);
+}
+
+static void
+stop_pings (PjClient *self)
+{
+  if (self->ping_source)
+    {
+      g_source_destroy (self->ping_source);
+      g_clear_pointer (&self->ping_source, g_source_unref);
+    }
+}
+
+void
+_pj_client_close_connection (PjClient *self)
+{
+  stop_pings (self);
+  if (self->conn)
+    {
+      pj_net_connection_close (self->conn);
+      g_clear_pointer (&self->conn, pj_net_connection_unref);
+      g_object_notify_by_pspec (G_OBJECT (self), _pj_client_properties[PROP_CONNECTED]);
+    }
+}
+
+void
+_pj_client_finish_connect (PjClient *self,
+                           GError   *error)
+{
+  GTask *task = g_steal_pointer (&self->connect_task);
+
+  if (task == NULL)
+    {
+      g_clear_error (&error);
+      return;
+    }
+  if (self->cancel_id)
+    {
+      g_cancellable_disconnect (g_task_get_cancellable (task), self->cancel_id);
+      self->cancel_id = 0;
+    }
+  if (error)
+    {
+      _pj_client_close_connection (self);
+      g_task_return_error (task, error);
+    }
+  else
+    g_task_return_boolean (task, TRUE);
+  g_object_unref (task);
+}
+
+/* The link is gone (the host hung up, said it closed, or went silent). */
+static void
+lose_connection (PjClient     *self,
+                 const GError *error)
+{
+  g_autoptr (PjClient) hold = g_object_ref (self);
+  g_autoptr (GError) copy = g_error_copy (self->final_error ? self->final_error : error);
+
+  _pj_client_close_connection (self);
+  /* what the mirror shows may be old now, and an action sent would go
+   * nowhere: nothing is chosen before the host's next position */
+  if (self->game != NULL)
+    pj_game_mirror_hold (self->game);
+  if (self->connect_task)
+    _pj_client_finish_connect (self, g_error_copy (copy));
+  g_signal_emit (self, _pj_client_signals[DISCONNECTED], 0, copy);
+}
+
+/* ---- the handshake ------------------------------------------------------------ */
+
+static void
+send_hello (PjClient *self)
+{
+  g_autoptr (JsonObject) hello = pj_net_message_new (PJ_MSG_HELLO);
+
+  /* "protocol" alone is what a version-1 host reads */
+  json_object_set_int_member (hello, "protocol", self->protocol_max);
+  json_object_set_int_member (hello, "protocol_min", self->protocol_min);
+  json_object_set_int_member (hello, "protocol_max", self->protocol_max);
+  json_object_set_string_member (hello, "name", self->name);
+  json_object_set_string_member (hello, "app", "pegs-and-jokers " PACKAGE_VERSION);
+  /* neither the password nor the token crosses the network */
+  if (self->password && *self->password)
+    {
+      g_autofree char *proof = pj_net_proof (self->password, self->nonce);
+      json_object_set_string_member (hello, "proof", proof);
+    }
+  if (self->token)
+    {
+      g_autofree char *proof = pj_net_proof (self->token, self->nonce);
+      json_object_set_string_member (hello, "token_proof", proof);
+    }
+  _pj_client_send (self, hello);
+}
+
+static void
+handle_challenge (PjClient   *self,
+                  JsonObject *msg)
+{
+  int low = (int) MIN (json_object_get_int_member (msg, "protocol_min"), G_MAXINT);
+  int high = (int) MIN (json_object_get_int_member (msg, "protocol_max"), G_MAXINT);
+  g_autofree char *refusal = NULL;
+
+  if (self->nonce != NULL || self->connect_task == NULL)
+    return;
+  self->nonce = g_strdup (json_object_get_string_member (msg, "nonce"));
+  refusal = pj_net_version_message (self->protocol_min, self->protocol_max, low, high);
+  if (refusal)
+    {
+      _pj_client_finish_connect (self, g_error_new_literal (PJ_NET_ERROR, PJ_NET_ERROR_VERSION, refusal));
+      return;
+    }
+  send_hello (self);
+}
+
+/* An error that ends the link: the disconnected signal carries it. */
+static gboolean
+is_goodbye (int code)
+{
+  return code == PJ_NET_ERROR_KICKED || code == PJ_NET_ERROR_BANNED ||
+         code == PJ_NET_ERROR_TIMEOUT || code == PJ_NET_ERROR_FLOOD ||
+         code == PJ_NET_ERROR_TOO_MANY_ERRORS;
+}
+
+/* FALSE: the message is not the link's, pj-client.c reads it. */
+static gboolean
+handle_error (PjClient   *self,
+              JsonObject *msg)
+{
+  int code = pj_net_error_code_from_name (json_object_get_string_member (msg, "code"));
+
+  /* a version-1 host answers the first ping so, never with a challenge */
+  if (self->connect_task && self->nonce == NULL && code == PJ_NET_ERROR_HELLO_FIRST)
+    {
+      g_autofree char *m = pj_net_version_message (self->protocol_min, self->protocol_max, 1, 1);
+      _pj_client_finish_connect (self, g_error_new_literal (PJ_NET_ERROR, PJ_NET_ERROR_VERSION,
+                                                            m ? m : _("This table runs an older version of Pegs and Jokers")));
+      return TRUE;
+    }
+  if (self->connect_task || !is_goodbye (code))
+    return FALSE;
+  g_clear_error (&self->final_error);
+  self->final_error = g_error_new_literal (PJ_NET_ERROR, code, json_object_get_string_member (msg, "message"));
+  /* a kick says it all in the disconnected signal that follows */
+  return code == PJ_NET_ERROR_KICKED || code == PJ_NET_ERROR_BANNED;
+}
+
+static void
+connection_message (PjNetConnection  *conn,
+                    PjNetMessageType  type,
+                    JsonObject       *msg,
+                    gpointer          user_data)
+{
+  PjClient *self = user_data;
+  g_autoptr (PjClient) hold = g_object_ref (self);
+
+  self->heard_us = g_get_monotonic_time ();
+  switch (type)
+    {
+    case PJ_MSG_CHALLENGE:
+      handle_challenge (self, msg);
+      break;
+    case PJ_MSG_PING:
+      if (!self->mute)
+        {
+          g_autoptr (JsonObject) pong = pj_net_message_new (PJ_MSG_PONG);
+          if (json_object_has_member (msg, "id"))
+            json_object_set_int_member (pong, "id", json_object_get_int_member (msg, "id"));
+          _pj_client_send (self, pong);
+        }
+      break;
+    case PJ_MSG_PONG:
+      break;
+    case PJ_MSG_CLOSED:
+      {
+        /* in our words: the host's are in the host's language */
+        g_autoptr (GError) error = g_error_new_literal (PJ_NET_ERROR, PJ_NET_ERROR_TABLE_CLOSED,
+                                                       _("The host closed the table"));
+        g_clear_error (&self->final_error);
+        self->final_error = g_error_copy (error);
+        lose_connection (self, error);
+        break;
+      }
+    case PJ_MSG_ERROR:
+      if (!handle_error (self, msg))
+        _pj_client_message (self, type, msg);
+      break;
+    default:
+      _pj_client_message (self, type, msg);
+    }
+}
+
+static void
+connection_bad_message (PjNetConnection *conn,
+                        const GError    *error,
+                        gpointer         user_data)
+{
+  PjClient *self = user_data;
+
+  /* a host that sends garbage is a bug or an attack: report, carry on */
+  g_signal_emit (self, _pj_client_signals[ERROR], 0, error);
+}
+
+static void
+connection_closed (PjNetConnection *conn,
+                   const GError    *error,
+                   gpointer         user_data)
+{
+  PjClient *self = user_data;
+
+  /* the connection is closed already: no bye, no flush */
+  g_clear_pointer (&self->conn, pj_net_connection_unref);
+  g_object_notify_by_pspec (G_OBJECT (self), _pj_client_properties[PROP_CONNECTED]);
+  lose_connection (self, error);
+}
+
+static const PjNetConnectionCallbacks connection_callbacks = {
+  connection_message,
+  connection_bad_message,
+  connection_closed,
+};
+
+/* ---- liveness ------------------------------------------------------------------ */
+
+static gboolean
+ping_cb (gpointer user_data)
+{
+  PjClient *self = user_data;
+  g_autoptr (JsonObject) ping = NULL;
+
+  if (self->conn == NULL)
+    return G_SOURCE_CONTINUE;
+  if (g_get_monotonic_time () - self->heard_us > (gint64) self->idle_timeout_ms * 1000)
+    {
+      /* a host that says nothing for so long is gone: the app reconnects */
+      g_autoptr (GError) error = g_error_new_literal (PJ_NET_ERROR, PJ_NET_ERROR_TIMEOUT,
+                                                     _("The host stopped answering"));
+      g_clear_error (&self->final_error);
+      lose_connection (self, error);
+      return G_SOURCE_REMOVE;
+    }
+  if (!self->mute)
+    {
+      ping = pj_net_message_new (PJ_MSG_PING);
+      _pj_client_send (self, ping);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+start_pings (PjClient *self)
+{
+  GMainContext *context = g_main_context_ref_thread_default ();
+
+  stop_pings (self);
+  self->heard_us = g_get_monotonic_time ();
+  self->ping_source = g_timeout_source_new (MAX (self->idle_timeout_ms / 3, 1));
+  /* no reference: dispose stops it */
+  g_source_set_callback (self->ping_source, ping_cb, self, NULL);
+  g_source_attach (self->ping_source, context);
+  g_main_context_unref (context);
+}
+
+void
+pj_client_set_idle_timeout_for_testing (PjClient *self,
+                                        guint     idle_ms)
+{
+  self->idle_timeout_ms = idle_ms;
+  if (self->ping_source)
+    start_pings (self);
+}
+
+void
+pj_client_set_mute_for_testing (PjClient *self,
+                                gboolean  mute)
+{
+  self->mute = mute;
+}
+
+void
+pj_client_set_protocol_for_testing (PjClient *self,
+                                    int       min,
+                                    int       max)
+{
+  self->protocol_min = min;
+  self->protocol_max = max;
+}
+
+/* ---- connecting --------------------------------------------------------------- */
+
+static gboolean
+cancel_idle (gpointer user_data)
+{
+  PjClient *self = user_data;
+
+  if (self->connect_task && g_task_return_error_if_cancelled (self->connect_task))
+    {
+      /* the task has its answer: drop it without a second one */
+      GTask *task = g_steal_pointer (&self->connect_task);
+      g_cancellable_disconnect (g_task_get_cancellable (task), self->cancel_id);
+      self->cancel_id = 0;
+      _pj_client_close_connection (self);
+      g_object_unref (task);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+cancelled_cb (GCancellable *cancellable,
+              gpointer      user_data)
+{
+  /* may run in another thread: finish in the client's main context */
+  g_main_context_invoke_full (g_main_context_get_thread_default (), G_PRIORITY_DEFAULT,
+                              cancel_idle, g_object_ref (user_data), g_object_unref);
+}
+
+static void
+connected_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr (PjClient) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSocketConnection) connection = NULL;
+  g_autoptr (JsonObject) ping = NULL;
+
+  connection = g_socket_client_connect_finish (G_SOCKET_CLIENT (source), result, &error);
+  if (self->connect_task == NULL)
+    return;
+  if (connection == NULL)
+    {
+      _pj_client_finish_connect (self, g_steal_pointer (&error));
+      return;
+    }
+  self->conn = pj_net_connection_new (G_IO_STREAM (connection), PJ_NET_TO_CLIENT,
+                                      &connection_callbacks, self);
+  if (self->tap)
+    pj_net_connection_set_tap (self->conn, self->tap, self->tap_data);
+  pj_net_connection_start (self->conn);
+  start_pings (self);
+  g_object_notify_by_pspec (G_OBJECT (self), _pj_client_properties[PROP_CONNECTED]);
+
+  /* The hello waits for the host's challenge (its nonce). A version-1 host
+   * sends none and answers this ping with "hello-first" instead. */
+  ping = pj_net_message_new (PJ_MSG_PING);
+  _pj_client_send (self, ping);
+}
+
+void
+pj_client_connect_async (PjClient            *self,
+                         const char          *host,
+                         guint16              port,
+                         GCancellable        *cancellable,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  g_autoptr (GSocketConnectable) address = NULL;
+
+  g_return_if_fail (PJ_IS_CLIENT (self));
+  g_return_if_fail (host != NULL);
+  g_return_if_fail (self->connect_task == NULL);
+
+  _pj_client_close_connection (self);
+  self->started = FALSE;
+  self->has_state = FALSE;
+  g_clear_pointer (&self->nonce, g_free);
+  g_clear_error (&self->final_error);
+  self->connect_task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (self->connect_task, pj_client_connect_async);
+  if (cancellable)
+    self->cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (cancelled_cb), self, NULL);
+  address = g_network_address_new (host, port ? port : PJ_NET_DEFAULT_PORT);
+  g_socket_client_connect_async (self->socket_client, address, cancellable,
+                                 connected_cb, g_object_ref (self));
+}
+
+gboolean
+pj_client_connect_finish (PjClient      *self,
+                          GAsyncResult  *result,
+                          GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+void
+pj_client_disconnect (PjClient *self)
+{
+  g_return_if_fail (PJ_IS_CLIENT (self));
+
+  if (self->conn)
+    {
+      g_autoptr (JsonObject) bye = pj_net_message_new (PJ_MSG_BYE);
+      _pj_client_send (self, bye);
+    }
+  _pj_client_close_connection (self);
+  if (self->connect_task)
+    _pj_client_finish_connect (self, g_error_new (G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Disconnected")));
+}
+
+gboolean
+pj_client_is_connected (PjClient *self)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), FALSE);
+  return self->conn != NULL;
+}
+
+void
+_pj_client_link_init (PjClient *self)
+{
+  self->idle_timeout_ms = PJ_NET_IDLE_TIMEOUT_MS;
+  self->protocol_min = PJ_NET_PROTOCOL_MIN;
+  self->protocol_max = PJ_NET_PROTOCOL_MAX;
+}
+
+void
+_pj_client_link_clear (PjClient *self)
+{
+  stop_pings (self);
+  g_clear_pointer (&self->nonce, g_free);
+  g_clear_error (&self->final_error);
+}

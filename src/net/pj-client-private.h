@@ -1,0 +1,112 @@
+/* pj-client-private.h — what the files of PjClient share
+ *
+ * PjClient is one class over two files, split by concern:
+ *   pj-client.c        the object, the lobby and the mirror game, requests
+ *   pj-client-link.c   the connection: handshake (nonce, proofs, versions),
+ *                      liveness both ways, and how it ends
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "pj-client.h"
+#include "pj-game.h"
+#include "pj-net-connection.h"
+#include "pj-net-private.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  PjNetSeatKind kind;
+  char         *name;
+  PjAiLevel     level;
+  gboolean      ready;
+  gboolean      connected;
+} LobbySeat;
+
+struct _PjClient {
+  GObject          parent_instance;
+
+  char            *name;
+  char            *password;
+  char            *token;
+  char            *table_name;
+
+  GSocketClient   *socket_client;
+  PjNetConnection *conn;
+  GTask           *connect_task;    /* until the welcome */
+  gulong           cancel_id;
+  PjNetTapFunc     tap;
+  gpointer         tap_data;
+
+  int              seat;
+  PjNetPhase       phase;
+  PjRules          rules;
+  gboolean         has_password;
+  guint            n_seats;
+  LobbySeat        seats[PJ_MAX_PLAYERS];
+
+  /* the game */
+  gboolean         started;
+  PjRules          game_rules;
+  guint            dealer;
+  char            *commitment;
+  PjGame          *game;            /* the mirror: the one copy of the position */
+  gboolean         has_state;       /* a position came since the last start */
+  gboolean         new_game;        /* the next position deals a new game */
+  gboolean         covered[PJ_MAX_PLAYERS];   /* a computer plays for a person away */
+  GPtrArray       *positions;       /* index n: the position after n actions as sent, or NULL */
+  GPtrArray       *log;             /* the revealed full log */
+
+  /* the link (pj-client-link.c) */
+  char            *nonce;           /* the host's challenge, NULL before it */
+  gboolean         pinged_first;    /* the ping that finds a version-1 host */
+  GError          *final_error;     /* why the host hung up for good */
+  gint64           heard_us;        /* the host's last message */
+  GSource         *ping_source;
+  guint            idle_timeout_ms;
+  gboolean         mute;            /* tests: answer nothing */
+  int              protocol_min, protocol_max;
+  guint            person_id;
+  GArray          *people;          /* PjNetPerson, names owned */
+};
+
+enum {
+  PROP_0,
+  PROP_NAME,
+  PROP_SEAT,
+  PROP_PHASE,
+  PROP_CONNECTED,
+  N_PROPS
+};
+
+extern GParamSpec *_pj_client_properties[N_PROPS];
+
+enum {
+  LOBBY_CHANGED,
+  GAME_STARTED,
+  STATE_CHANGED,
+  CHAT,
+  ERROR,
+  GAME_OVER,
+  VERIFIED,
+  DISCONNECTED,
+  SEAT_COVERED,
+  N_SIGNALS
+};
+
+extern guint _pj_client_signals[N_SIGNALS];
+
+/* pj-client.c */
+void _pj_client_message          (PjClient *self, PjNetMessageType type, JsonObject *msg);
+void _pj_client_set_seat         (PjClient *self, int seat);
+void _pj_client_clear_people     (PjClient *self);
+
+/* pj-client-link.c */
+void _pj_client_send             (PjClient *self, JsonObject *msg);
+void _pj_client_close_connection (PjClient *self);
+void _pj_client_finish_connect   (PjClient *self, GError *error);
+void _pj_client_link_init        (PjClient *self);
+void _pj_client_link_clear       (PjClient *self);
+
+G_END_DECLS
