@@ -256,12 +256,15 @@ give_up (PjTable      *self,
   set_reconnecting (self, FALSE);
   if (cause != NULL && cause->domain == PJ_NET_ERROR)
     error = g_error_copy (cause);
-  /* the host refused our token: the seat is gone for good */
-  if (g_error_matches (cause, PJ_NET_ERROR, PJ_NET_ERROR_BAD_TOKEN))
-    forget_rejoin (self);
   else
     error = g_error_new_literal (PJ_NET_ERROR, PJ_NET_ERROR_CLOSED,
                                  _("The connection to the table was lost"));
+  /* the host will not have us back (a refused token, a kick, a ban): the
+   * seat is gone for good. A closed table keeps it: its host may reopen it
+   * ("Reopen Last Table"), and then "Rejoin your seat" takes it back. */
+  if (cause != NULL && pj_net_error_is_final (cause) &&
+      !g_error_matches (cause, PJ_NET_ERROR, PJ_NET_ERROR_TABLE_CLOSED))
+    forget_rejoin (self);
   g_signal_emit (self, signals[ERROR], 0, error);
 }
 
@@ -275,6 +278,13 @@ disconnected_cb (PjTable      *self,
   /* a reconnect attempt in flight answers for itself */
   if (self->leaving || self->reconnecting)
     return;
+
+  /* kicked, banned, or the table closed: coming back would be refused */
+  if (error != NULL && pj_net_error_is_final (error))
+    {
+      give_up (self, error);
+      return;
+    }
 
   /* In a game the seat waits for our token: come back. In the lobby the
    * host has freed the seat already, so there is nothing to come back to. */
@@ -312,9 +322,7 @@ reconnected_cb (GObject      *object,
     return;
 
   /* the host will not have us back: trying again would not change that */
-  if (error->domain == PJ_NET_ERROR &&
-      (error->code == PJ_NET_ERROR_BAD_TOKEN || error->code == PJ_NET_ERROR_BAD_PASSWORD ||
-       error->code == PJ_NET_ERROR_VERSION))
+  if (pj_net_error_is_final (error))
     {
       give_up (self, error);
       return;
@@ -639,6 +647,66 @@ pj_table_leave (PjTable *self)
   /* on purpose: "Rejoin your seat" would only bring back what was left */
   forget_rejoin (self);
   shut_down (self);
+}
+
+/* ---- in people's words ----------------------------------------------------------- */
+
+/* The host's message is English (PROTOCOL.md): a guest reads the code in
+ * its own language instead, and a GIO error as what it means at a table. */
+const char *
+pj_table_error_text (const GError *error)
+{
+  g_return_val_if_fail (error != NULL, NULL);
+
+  if (error->domain == PJ_NET_ERROR)
+    switch (error->code)
+      {
+      case PJ_NET_ERROR_BAD_PASSWORD:
+        return _("Wrong password for this table");
+      case PJ_NET_ERROR_TABLE_FULL:
+        return _("This table is full: nobody else can join now");
+      case PJ_NET_ERROR_VERSION:
+        /* said by this app already ("This table needs a newer version …") */
+        return error->message;
+      case PJ_NET_ERROR_KICKED:
+        return _("The host removed you from the table");
+      case PJ_NET_ERROR_BANNED:
+        return _("The host removed you from the table and will not let you back in");
+      case PJ_NET_ERROR_TABLE_CLOSED:
+        return _("The host closed the table");
+      case PJ_NET_ERROR_TIMEOUT:
+        return _("The connection to the table timed out");
+      case PJ_NET_ERROR_FLOOD:
+        return _("The table hung up: this app sent it too much at once");
+      case PJ_NET_ERROR_SLOW_DOWN:
+        return _("Slow down: too many messages at once");
+      case PJ_NET_ERROR_BAD_TOKEN:
+        return _("The table no longer keeps your seat");
+      case PJ_NET_ERROR_TOO_MANY_ERRORS:
+        return _("The table hung up: this app sent it too many bad messages");
+      case PJ_NET_ERROR_CLOSED:
+        return _("The connection to the table was lost");
+      default:
+        return error->message;
+      }
+  if (error->domain == G_IO_ERROR)
+    switch (error->code)
+      {
+      case G_IO_ERROR_CONNECTION_REFUSED:
+        return _("No table answers at that address");
+      case G_IO_ERROR_HOST_NOT_FOUND:
+        return _("No computer by that name was found on the network");
+      case G_IO_ERROR_HOST_UNREACHABLE:
+      case G_IO_ERROR_NETWORK_UNREACHABLE:
+        return _("That address cannot be reached from this network");
+      case G_IO_ERROR_TIMED_OUT:
+        return _("The table did not answer in time");
+      default:
+        break;
+      }
+  if (error->domain == G_RESOLVER_ERROR)
+    return _("No computer by that name was found on the network");
+  return error->message;
 }
 
 /* ---- getters ------------------------------------------------------------------ */

@@ -88,8 +88,9 @@ void         pj_table_rejoin_async        (PjTable      *self,
                                            GAsyncReadyCallback callback,
                                            gpointer      user_data);
 /* Joined here: keep this table's seat in dir while a game runs (written
- * at the deal, removed at the end, on pj_table_leave() and when the host
- * refuses the token). NULL: keep nothing. Dropping the last reference
+ * at the deal, removed at the end, on pj_table_leave(), when the host
+ * refuses the token and on a kick or ban; kept when the host closes the
+ * table, which it may reopen). NULL: keep nothing. Dropping the last reference
  * without pj_table_leave() (quitting) keeps the file, like a crash. */
 void         pj_table_set_rejoin_dir      (PjTable      *self,
                                            const char   *dir);
@@ -112,6 +113,10 @@ gboolean     pj_table_get_seat_covered    (PjTable      *self,
                                            guint         seat);
 /* TRUE when every seat is a computer or a ready, connected person. */
 gboolean     pj_table_can_start           (PjTable      *self);
+
+/* What went wrong, in the words of the person at this screen: a host's
+ * refusal (PJ_NET_ERROR) or a failed connection (G_IO_ERROR). */
+const char  *pj_table_error_text          (const GError *error);
 
 /* Bounds of the reconnect backoff (tests shorten them). */
 void         pj_table_set_reconnect_policy (PjTable     *self,

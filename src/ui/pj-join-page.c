@@ -32,6 +32,7 @@ struct _PjJoinPage
   GCancellable    *cancellable;
   PjTable         *joining;
   gboolean         busy;
+  AdwToast        *last_toast;   /* weak: a new refusal replaces it */
 };
 
 G_DEFINE_FINAL_TYPE (PjJoinPage, pj_join_page, GTK_TYPE_WIDGET)
@@ -52,10 +53,16 @@ toast (PjJoinPage *self,
 {
   GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
 
-  if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (text));
-  else
-    g_message ("%s", text);
+  if (overlay == NULL)
+    {
+      g_message ("%s", text);
+      return;
+    }
+  /* the answer to the last try, not a queue of old ones */
+  if (self->last_toast != NULL)
+    adw_toast_dismiss (self->last_toast);
+  g_set_weak_pointer (&self->last_toast, adw_toast_new (text));
+  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), self->last_toast);
 }
 
 static void
@@ -185,7 +192,7 @@ join_done_cb (GObject      *object,
     {
       set_busy (self, NULL);
       if (g_error_matches (error, PJ_NET_ERROR, PJ_NET_ERROR_BAD_PASSWORD))
-        ask_password (self, a->host, a->port, a->label, a->with_password ? error->message : NULL);
+        ask_password (self, a->host, a->port, a->label, a->with_password ? pj_table_error_text (error) : NULL);
       else if (a->rejoin && g_error_matches (error, PJ_NET_ERROR, PJ_NET_ERROR_BAD_TOKEN))
         {
           /* Translators: a seat kept after a crash that the host no longer holds, e.g. "Your seat at “Friday” is gone: that game is over" */
@@ -195,9 +202,7 @@ join_done_cb (GObject      *object,
         }
       else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
-          /* Translators: joining failed; the reason follows */
-          g_autofree char *text = g_strdup_printf (_("Could not join: %s"), error->message);
-          toast (self, text);
+          toast (self, pj_table_error_text (error));
         }
       attempt_free (a);
       return;
@@ -540,6 +545,7 @@ pj_join_page_dispose (GObject *object)
   g_clear_object (&self->joining);
   g_clear_pointer (&self->rejoins, g_ptr_array_unref);
   g_clear_pointer (&self->rejoin_dir, g_free);
+  g_clear_weak_pointer (&self->last_toast);
 
   G_OBJECT_CLASS (pj_join_page_parent_class)->dispose (object);
 }

@@ -168,16 +168,51 @@ table_game_started_cb (PjWindow *self,
     _pj_window_toast (self, _("You are watching this game"));
 }
 
+/* The table is gone from the lobby (kicked, banned, closed, the link
+ * lost): back to the board, and a message that stays until read. */
+static void
+left_lobby (PjWindow   *self,
+            PjTable    *table,
+            const char *text)
+{
+  g_autofree char *heading = g_strdup (pj_client_get_table_name (pj_table_get_client (table)));
+  GtkWidget *dialog;
+
+  pj_window_leave_table (self);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading ? heading : _("LAN Table"), text);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 table_error_cb (PjWindow     *self,
                 const GError *error,
                 PjTable      *table)
 {
+  const char *text = pj_table_error_text (error);
+
+  /* the end of the table for us: the host will not have us back, or the
+   * link is lost for good */
+  if (!pj_table_get_connected (table) && !pj_table_get_reconnecting (table) &&
+      (pj_net_error_is_final (error) || g_error_matches (error, PJ_NET_ERROR, PJ_NET_ERROR_CLOSED)))
+    {
+      g_autoptr (PjTable) hold = g_object_ref (table);
+
+      /* in a game the board stays, to see how it stood */
+      if (pj_table_get_game (table) != NULL)
+        {
+          show_banner (self, text);
+          _pj_window_toast (self, text);
+        }
+      else
+        left_lobby (self, table, text);
+      return;
+    }
   /* the lobby page shows its own; in a game they come here */
   if (pj_table_get_game (table) != NULL)
-    _pj_window_toast (self, error->message);
-  if (g_error_matches (error, PJ_NET_ERROR, PJ_NET_ERROR_CLOSED) && !pj_table_get_connected (table))
-    show_banner (self, _("The connection to the table was lost"));
+    _pj_window_toast (self, text);
 }
 
 static void

@@ -504,9 +504,16 @@ back_in_seat (gpointer data)
          pj_table_get_game (b->table) != NULL;
 }
 
-/* A hosted table saved as it goes is reopened after the host went away:
+static gboolean
+gave_up (gpointer data)
+{
+  return !pj_table_get_reconnecting (data) && !pj_table_get_connected (data);
+}
+
+/* A hosted table saved as it goes is reopened after the host closed it:
  * the game goes on where it stopped, Ann takes back seat 0 with the token
- * saved beside it, and Bob's table reconnects to seat 1 with his. */
+ * saved beside it, and Bob, told the table closed, stops trying but keeps
+ * his seat on disk and takes it back with that. */
 static void
 test_table_reopen (void)
 {
@@ -518,6 +525,8 @@ test_table_reopen (void)
   g_autofree char *path = g_build_filename (dir, "lan-table.json", NULL);
   g_autofree char *tokens = g_strconcat (path, ".tokens", NULL);
   g_autofree char *seat = g_strconcat (path, ".seat", NULL);
+  g_autofree char *kept = g_build_filename (dir, "kept", NULL);
+  g_autoptr (GPtrArray) list = NULL;
   Back ann_back, bob_back;
   guint16 port;
   guint n;
@@ -526,6 +535,7 @@ test_table_reopen (void)
   host = open_table ("Reopened", &bob);
   pj_table_set_save_path (host, path);
   pj_table_set_reconnect_policy (bob, 50, 200, 40);
+  pj_table_set_rejoin_dir (bob, kept);
   g_assert_true (pj_host_start_game (pj_table_get_host (host), NULL));
   g_assert_true (run_until (has_game, host, 5000));
   g_assert_true (run_until (has_game, bob, 5000));
@@ -538,9 +548,12 @@ test_table_reopen (void)
   g_assert_true (g_file_test (tokens, G_FILE_TEST_IS_REGULAR));
   g_assert_true (g_file_test (seat, G_FILE_TEST_IS_REGULAR));
 
-  /* the host goes away; Bob keeps trying */
+  /* the host closes the table: Bob stops trying, his seat kept */
   leave_and_finalize (g_steal_pointer (&host));
-  g_assert_true (run_until (is_reconnecting, bob, 5000));
+  g_assert_true (run_until (gave_up, bob, 5000));
+  list = pj_rejoin_list (kept);
+  g_assert_cmpuint (list->len, ==, 1);
+  leave_and_finalize (g_steal_pointer (&bob));
 
   again = pj_table_new ("Ann");
   g_assert_true (pj_table_host_from_save (again, path, &error));
@@ -550,6 +563,11 @@ test_table_reopen (void)
   g_assert_cmpuint (pj_record_get_n_actions (pj_host_get_record (pj_table_get_host (again))), >=, n);
   ann_back.table = again;
   ann_back.seat = 0;
+  bob = pj_table_new ("Bob");
+  pj_table_set_rejoin_dir (bob, kept);
+  pj_table_rejoin_async (bob, g_ptr_array_index (list, 0), NULL, join_done_cb, &error);
+  g_assert_true (run_until (join_finished, bob, 5000));
+  g_assert_no_error (error);
   bob_back.table = bob;
   bob_back.seat = 1;
   g_assert_true (run_until (back_in_seat, &ann_back, 5000));
@@ -566,6 +584,7 @@ test_table_reopen (void)
   g_unlink (seat);
   g_unlink (tokens);
   g_unlink (path);
+  g_rmdir (kept);
   g_rmdir (dir);
 }
 

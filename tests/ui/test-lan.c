@@ -14,6 +14,7 @@
 #include "pj-hand-view.h"
 #include "pj-join-page.h"
 #include "pj-move-item.h"
+#include "pj-net-private.h"
 #include "pj-lobby-page.h"
 #include "pj-test-display.h"
 #include "pj-window.h"
@@ -912,6 +913,335 @@ test_lan_new_instance_saves (void)
   g_free (ni.saved);
 }
 
+/* ---- what a guest sees when things go wrong -------------------------------- */
+
+static gboolean
+widget_shows (GtkWidget  *widget,
+              const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      strstr (gtk_label_get_label (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (widget_shows (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+typedef struct {
+  GtkWidget  *widget;
+  const char *text;
+} Shows;
+
+static gboolean
+shows (gpointer data)
+{
+  Shows *s = data;
+
+  return widget_shows (s->widget, s->text);
+}
+
+/* Waits until the window shows text (a toast, a banner), then saves it. */
+static void
+assert_shows (PjWindow   *window,
+              const char *text,
+              const char *shot)
+{
+  Shows s = { GTK_WIDGET (window), text };
+
+  pj_test_run_until (shows, &s, 5000);
+  if (!shows (&s))
+    pj_test_screenshot (GTK_WIDGET (window), shot);
+  if (!shows (&s))
+    g_error ("the window does not show “%s”", text);
+  pj_test_wait (400);
+  pj_test_screenshot (GTK_WIDGET (window), shot);
+}
+
+/* Hosts of other versions, as far as a joining app can tell: one of
+ * protocol 1, which answers the app's first message with "hello-first",
+ * and one of a future protocol, whose challenge offers only version 3. */
+static const char older_host_says[] =
+  "{\"type\":\"error\",\"code\":\"hello-first\",\"message\":\"Say hello first\"}\n";
+static const char newer_host_says[] =
+  "{\"type\":\"challenge\",\"nonce\":\"00112233445566778899aabbccddeeff\","
+  "\"protocol_min\":3,\"protocol_max\":3}\n";
+
+static gboolean
+other_host_incoming_cb (GSocketService     *service,
+                        GSocketConnection  *connection,
+                        GObject            *source,
+                        gpointer            user_data)
+{
+  const char *says = user_data;
+  GOutputStream *out = g_io_stream_get_output_stream (G_IO_STREAM (connection));
+
+  g_output_stream_write_all (out, says, strlen (says), NULL, NULL, NULL);
+  /* held open: the app hangs up itself once it has read the answer */
+  g_object_set_data_full (G_OBJECT (service), "pj-last", g_object_ref (connection), g_object_unref);
+  return TRUE;
+}
+
+static GSocketService *
+other_host_new (const char *says,
+                guint16    *port)
+{
+  GSocketService *service = g_socket_service_new ();
+  g_autoptr (GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr (GSocketAddress) address = g_inet_socket_address_new (loopback, 0);
+  g_autoptr (GSocketAddress) effective = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_socket_listener_add_address (G_SOCKET_LISTENER (service), address, G_SOCKET_TYPE_STREAM,
+                                 G_SOCKET_PROTOCOL_TCP, NULL, &effective, &error);
+  g_assert_no_error (error);
+  *port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective));
+  g_signal_connect (service, "incoming", G_CALLBACK (other_host_incoming_cb), (gpointer) says);
+  g_socket_service_start (service);
+  return service;
+}
+
+static gboolean
+table_connected (gpointer data)
+{
+  return pj_table_get_connected (data);
+}
+
+typedef struct {
+  PjHost *host;
+  guint   n;
+} People;
+
+static gboolean
+host_has_people (gpointer data)
+{
+  People *p = data;
+
+  return pj_host_get_n_people (p->host) == p->n;
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  return find_dialog (data, "cancel") != NULL;
+}
+
+static gboolean
+join_idle (gpointer data)
+{
+  PjJoinPage *page = data;
+  GtkWidget *title = gtk_widget_get_first_child (GTK_WIDGET (page));
+
+  /* nothing in flight: the title has no "Connecting to …" */
+  return title != NULL && gtk_widget_get_sensitive (GTK_WIDGET (page)) &&
+         !widget_shows (GTK_WIDGET (page), "Connecting to");
+}
+
+/* Each refusal on joining, in the guest's words: a wrong password, a full
+ * table, a table of another version, an address where no table answers. */
+static void
+test_lan_join_failures (void)
+{
+  g_autoptr (PjTable) host = NULL;
+  g_autoptr (GSocketService) other_host = NULL;
+  g_autoptr (GPtrArray) crowd = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *address = NULL;
+  AdwMessageDialog *dialog;
+  PjWindow *window;
+  GtkWidget *page;
+  People people;
+  guint16 port;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  host = pj_table_new ("Ann");
+  g_assert_true (pj_table_host (host, "Locked table", "secret", 0, &error));
+  g_assert_no_error (error);
+  window = pj_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  page = pj_window_join_lan (window);
+  pj_test_run_until (page_drawn, page, 5000);
+
+  /* a wrong password: asked again, with the table's refusal */
+  address = g_strdup_printf ("127.0.0.1:%u", pj_host_get_port (pj_table_get_host (host)));
+  g_assert_true (pj_join_page_join_address (PJ_JOIN_PAGE (page), address, "guess"));
+  pj_test_run_until (dialog_shown, window, 5000);
+  dialog = find_dialog (window, "cancel");
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Wrong password for this table"));
+  pj_test_wait (400);
+  pj_test_screenshot (GTK_WIDGET (dialog), "lan-fail-password.png");
+  /* the answer closes it */
+  gtk_window_set_focus (GTK_WINDOW (dialog), NULL);
+  adw_message_dialog_response (dialog, "cancel");
+  pj_test_wait (100);
+
+  pj_table_leave (host);
+  g_clear_object (&host);
+
+  /* a full table: the host's own player and 31 more (a few at a time:
+   * the host takes only so many handshakes from one address at once) */
+  host = host_elsewhere ();
+  pj_test_run_until (table_connected, host, 5000);
+  people.host = pj_table_get_host (host);
+  g_free (address);
+  address = g_strdup_printf ("127.0.0.1:%u", pj_host_get_port (pj_table_get_host (host)));
+  while (crowd->len < PJ_NET_MAX_CLIENTS - 1)
+    {
+      for (guint i = 0; i < 4 && crowd->len < PJ_NET_MAX_CLIENTS - 1; i++)
+        {
+          PjClient *client = pj_client_new ("Crowd");
+
+          pj_client_connect_async (client, "127.0.0.1", pj_host_get_port (pj_table_get_host (host)),
+                                   NULL, NULL, NULL);
+          g_ptr_array_add (crowd, client);
+        }
+      people.n = crowd->len + 1;
+      pj_test_run_until (host_has_people, &people, 5000);
+      g_assert_cmpuint (pj_host_get_n_people (people.host), ==, people.n);
+    }
+  g_assert_cmpuint (pj_host_get_n_people (pj_table_get_host (host)), ==, PJ_NET_MAX_CLIENTS);
+  pj_test_run_until (join_idle, page, 5000);
+  g_assert_true (pj_join_page_join_address (PJ_JOIN_PAGE (page), address, NULL));
+  assert_shows (window, "This table is full", "lan-fail-full.png");
+  for (guint i = 0; i < crowd->len; i++)
+    pj_client_disconnect (g_ptr_array_index (crowd, i));
+  pj_table_leave (host);
+
+  /* tables of other versions */
+  other_host = other_host_new (newer_host_says, &port);
+  g_free (address);
+  address = g_strdup_printf ("127.0.0.1:%u", port);
+  pj_test_run_until (join_idle, page, 5000);
+  g_assert_true (pj_join_page_join_address (PJ_JOIN_PAGE (page), address, NULL));
+  assert_shows (window, "This table needs a newer version of Pegs and Jokers", "lan-fail-version-newer.png");
+  g_socket_service_stop (other_host);
+  g_socket_listener_close (G_SOCKET_LISTENER (other_host));
+  g_clear_object (&other_host);
+
+  other_host = other_host_new (older_host_says, &port);
+  g_free (address);
+  address = g_strdup_printf ("127.0.0.1:%u", port);
+  pj_test_run_until (join_idle, page, 5000);
+  g_assert_true (pj_join_page_join_address (PJ_JOIN_PAGE (page), address, NULL));
+  assert_shows (window, "This table runs an older version of Pegs and Jokers", "lan-fail-version-older.png");
+  g_socket_service_stop (other_host);
+  g_socket_listener_close (G_SOCKET_LISTENER (other_host));
+
+  /* nobody there any more */
+  pj_test_run_until (join_idle, page, 5000);
+  g_assert_true (pj_join_page_join_address (PJ_JOIN_PAGE (page), address, NULL));
+  assert_shows (window, "No table answers at that address", "lan-fail-refused.png");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  pj_test_wait (100);
+}
+
+static gboolean
+table_reconnecting (gpointer data)
+{
+  return pj_table_get_reconnecting (data);
+}
+
+/* A guest's window seated at 1 in a game the host (elsewhere) dealt. */
+static PjWindow *
+guest_in_game (PjTable *host)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *address = NULL;
+  PjHost *h = pj_table_get_host (host);
+  PjTable *table;
+  PjWindow *window;
+  GtkWidget *page;
+  WindowSeat ws;
+
+  g_object_set (h, "computer-delay-ms", 0, "grace-ms", 60000, NULL);
+  window = pj_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  page = pj_window_join_lan (window);
+  address = g_strdup_printf ("127.0.0.1:%u", pj_host_get_port (h));
+  g_assert_true (pj_join_page_join_address (PJ_JOIN_PAGE (page), address, NULL));
+  pj_test_run_until (has_table, window, 5000);
+  table = pj_window_get_table (window);
+  g_assert_nonnull (table);
+  pj_table_set_reconnect_policy (table, 200, 200, 4);
+  pj_client_sit (pj_table_get_client (table), 1);
+  pj_client_sit (pj_table_get_client (host), 0);
+  pj_host_set_seat_computer (h, 2, TRUE, PJ_AI_EASY, &error);
+  pj_host_set_seat_computer (h, 3, TRUE, PJ_AI_EASY, &error);
+  pj_client_set_ready (pj_table_get_client (table), TRUE);
+  pj_client_set_ready (pj_table_get_client (host), TRUE);
+  pj_test_run_until (host_can_start, host, 5000);
+  g_assert_true (pj_host_start_game (h, &error));
+  ws.window = window;
+  ws.seat = 1;
+  pj_test_run_until (window_seated_with_hand, &ws, 5000);
+  g_assert_true (window_seated_with_hand (&ws));
+  return window;
+}
+
+/* In a game: the link drops (here the host stops hearing the guest) and
+ * the banner says "Reconnecting…", then "Back at the table"; the host
+ * closes the table: "The host closed the table". */
+static void
+test_lan_link_lost (void)
+{
+  g_autoptr (PjTable) host = NULL;
+  PjClient *client;
+  PjWindow *window;
+  WindowSeat ws;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  host = host_elsewhere ();
+  /* the host pings every half second and gives up after one and a half */
+  pj_host_set_timeouts_for_testing (pj_table_get_host (host), 0, 1500);
+  window = guest_in_game (host);
+  client = pj_table_get_client (pj_window_get_table (window));
+
+  pj_client_set_mute_for_testing (client, TRUE);
+  pj_test_run_until (table_reconnecting, pj_window_get_table (window), 5000);
+  pj_client_set_mute_for_testing (client, FALSE);
+  assert_shows (window, "Reconnecting", "lan-fail-reconnecting.png");
+  assert_shows (window, "Back at the table", "lan-fail-back.png");
+  ws.window = window;
+  ws.seat = 1;
+  g_assert_true (window_seated_with_hand (&ws));
+
+  pj_table_leave (host);
+  assert_shows (window, "The host closed the table", "lan-fail-closed.png");
+  g_assert_false (pj_table_get_reconnecting (pj_window_get_table (window)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_clear_object (&host);
+
+  /* the host's computer vanishes while the guest is away: after its
+   * tries, the guest says the connection is lost */
+  host = host_elsewhere ();
+  pj_host_set_timeouts_for_testing (pj_table_get_host (host), 0, 1500);
+  window = guest_in_game (host);
+  client = pj_table_get_client (pj_window_get_table (window));
+  pj_client_set_mute_for_testing (client, TRUE);
+  pj_test_run_until (table_reconnecting, pj_window_get_table (window), 5000);
+  pj_table_leave (host);
+  assert_shows (window, "The connection to the table was lost", "lan-fail-lost.png");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  pj_test_wait (100);
+}
+
 static void
 remove_tree (const char *path)
 {
@@ -952,6 +1282,8 @@ main (int    argc,
   g_test_add_func ("/lan/play-again", test_lan_play_again);
   g_test_add_func ("/lan/rejoin-seat", test_lan_rejoin_seat);
   g_test_add_func ("/lan/new-instance-saves", test_lan_new_instance_saves);
+  g_test_add_func ("/lan/join-failures", test_lan_join_failures);
+  g_test_add_func ("/lan/link-lost", test_lan_link_lost);
 
   status = g_test_run ();
   remove_tree (data_home);
