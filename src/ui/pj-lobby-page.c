@@ -298,9 +298,7 @@ kick_button (PjLobbyPage *self,
   GtkWidget *button = gtk_button_new_with_mnemonic (mnemonic);
 
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (button, "flat");
-  if (ban)
-    gtk_widget_add_css_class (button, "destructive-action");
+  gtk_widget_add_css_class (button, ban ? "destructive-action" : "flat");
   gtk_widget_set_tooltip_text (button, tooltip);
   /* the name says whom: a list of "Remove" buttons would not */
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);

@@ -202,10 +202,7 @@ table_error_cb (PjWindow     *self,
 
       /* in a game the board stays, to see how it stood */
       if (pj_table_get_game (table) != NULL)
-        {
-          show_banner (self, text);
-          _pj_window_toast (self, text);
-        }
+        show_banner (self, text);
       else
         left_lobby (self, table, text);
       return;
@@ -317,6 +314,7 @@ pj_window_set_table (PjWindow *self,
   g_signal_connect_swapped (table, "game-started", G_CALLBACK (table_game_started_cb), self);
   g_signal_connect_swapped (table, "error", G_CALLBACK (table_error_cb), self);
   g_signal_connect_swapped (table, "notify::reconnecting", G_CALLBACK (table_reconnecting_cb), self);
+  g_signal_connect_swapped (table, "notify::connected", G_CALLBACK (_pj_window_update_buttons), self);
   g_signal_connect_swapped (table, "seat-covered", G_CALLBACK (table_seat_covered_cb), self);
   g_signal_connect_swapped (table, "chat", G_CALLBACK (table_chat_cb), self);
   g_signal_connect_swapped (table, "verified", G_CALLBACK (table_verified_cb), self);

@@ -1028,6 +1028,12 @@ dialog_shown (gpointer data)
 }
 
 static gboolean
+dialog_shown_close (gpointer data)
+{
+  return find_dialog (data, "close") != NULL;
+}
+
+static gboolean
 join_idle (gpointer data)
 {
   PjJoinPage *page = data;
@@ -1232,6 +1238,9 @@ test_lan_link_lost (void)
   host = host_elsewhere ();
   pj_host_set_timeouts_for_testing (pj_table_get_host (host), 0, 1500);
   window = guest_in_game (host);
+  /* the first try a second after the drop: none is on its way when the
+   * host goes */
+  pj_table_set_reconnect_policy (pj_window_get_table (window), 1000, 1000, 2);
   client = pj_table_get_client (pj_window_get_table (window));
   pj_client_set_mute_for_testing (client, TRUE);
   pj_test_run_until (table_reconnecting, pj_window_get_table (window), 5000);
@@ -1239,6 +1248,200 @@ test_lan_link_lost (void)
   assert_shows (window, "The connection to the table was lost", "lan-fail-lost.png");
 
   gtk_window_destroy (GTK_WINDOW (window));
+  pj_test_wait (100);
+}
+
+/* ---- the host sends people away ---------------------------------------------- */
+
+static GtkWidget *
+find_kick_button (GtkWidget *widget,
+                  guint      person_id,
+                  gboolean   ban)
+{
+  if (GTK_IS_BUTTON (widget) && g_object_get_data (G_OBJECT (widget), "pj-person") != NULL &&
+      GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (widget), "pj-person")) == person_id &&
+      (g_object_get_data (G_OBJECT (widget), "pj-ban") != NULL) == ban)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_kick_button (child, person_id, ban);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_of_type (GtkWidget *widget,
+              GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_of_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A guest's window joins the table at port under that name. */
+static void
+guest_joins (PjWindow   *window,
+             const char *name,
+             guint16     port)
+{
+  g_autofree char *address = g_strdup_printf ("127.0.0.1:%u", port);
+  GtkWidget *page = pj_window_join_lan (window);
+
+  gtk_editable_set_text (GTK_EDITABLE (find_of_type (page, ADW_TYPE_ENTRY_ROW)), name);
+  g_assert_true (pj_join_page_join_address (PJ_JOIN_PAGE (page), address, NULL));
+  pj_test_run_until (has_table, window, 5000);
+  g_assert_nonnull (pj_window_get_table (window));
+}
+
+typedef struct {
+  PjLobbyPage *page;
+  guint        n;
+} LobbyPeople;
+
+static gboolean
+lobby_lists (gpointer data)
+{
+  LobbyPeople *l = data;
+
+  return pj_lobby_page_get_n_people (l->page) == l->n;
+}
+
+static gboolean
+no_table (gpointer data)
+{
+  return pj_window_get_table (data) == NULL;
+}
+
+/* Reads the message a guest's window shows after it lost the table in the
+ * lobby (a dialog), saves it, closes it. */
+static void
+assert_told (PjWindow   *window,
+             const char *text,
+             const char *shot)
+{
+  AdwMessageDialog *dialog;
+
+  pj_test_run_until (no_table, window, 5000);
+  g_assert_null (pj_window_get_table (window));
+  pj_test_run_until (dialog_shown_close, window, 5000);
+  dialog = find_dialog (window, "close");
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, text);
+  pj_test_wait (400);
+  pj_test_screenshot (GTK_WIDGET (dialog), shot);
+  adw_message_dialog_response (dialog, "close");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/* The host's lobby lists everyone, watchers included, with Remove and Ban
+ * for the others; a removed guest reads why and may come back, a banned
+ * one may not; when the host closes the table the others read that. */
+static void
+test_lan_kick_and_ban (void)
+{
+  g_autoptr (GError) error = NULL;
+  PjWindow *host_window, *bob, *carol;
+  GtkWidget *button;
+  LobbyPeople people;
+  guint16 port;
+  guint bob_id;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  host_window = pj_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (host_window), 800, 900);
+  gtk_window_present (GTK_WINDOW (host_window));
+  g_assert_true (pj_window_host_table (host_window, "Friday table", &error));
+  g_assert_no_error (error);
+  pj_test_run_until (seated_first, host_window, 5000);
+  port = pj_host_get_port (pj_table_get_host (pj_window_get_table (host_window)));
+
+  bob = pj_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (bob), 700, 700);
+  gtk_window_present (GTK_WINDOW (bob));
+  guest_joins (bob, "Bob", port);
+  pj_client_sit (pj_table_get_client (pj_window_get_table (bob)), 1);
+  carol = pj_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (carol), 700, 700);
+  gtk_window_present (GTK_WINDOW (carol));
+  guest_joins (carol, "Carol", port);   /* she watches */
+
+  people.page = PJ_LOBBY_PAGE (find_of_type (GTK_WIDGET (host_window), PJ_TYPE_LOBBY_PAGE));
+  people.n = 3;
+  pj_test_run_until (lobby_lists, &people, 5000);
+  g_assert_cmpuint (pj_lobby_page_get_n_people (people.page), ==, 3);
+  /* a guest's lobby lists them too, without the buttons */
+  {
+    LobbyPeople seen = { PJ_LOBBY_PAGE (find_of_type (GTK_WIDGET (carol), PJ_TYPE_LOBBY_PAGE)), 3 };
+
+    pj_test_run_until (lobby_lists, &seen, 5000);
+    g_assert_cmpuint (pj_lobby_page_get_n_people (seen.page), ==, 3);
+    g_assert_null (find_kick_button (GTK_WIDGET (carol), 1, FALSE));
+    pj_test_wait (400);
+    pj_test_screenshot (GTK_WIDGET (carol), "lan-lobby-people-guest.png");
+  }
+  bob_id = pj_client_get_person_id (pj_table_get_client (pj_window_get_table (bob)));
+  g_assert_cmpuint (bob_id, >, 0);
+  /* nobody removes themselves */
+  g_assert_null (find_kick_button (GTK_WIDGET (host_window),
+                                   pj_client_get_person_id (pj_table_get_client (pj_window_get_table (host_window))),
+                                   FALSE));
+  pj_test_wait (400);
+  pj_test_screenshot (GTK_WIDGET (host_window), "lan-lobby-people-host.png");
+
+  /* Remove: Bob reads why, and his seat opens */
+  button = find_kick_button (GTK_WIDGET (host_window), bob_id, FALSE);
+  g_assert_nonnull (button);
+  gtk_widget_activate (button);
+  assert_shows (host_window, "Bob was removed from the table", "lan-host-kicked.png");
+  assert_told (bob, "The host removed you from the table", "lan-fail-kicked.png");
+  people.n = 2;
+  pj_test_run_until (lobby_lists, &people, 5000);
+  g_assert_cmpuint (pj_lobby_page_get_n_people (people.page), ==, 2);
+
+  /* he may come back; then Ban */
+  guest_joins (bob, "Bob", port);
+  people.n = 3;
+  pj_test_run_until (lobby_lists, &people, 5000);
+  bob_id = pj_client_get_person_id (pj_table_get_client (pj_window_get_table (bob)));
+  button = find_kick_button (GTK_WIDGET (host_window), bob_id, TRUE);
+  g_assert_nonnull (button);
+  gtk_widget_activate (button);
+  assert_told (bob, "The host removed you from the table and will not let you back in", "lan-fail-banned.png");
+
+  /* and may not come back */
+  {
+    g_autofree char *address = g_strdup_printf ("127.0.0.1:%u", port);
+    GtkWidget *page = pj_window_join_lan (bob);
+
+    g_assert_true (pj_join_page_join_address (PJ_JOIN_PAGE (page), address, NULL));
+    assert_shows (bob, "will not let you back in", "lan-fail-banned-join.png");
+    g_assert_null (pj_window_get_table (bob));
+  }
+
+  /* the host closes the table: Carol, watching, reads so */
+  pj_window_leave_table (host_window);
+  assert_told (carol, "The host closed the table", "lan-fail-closed-lobby.png");
+
+  gtk_window_destroy (GTK_WINDOW (carol));
+  gtk_window_destroy (GTK_WINDOW (bob));
+  gtk_window_destroy (GTK_WINDOW (host_window));
   pj_test_wait (100);
 }
 
@@ -1284,6 +1487,7 @@ main (int    argc,
   g_test_add_func ("/lan/new-instance-saves", test_lan_new_instance_saves);
   g_test_add_func ("/lan/join-failures", test_lan_join_failures);
   g_test_add_func ("/lan/link-lost", test_lan_link_lost);
+  g_test_add_func ("/lan/kick-and-ban", test_lan_kick_and_ban);
 
   status = g_test_run ();
   remove_tree (data_home);
