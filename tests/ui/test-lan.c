@@ -1463,6 +1463,130 @@ remove_tree (const char *path)
   g_rmdir (path);
 }
 
+static gboolean
+watching_game (gpointer data)
+{
+  PjWindow *window = data;
+  PjTable *table = pj_window_get_table (window);
+  PjGame *game = pj_window_get_game (window);
+
+  return table != NULL && pj_table_get_connected (table) &&
+         pj_client_get_seat (pj_table_get_client (table)) == -1 &&
+         game != NULL && pj_game_is_mirror (game);
+}
+
+/* A host that stood up (four computers play) and whose app went away
+ * reopens the table and watches it: not stuck on "Connecting…". */
+static void
+test_lan_reopen_standing_host (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("pj-lan-stood-XXXXXX", NULL);
+  g_autofree char *autosave = g_build_filename (dir, "autosave.json", NULL);
+  g_autoptr (GError) error = NULL;
+  PjWindow *window;
+  PjTable *table;
+  PjHost *host;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  window = pj_window_new (NULL);
+  pj_window_set_autosave_path (window, autosave);
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (pj_window_host_table (window, "Computers only", &error));
+  g_assert_no_error (error);
+  pj_test_run_until (seated_first, window, 5000);
+  table = pj_window_get_table (window);
+  host = pj_table_get_host (table);
+  /* a slow pace: the reopened game must still be running */
+  g_object_set (host, "computer-delay-ms", 200, NULL);
+  pj_client_stand (pj_table_get_client (table));
+  for (guint seat = 0; seat < 4; seat++)
+    g_assert_true (pj_host_set_seat_computer (host, seat, TRUE, PJ_AI_EASY, &error));
+  pj_test_run_until (host_can_start, table, 5000);
+  g_assert_true (pj_host_start_game (host, &error));
+  g_assert_no_error (error);
+  pj_test_run_until (watching_game, window, 5000);
+  g_assert_true (watching_game (window));
+
+  /* the app goes away (the window closes without leaving) */
+  gtk_window_destroy (GTK_WINDOW (window));
+  pj_test_wait (100);
+
+  window = pj_window_new (NULL);
+  pj_window_set_autosave_path (window, autosave);
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (pj_window_can_reopen_table (window));
+  g_assert_true (pj_window_reopen_table (window, &error));
+  g_assert_no_error (error);
+  pj_test_run_until (watching_game, window, 5000);
+  g_assert_true (watching_game (window));
+  g_assert_cmpstr (visible_page (window), ==, "game");
+  pj_test_wait (400);
+  pj_test_screenshot (GTK_WIDGET (window), "lan-reopen-standing-host.png");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  pj_test_wait (100);
+  remove_tree (dir);
+}
+
+typedef struct {
+  PjApplication *app;
+  gboolean       checked;
+} Startup;
+
+static gboolean
+startup_check_cb (gpointer data)
+{
+  Startup *st = data;
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (st->app));
+  GtkWidget *page;
+
+  g_assert_nonnull (window);
+  g_assert_cmpstr (visible_page (PJ_WINDOW (window)), ==, "join");
+  page = find_of_type (GTK_WIDGET (window), PJ_TYPE_JOIN_PAGE);
+  g_assert_nonnull (page);
+  g_assert_cmpuint (pj_join_page_get_n_rejoins (PJ_JOIN_PAGE (page)), ==, 1);
+  st->checked = TRUE;
+  gtk_window_destroy (window);
+  return G_SOURCE_REMOVE;
+}
+
+/* An app that finds a seat kept from a game it was killed in opens on the
+ * join page, where "Rejoin your seat at …" is. */
+static void
+test_lan_startup_offers_rejoin (void)
+{
+  const char *argv[] = { "pegs-and-jokers", "--new-instance", NULL };
+  g_autofree char *dir = pj_rejoin_default_dir ();
+  g_autoptr (PjRejoin) kept = pj_rejoin_new ("Friday table", "192.0.2.7", 47251,
+                                             "0123456789abcdef0123456789abcdef");
+  g_autoptr (PjApplication) app = NULL;
+  g_autoptr (GError) error = NULL;
+  Startup st = { 0 };
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  kept->seat = 2;
+  g_assert_true (pj_rejoin_save (dir, kept, &error));
+  g_assert_no_error (error);
+  app = pj_application_new ();
+  st.app = app;
+  g_timeout_add (100, startup_check_cb, &st);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 2, (char **) argv), ==, 0);
+  g_assert_true (st.checked);
+  pj_rejoin_remove (dir, kept->address, kept->port, kept->table_name);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1488,6 +1612,8 @@ main (int    argc,
   g_test_add_func ("/lan/join-failures", test_lan_join_failures);
   g_test_add_func ("/lan/link-lost", test_lan_link_lost);
   g_test_add_func ("/lan/kick-and-ban", test_lan_kick_and_ban);
+  g_test_add_func ("/lan/reopen-standing-host", test_lan_reopen_standing_host);
+  g_test_add_func ("/lan/startup-offers-rejoin", test_lan_startup_offers_rejoin);
 
   status = g_test_run ();
   remove_tree (data_home);
