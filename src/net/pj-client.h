@@ -10,7 +10,7 @@
  * main context of the thread that made the client.
  *
  * Signals:
- *   lobby-changed ()                  the seats, rules, table phase changed
+ *   lobby-changed ()                  the seats, people, rules or table phase changed
  *   game-started ()                   the deal; the mirror holds the first position
  *   state-changed (n, actor, action, revealed)
  *                                     after action n (1-based) by seat `actor`,

@@ -281,12 +281,9 @@ refuse (PjHost     *self,
         const char *message,
         const char *why)
 {
-  g_autofree char *who = _pj_host_describe (c);
+  g_autofree char *text = g_strdup_printf ("was refused: %s", why);
 
-  _pj_host_event (self, "refusal", "%s was refused: %s", who, why);
-  send_error (c, code, message, "hello");
-  c->reported = TRUE;
-  drop_client (self, c);
+  _pj_host_hang_up (self, c, code, message, "hello", "refusal", text);
 }
 
 void
@@ -325,9 +322,8 @@ _pj_host_handle_hello (PjHost     *self,
       return;
     }
   /* guesses wait their address's turn: at most ~10 answers a second */
-  if ((locked || token_proof) && !c->turn && !_pj_host_guard_auth_turn (self, c, msg))
+  if ((locked || token_proof) && !_pj_host_guard_auth_turn (self, c, msg))
     return;
-  c->turn = FALSE;
   if (locked)
     {
       g_autofree char *expected = pj_net_proof (self->password, c->nonce);
@@ -512,6 +508,9 @@ handle_chat (PjHost     *self,
   /* a burst is fine; a flood would reach every player: refused, as strikes */
   if (!_pj_host_guard_chat (self, c))
     {
+      g_autofree char *who = _pj_host_describe (c);
+
+      _pj_host_event (self, "refusal", "%s chats too fast", who);
       if (strike (c, PJ_NET_ERROR_SLOW_DOWN, _("Too many messages: wait a moment"), "chat"))
         drop_client (self, c);
       return;
@@ -645,12 +644,8 @@ connection_bad_message (PjNetConnection *conn,
   c->heard_us = g_get_monotonic_time ();
   if (error->code == PJ_NET_ERROR_FLOOD)
     {
-      g_autofree char *who = _pj_host_describe (c);
-
-      _pj_host_event (c->host, c->greeted ? "leave" : "refusal", "%s sent too much and was cut off", who);
-      send_error (c, PJ_NET_ERROR_FLOOD, error->message, NULL);
-      c->reported = TRUE;
-      drop_client (c->host, c);
+      _pj_host_hang_up (c->host, c, PJ_NET_ERROR_FLOOD, error->message, NULL,
+                        c->greeted ? "leave" : "refusal", "sent too much and was cut off");
       return;
     }
   if (strike (c, (PjNetError) error->code, error->message, NULL))
@@ -700,8 +695,7 @@ _pj_host_drop_client (PjHost *self,
         _pj_host_start_grace (self, seat);
     }
   c->seat = -1;
-  if (!g_ptr_array_remove (self->clients, c))
-    _pj_host_client_free (c);              /* turned away before it was listed */
+  g_ptr_array_remove (self->clients, c);   /* frees it */
   /* the people list changed even for a spectator */
   if (seated || greeted)
     _pj_host_broadcast_lobby (self);

@@ -13,19 +13,6 @@
 
 #include "pj-host-private.h"
 
-static GSource *
-add_timeout (PjHost      *self,
-             guint        ms,
-             GSourceFunc  func,
-             gpointer     data)
-{
-  GSource *source = g_timeout_source_new (ms);
-
-  g_source_set_callback (source, func, data, NULL);
-  g_source_attach (source, self->context);
-  return source;
-}
-
 static void
 peer_free (Peer *peer)
 {
@@ -92,6 +79,24 @@ _pj_host_describe (Client *c)
   return g_strdup_printf ("a connection from %s", c->address);
 }
 
+void
+_pj_host_hang_up (PjHost     *self,
+                  Client     *c,
+                  PjNetError  code,
+                  const char *message,
+                  const char *ref,
+                  const char *kind,
+                  const char *why)
+{
+  g_autofree char *who = _pj_host_describe (c);
+
+  _pj_host_event (self, kind, "%s %s", who, why);
+  pj_net_connection_send_error (c->conn, code, message, ref);
+  /* the line above is its leaving in the log */
+  c->reported = TRUE;
+  _pj_host_drop_client (self, c);
+}
+
 /* The IP address alone: bans and limits are per machine, not per port. A
  * dual-stack socket shows IPv4 peers as ::ffff:a.b.c.d. */
 static char *
@@ -114,16 +119,12 @@ static gboolean
 deadline_cb (gpointer user_data)
 {
   Client *c = user_data;
-  PjHost *self = c->host;
-  g_autofree char *who = _pj_host_describe (c);
 
   g_clear_pointer (&c->deadline, g_source_unref);
   if (c->greeted || c->held_hello)
     return G_SOURCE_REMOVE;
-  _pj_host_event (self, "refusal", "%s said no hello in time", who);
-  pj_net_connection_send_error (c->conn, PJ_NET_ERROR_TIMEOUT, _("No hello in time: goodbye"), NULL);
-  c->reported = TRUE;
-  _pj_host_drop_client (self, c);
+  _pj_host_hang_up (c->host, c, PJ_NET_ERROR_TIMEOUT, _("No hello in time: goodbye"), NULL,
+                    "refusal", "said no hello in time");
   return G_SOURCE_REMOVE;
 }
 
@@ -154,12 +155,8 @@ static void
 evict (PjHost *self,
        Client *c)
 {
-  g_autofree char *who = _pj_host_describe (c);
-
-  _pj_host_event (self, "refusal", "%s was closed to make room", who);
-  pj_net_connection_send_error (c->conn, PJ_NET_ERROR_TIMEOUT, _("Too many connections wait for a hello"), NULL);
-  c->reported = TRUE;
-  _pj_host_drop_client (self, c);
+  _pj_host_hang_up (self, c, PJ_NET_ERROR_TIMEOUT, _("Too many connections wait for a hello"), NULL,
+                    "refusal", "was closed to make room");
 }
 
 gboolean
@@ -190,7 +187,7 @@ _pj_host_guard_admit (PjHost            *self,
   peer = peer_get (self, c->address);
   peer->n_pending++;
   c->pending = TRUE;
-  c->deadline = add_timeout (self, self->hello_timeout_ms, deadline_cb, c);
+  c->deadline = _pj_host_add_timeout (self, self->hello_timeout_ms, deadline_cb, c);
   return TRUE;
 }
 
@@ -238,7 +235,7 @@ _pj_host_guard_auth_turn (PjHost     *self,
       return TRUE;
     }
   c->held_hello = json_object_ref (hello);
-  c->hold = add_timeout (self, (guint) ((peer->next_answer_us - now + 999) / 1000), hold_cb, c);
+  c->hold = _pj_host_add_timeout (self, (guint) ((peer->next_answer_us - now + 999) / 1000), hold_cb, c);
   return FALSE;
 }
 
@@ -303,16 +300,10 @@ tick_cb (gpointer user_data)
       c = g_ptr_array_index (self->clients, i);
       if (!c->greeted)
         continue;
+      /* its seat waits for it, as after any drop */
       if (now - c->heard_us > (gint64) self->idle_timeout_ms * 1000)
-        {
-          g_autofree char *who = _pj_host_describe (c);
-
-          /* its seat waits for it, as after any drop */
-          _pj_host_event (self, "leave", "%s stopped answering", who);
-          pj_net_connection_send_error (c->conn, PJ_NET_ERROR_TIMEOUT, _("You stopped answering"), NULL);
-          c->reported = TRUE;
-          _pj_host_drop_client (self, c);
-        }
+        _pj_host_hang_up (self, c, PJ_NET_ERROR_TIMEOUT, _("You stopped answering"), NULL,
+                          "leave", "stopped answering");
       else
         pj_net_connection_send (c->conn, ping);
     }
@@ -329,7 +320,7 @@ void
 _pj_host_guard_start_tick (PjHost *self)
 {
   _pj_host_clear_source (&self->tick);
-  self->tick = add_timeout (self, MAX (self->idle_timeout_ms / 3, 1), tick_cb, self);
+  self->tick = _pj_host_add_timeout (self, MAX (self->idle_timeout_ms / 3, 1), tick_cb, self);
 }
 
 void
@@ -411,7 +402,6 @@ pj_host_kick (PjHost    *self,
               GError   **error)
 {
   Client *c = NULL;
-  g_autofree char *who = NULL;
 
   g_return_val_if_fail (PJ_IS_HOST (self), FALSE);
 
@@ -427,7 +417,6 @@ pj_host_kick (PjHost    *self,
                            _("That person is not at the table any more"));
       return FALSE;
     }
-  who = _pj_host_describe (c);
   if (c->seat >= 0)
     {
       Seat *seat = &self->seats[c->seat];
@@ -450,15 +439,13 @@ pj_host_kick (PjHost    *self,
     }
   if (ban)
     peer_get (self, c->address)->banned = TRUE;
-  _pj_host_event (self, ban ? "ban" : "kick", "%s was %s by the host", who, ban ? "banned" : "kicked");
-  pj_net_connection_send_error (c->conn, ban ? PJ_NET_ERROR_BANNED : PJ_NET_ERROR_KICKED,
-                                ban ? _("The host does not let you join this table")
-                                    : _("The host asked you to leave the table"),
-                                NULL);
-  c->reported = TRUE;
-  _pj_host_drop_client (self, c);
-  /* the seat (if any) changed even when the client held none */
-  _pj_host_broadcast_lobby (self);
+  /* everyone's lobby (seats and people) follows from the drop */
+  if (ban)
+    _pj_host_hang_up (self, c, PJ_NET_ERROR_BANNED, _("The host does not let you join this table"), NULL,
+                      "ban", "was banned by the host");
+  else
+    _pj_host_hang_up (self, c, PJ_NET_ERROR_KICKED, _("The host asked you to leave the table"), NULL,
+                      "kick", "was kicked by the host");
   return TRUE;
 }
 

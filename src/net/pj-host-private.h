@@ -61,7 +61,6 @@ struct _Client {
   GSource         *deadline;   /* closes it if no hello in time */
   JsonObject      *held_hello; /* a hello waiting for the address's turn */
   GSource         *hold;       /* ...until this fires */
-  gboolean         turn;       /* its held hello got the address's turn */
   gboolean         reported;   /* its leaving is in the log already (kicked) */
   double           chat_tokens;
   gint64           chat_us;    /* when chat_tokens was last filled */
@@ -131,6 +130,8 @@ extern guint _pj_host_signals[N_SIGNALS];
 /* pj-host.c */
 PjRecord   *_pj_host_record_of       (PjHost *self);
 void        _pj_host_clear_source    (GSource **source);
+/* a timeout on the host's own context (not the global default one) */
+GSource    *_pj_host_add_timeout     (PjHost *self, guint ms, GSourceFunc func, gpointer data);
 void        _pj_host_start_grace     (PjHost *self, Seat *seat);
 void        _pj_host_save_failed     (PjHost *self, GError *error);
 
@@ -165,6 +166,9 @@ void        _pj_host_guard_auth_done (PjHost *self, Client *c, gboolean ok);
 gboolean    _pj_host_guard_chat      (PjHost *self, Client *c);
 void        _pj_host_guard_start_tick (PjHost *self);
 guint       _pj_host_n_greeted       (PjHost *self);
+/* Send an error, log why (kind, "<who> <why>") and drop the client. */
+void        _pj_host_hang_up         (PjHost *self, Client *c, PjNetError code, const char *message,
+                                      const char *ref, const char *kind, const char *why);
 /* "Name (address)" for events */
 char       *_pj_host_describe        (Client *c);
 /* Send `closed` to everyone (pj_host_stop). */

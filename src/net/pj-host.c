@@ -25,11 +25,11 @@ _pj_host_record_of (PjHost *self)
 
 /* Timeouts go to the host's own context (g_timeout_add would use the global
  * default one, which another thread may be running). */
-static GSource *
-add_timeout (PjHost      *self,
-             guint        ms,
-             GSourceFunc  func,
-             gpointer     data)
+GSource *
+_pj_host_add_timeout (PjHost      *self,
+                      guint        ms,
+                      GSourceFunc  func,
+                      gpointer     data)
 {
   GSource *source = g_timeout_source_new (ms);
 
@@ -174,7 +174,7 @@ _pj_host_start_grace (PjHost *self,
                       Seat   *seat)
 {
   _pj_host_clear_source (&seat->grace);
-  seat->grace = add_timeout (self, self->grace_ms, grace_over_cb, seat);
+  seat->grace = _pj_host_add_timeout (self, self->grace_ms, grace_over_cb, seat);
 }
 
 const char *

@@ -13,11 +13,12 @@
  * one code path for every LAN seat, and the host code stays free of any
  * user interface.
  *
- * Nobody can lock the table (PROTOCOL.md, "Limits"): a connection has 10 s
- * to say hello, only greeted people count toward the table's 32, a seat's
- * token always gets back in, password and token attempts are slowed per
- * address, chat and bytes are budgeted per connection, silent peers are
- * dropped after 45 s. The host can kick and ban people (pj_host_kick()).
+ * Nobody can lock the table (PROTOCOL.md, "Framing and limits"): a
+ * connection has 10 s to say hello, only greeted people count toward the
+ * table's 32, a seat's token always gets back in, password and token
+ * attempts are slowed per address, chat and bytes are budgeted per
+ * connection, silent peers are dropped after 45 s. The host can kick and
+ * ban people (pj_host_kick()).
  *
  * Signals:
  *   lobby-changed ()          seats, ready marks, people, rules or phase changed

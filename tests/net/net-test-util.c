@@ -98,6 +98,8 @@ disconnected_cb (PjClient *client,
                  Bot      *bot)
 {
   bot->disconnected = TRUE;
+  g_clear_error (&bot->disconnect_error);
+  bot->disconnect_error = g_error_copy (error);
 }
 
 static void
@@ -140,6 +142,7 @@ bot_free (Bot *bot)
   g_byte_array_unref (bot->received);
   g_array_unref (bot->errors);
   g_clear_error (&bot->connect_error);
+  g_clear_error (&bot->disconnect_error);
   g_free (bot->last_chat);
   g_free (bot->verify_detail);
   g_free (bot);

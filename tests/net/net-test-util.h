@@ -29,6 +29,7 @@ typedef struct {
   gboolean   verified_ok;
   char      *verify_detail;
   gboolean   disconnected;
+  GError    *disconnect_error;   /* why, the last time */
   gboolean   has_sent;
   guint      sent_for_n;    /* the position it last answered */
   guint      n_updates;

@@ -1,0 +1,802 @@
+/* test-net-guard.c — a host no guest can knock over (protocol 2): silent
+ * sockets, a seat's owner getting back in past a full table, password
+ * attempts slowed, chat floods, slow drips, liveness both ways, kicks and
+ * bans, the table closing, protocol versions, the password proof
+ *
+ * Loopback only; the 10 s and 45 s deadlines are shortened through the
+ * testing hooks, and every wait is bounded.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <gio/gio.h>
+#include <string.h>
+
+#include "net-test-util.h"
+#include "pj-net-message.h"
+
+/* ---- a host and its log ------------------------------------------------------ */
+
+typedef struct {
+  PjHost    *host;
+  guint16    port;
+  GPtrArray *bots;       /* Bot* */
+  GPtrArray *events;     /* "kind: text" */
+} Table;
+
+static void
+event_cb (PjHost     *host,
+          const char *kind,
+          const char *text,
+          Table      *t)
+{
+  g_ptr_array_add (t->events, g_strdup_printf ("%s: %s", kind, text));
+}
+
+static guint
+count_events (Table      *t,
+              const char *kind)
+{
+  g_autofree char *prefix = g_strdup_printf ("%s: ", kind);
+  guint n = 0;
+
+  for (guint i = 0; i < t->events->len; i++)
+    n += g_str_has_prefix (g_ptr_array_index (t->events, i), prefix);
+  return n;
+}
+
+static Table *
+table_new (const char *password,
+           guint       n_computers)
+{
+  Table *t = g_new0 (Table, 1);
+  g_autoptr (GError) error = NULL;
+
+  t->host = pj_host_new ("Guarded", password);
+  g_object_set (t->host, "grace-ms", 100, NULL);
+  t->events = g_ptr_array_new_with_free_func (g_free);
+  g_signal_connect (t->host, "event", G_CALLBACK (event_cb), t);
+  for (guint i = 0; i < n_computers; i++)
+    g_assert_true (pj_host_set_seat_computer (t->host, 3 - i, TRUE, PJ_AI_EASY, NULL));
+  g_assert_true (pj_host_listen (t->host, 0, &error));
+  g_assert_no_error (error);
+  t->port = pj_host_get_port (t->host);
+  t->bots = g_ptr_array_new_with_free_func ((GDestroyNotify) bot_free);
+  return t;
+}
+
+static Bot *
+table_add_bot (Table      *t,
+               const char *name)
+{
+  Bot *bot = bot_new (name, PJ_AI_EASY);
+
+  g_ptr_array_add (t->bots, bot);
+  return bot;
+}
+
+static void
+table_free (Table *t)
+{
+  for (guint i = 0; i < t->bots->len; i++)
+    bot_disconnect_finalized (g_ptr_array_index (t->bots, i));
+  g_ptr_array_unref (t->bots);
+  pj_host_stop (t->host);
+  run_for (50);
+  run_until_last_ref (t->host, 5000);
+  g_assert_finalize_object (t->host);
+  g_ptr_array_unref (t->events);
+  g_free (t);
+}
+
+static gboolean
+bot_disconnected (gpointer data)
+{
+  return ((Bot *) data)->disconnected;
+}
+
+/* ---- a raw socket: what a hand-written client does ---------------------------- */
+
+typedef struct {
+  GSocketConnection *conn;
+  GSocket           *socket;
+  GString           *in;        /* bytes read, not yet taken as lines */
+  GPtrArray         *lines;     /* complete lines read */
+  gboolean           eof;
+} Raw;
+
+static Raw *
+raw_open (guint16 port)
+{
+  g_autoptr (GSocketClient) sc = g_socket_client_new ();
+  g_autoptr (GError) error = NULL;
+  Raw *raw = g_new0 (Raw, 1);
+
+  raw->conn = g_socket_client_connect_to_host (sc, "127.0.0.1", port, NULL, &error);
+  g_assert_no_error (error);
+  raw->socket = g_socket_connection_get_socket (raw->conn);
+  g_socket_set_blocking (raw->socket, FALSE);
+  raw->in = g_string_new (NULL);
+  raw->lines = g_ptr_array_new_with_free_func (g_free);
+  return raw;
+}
+
+static void
+raw_free (Raw *raw)
+{
+  g_object_unref (raw->conn);
+  g_string_free (raw->in, TRUE);
+  g_ptr_array_unref (raw->lines);
+  g_free (raw);
+}
+
+static void
+raw_send (Raw        *raw,
+          const char *text)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_socket_set_blocking (raw->socket, TRUE);
+  g_assert_true (g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (raw->conn)),
+                                            text, strlen (text), NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_socket_set_blocking (raw->socket, FALSE);
+}
+
+/* Read what is there without waiting; TRUE if anything came. */
+static gboolean
+raw_pump (Raw *raw)
+{
+  char buf[4096];
+  gboolean got = FALSE;
+
+  while (!raw->eof)
+    {
+      g_autoptr (GError) error = NULL;
+      gssize n = g_socket_receive (raw->socket, buf, sizeof buf, NULL, &error);
+      char *nl;
+
+      if (n < 0 && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+        break;
+      if (n <= 0)
+        {
+          raw->eof = TRUE;
+          got = TRUE;
+          break;
+        }
+      got = TRUE;
+      g_string_append_len (raw->in, buf, n);
+      while ((nl = memchr (raw->in->str, '\n', raw->in->len)) != NULL)
+        {
+          g_ptr_array_add (raw->lines, g_strndup (raw->in->str, (gsize) (nl - raw->in->str)));
+          g_string_erase (raw->in, 0, nl - raw->in->str + 1);
+        }
+    }
+  return got;
+}
+
+/* The first line with this text in it, or NULL. */
+static const char *
+raw_find (Raw        *raw,
+          const char *text)
+{
+  for (guint i = 0; i < raw->lines->len; i++)
+    if (strstr (g_ptr_array_index (raw->lines, i), text))
+      return g_ptr_array_index (raw->lines, i);
+  return NULL;
+}
+
+/* The nonce of the host's challenge (waits for it). */
+static char *
+raw_nonce (Raw *raw)
+{
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  const char *line;
+  g_autoptr (JsonObject) msg = NULL;
+  PjNetMessageType type;
+
+  while ((line = raw_find (raw, "\"challenge\"")) == NULL)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      raw_pump (raw);
+      g_usleep (500);
+    }
+  g_assert_true (pj_net_message_parse (line, strlen (line), PJ_NET_TO_CLIENT, &type, &msg, NULL));
+  g_assert_cmpint (type, ==, PJ_MSG_CHALLENGE);
+  return g_strdup (json_object_get_string_member (msg, "nonce"));
+}
+
+static gboolean
+all_raw_closed (gpointer data)
+{
+  GPtrArray *raws = data;
+
+  for (guint i = 0; i < raws->len; i++)
+    {
+      Raw *raw = g_ptr_array_index (raws, i);
+      raw_pump (raw);
+      if (!raw->eof)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static guint
+count_raw_closed (GPtrArray *raws)
+{
+  guint closed = 0;
+
+  for (guint i = 0; i < raws->len; i++)
+    {
+      Raw *raw = g_ptr_array_index (raws, i);
+      raw_pump (raw);
+      closed += raw->eof;
+    }
+  return closed;
+}
+
+static gboolean
+enough_raw_closed (gpointer data)
+{
+  return count_raw_closed (data) >= 60 - PJ_NET_MAX_PENDING_PER_ADDRESS;
+}
+
+/* run_until() sleeps in the main loop; raw sockets are not in it, so a
+ * short timer keeps the loop turning while they are polled. */
+static gboolean
+keep_turning (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* ---- tests -------------------------------------------------------------------- */
+
+/* Connections that never say hello are closed after the hello deadline,
+ * with a reason, and the log says so. */
+static void
+test_silent_closed (void)
+{
+  Table *t = table_new (NULL, 0);
+  g_autoptr (GPtrArray) raws = g_ptr_array_new_with_free_func ((GDestroyNotify) raw_free);
+  guint turn = g_timeout_add (5, keep_turning, NULL);
+
+  pj_host_set_timeouts_for_testing (t->host, 200, 0);
+  for (guint i = 0; i < 5; i++)
+    g_ptr_array_add (raws, raw_open (t->port));
+  g_assert_true (run_until (all_raw_closed, raws, 5000));
+  for (guint i = 0; i < raws->len; i++)
+    {
+      Raw *raw = g_ptr_array_index (raws, i);
+      g_assert_nonnull (raw_find (raw, "\"challenge\""));
+      g_assert_nonnull (raw_find (raw, "\"code\":\"timeout\""));
+    }
+  g_assert_cmpuint (count_events (t, "refusal"), ==, 5);
+  g_assert_cmpuint (pj_host_get_n_people (t->host), ==, 0);
+  g_source_remove (turn);
+  table_free (t);
+}
+
+/* A full table (32 people) with 60 silent sockets besides: a newcomer is
+ * told the table is full, the owner of a seat gets it back. */
+static void
+test_token_past_silent_sockets (void)
+{
+  Table *t = table_new (NULL, 3);
+  g_autoptr (GPtrArray) raws = g_ptr_array_new_with_free_func ((GDestroyNotify) raw_free);
+  Bot *owner = table_add_bot (t, "Owner");
+  Bot *late;
+  guint turn;
+
+  g_assert_true (bot_connect (owner, "127.0.0.1", t->port));
+  owner->autoplay = FALSE;
+  pj_client_sit (owner->client, 0);
+  pj_client_set_ready (owner->client, TRUE);
+  run_for (100);
+  g_assert_true (pj_host_start_game (t->host, NULL));
+
+  /* 31 spectators: 32 people with the owner */
+  for (guint i = 0; i < PJ_NET_MAX_CLIENTS - 1; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Watcher %u", i);
+      g_assert_true (bot_connect (table_add_bot (t, name), "127.0.0.1", t->port));
+    }
+  g_assert_cmpuint (pj_host_get_n_people (t->host), ==, PJ_NET_MAX_CLIENTS);
+  late = table_add_bot (t, "Late");
+  g_assert_false (bot_connect (late, "127.0.0.1", t->port));
+  g_assert_error (late->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_TABLE_FULL);
+
+  /* the owner's program dies; a spectator takes the free place */
+  bot_kill (owner);
+  run_for (200);
+  g_clear_error (&late->connect_error);
+  g_assert_true (bot_connect (late, "127.0.0.1", t->port));
+  g_assert_cmpuint (pj_host_get_n_people (t->host), ==, PJ_NET_MAX_CLIENTS);
+
+  for (guint i = 0; i < 60; i++)
+    g_ptr_array_add (raws, raw_open (t->port));
+  /* at most PJ_NET_MAX_PENDING_PER_ADDRESS wait from one address: the host
+   * closed the older ones as the newer came (the rest wait for their 10 s) */
+  turn = g_timeout_add (5, keep_turning, NULL);
+  g_assert_true (run_until (enough_raw_closed, raws, 5000));
+  g_source_remove (turn);
+  run_for (100);
+  g_assert_cmpuint (count_raw_closed (raws), ==, 60 - PJ_NET_MAX_PENDING_PER_ADDRESS);
+  /* the owner's token opens its seat, full table and silent sockets or not */
+  g_assert_true (bot_connect (owner, "127.0.0.1", t->port));
+  g_assert_cmpint (pj_client_get_seat (owner->client), ==, 0);
+  g_assert_cmpuint (pj_host_get_n_people (t->host), ==, PJ_NET_MAX_CLIENTS + 1);
+  g_assert_false (pj_host_seat_is_covered_for_testing (t->host, 0));
+  g_ptr_array_set_size (raws, 0);
+  table_free (t);
+}
+
+/* Wrong guesses, attempt after attempt from one address, always
+ * PJ_NET_MAX_PENDING_PER_ADDRESS of them waiting, for 1 s: the answers
+ * (code) come at most ~10 a second, far fewer as failures double the
+ * wait. field is "proof" (a password) or "token_proof". */
+static void
+check_guess_rate (Table      *t,
+                  const char *field,
+                  const char *code)
+{
+  g_autoptr (GPtrArray) raws = g_ptr_array_new_with_free_func ((GDestroyNotify) raw_free);
+  gint64 start = g_get_monotonic_time ();
+  guint answers = 0, sent = 0;
+
+  while (g_get_monotonic_time () - start < G_USEC_PER_SEC)
+    {
+      for (guint i = 0; i < raws->len; i++)
+        {
+          Raw *raw = g_ptr_array_index (raws, i);
+
+          raw_pump (raw);
+          if (raw_find (raw, code) || raw->eof)
+            {
+              answers += raw_find (raw, code) != NULL;
+              g_ptr_array_remove_index_fast (raws, i--);
+            }
+        }
+      while (raws->len < PJ_NET_MAX_PENDING_PER_ADDRESS)
+        {
+          Raw *raw = raw_open (t->port);
+          g_autofree char *nonce = raw_nonce (raw);
+          g_autofree char *proof = pj_net_proof ("guess", nonce);
+          g_autofree char *hello = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":2,\"name\":\"G\",\"%s\":\"%s\"}\n",
+                                                    field, proof);
+
+          raw_send (raw, hello);
+          g_ptr_array_add (raws, raw);
+          sent++;
+        }
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  g_test_message ("%s: %u attempts, %u answers in 1 s", field, sent, answers);
+  g_assert_cmpuint (answers, >=, 1);
+  g_assert_cmpuint (answers, <=, 10);
+  g_assert_cmpuint (sent, >, answers);
+}
+
+static void
+test_password_rate (void)
+{
+  Table *t = table_new ("secret", 0);
+
+  check_guess_rate (t, "proof", "bad-password");
+  g_assert_cmpuint (count_events (t, "refusal"), >=, 1);
+  table_free (t);
+}
+
+static void
+test_token_rate (void)
+{
+  Table *t = table_new (NULL, 0);
+
+  check_guess_rate (t, "token_proof", "bad-token");
+  table_free (t);
+}
+
+static GSocketService *fake_host (const char *greeting, guint16 *port);
+static void fake_host_free (GSocketService *service);
+
+/* What a client sends a host that only challenges it: the proof, never
+ * the password. */
+static void
+check_password_not_sent (void)
+{
+  static const char challenge[] =
+    "{\"type\":\"challenge\",\"nonce\":\"00112233445566778899aabbccddeeff\",\"protocol_min\":2,\"protocol_max\":2}\n";
+  guint16 port;
+  GSocketService *service = fake_host (challenge, &port);
+  PjClient *client = pj_client_new ("Dee");
+  GSocketConnection *conn;
+  GSocket *socket;
+  char buf[4096];
+  gssize n;
+  g_autofree char *sent = NULL;
+  g_autofree char *proof = pj_net_proof ("secret", "00112233445566778899aabbccddeeff");
+
+  pj_client_set_password (client, "secret");
+  pj_client_connect_async (client, "127.0.0.1", port, NULL, NULL, NULL);
+  run_for (300);
+  conn = g_object_get_data (G_OBJECT (service), "conn");
+  g_assert_nonnull (conn);
+  socket = g_socket_connection_get_socket (conn);
+  g_socket_set_blocking (socket, FALSE);
+  n = g_socket_receive (socket, buf, sizeof buf, NULL, NULL);
+  g_assert_cmpint (n, >, 0);
+  sent = g_strndup (buf, (gsize) n);
+  g_assert_nonnull (strstr (sent, proof));
+  g_assert_null (strstr (sent, "secret"));
+  pj_client_disconnect (client);
+  run_until_last_ref (client, 5000);
+  g_assert_finalize_object (client);
+  fake_host_free (service);
+}
+
+/* The password crosses as an HMAC of the host's nonce: the right proof
+ * gets in, the password in clear (as protocol 1 sent it) does not. */
+static void
+test_hmac_login (void)
+{
+  Table *t = table_new ("secret", 0);
+  Raw *good = raw_open (t->port);
+  Raw *clear = raw_open (t->port);
+  g_autofree char *nonce = raw_nonce (good);
+  g_autofree char *proof = pj_net_proof ("secret", nonce);
+  g_autofree char *hello = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":2,\"name\":\"Ann\",\"proof\":\"%s\"}\n", proof);
+  g_autofree char *other_nonce = raw_nonce (clear);
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  Bot *bot = table_add_bot (t, "Bea");
+
+  g_assert_cmpstr (nonce, !=, other_nonce);
+  raw_send (good, hello);
+  raw_send (clear, "{\"type\":\"hello\",\"protocol\":2,\"name\":\"Cy\",\"password\":\"secret\"}\n");
+  while (!raw_find (good, "\"welcome\"") || !raw_find (clear, "bad-password"))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      raw_pump (good);
+      raw_pump (clear);
+      g_usleep (1000);
+    }
+  /* the client library does the same */
+  pj_client_set_password (bot->client, "secret");
+  g_assert_true (bot_connect (bot, "127.0.0.1", t->port));
+  raw_free (good);
+  raw_free (clear);
+  table_free (t);
+  check_password_not_sent ();
+}
+
+/* Forty chat lines at once: the burst goes through, the rest are refused
+ * as strikes until the flooder is hung up on. */
+static void
+test_chat_flood (void)
+{
+  Table *t = table_new (NULL, 0);
+  Bot *flooder = table_add_bot (t, "Flood");
+  Bot *reader = table_add_bot (t, "Reader");
+
+  g_assert_true (bot_connect (flooder, "127.0.0.1", t->port));
+  g_assert_true (bot_connect (reader, "127.0.0.1", t->port));
+  for (guint i = 0; i < 40; i++)
+    pj_client_send_chat (flooder->client, "spam spam spam", FALSE);
+  g_assert_true (run_until (bot_disconnected, flooder, 5000));
+  run_for (100);
+  g_assert_cmpuint (reader->n_chat, >=, PJ_NET_CHAT_BURST);
+  g_assert_cmpuint (reader->n_chat, <=, PJ_NET_CHAT_BURST + 1);
+  g_assert_cmpint (g_array_index (flooder->errors, int, 0), ==, PJ_NET_ERROR_SLOW_DOWN);
+  g_assert_error (flooder->disconnect_error, PJ_NET_ERROR, PJ_NET_ERROR_TOO_MANY_ERRORS);
+  g_assert_false (reader->disconnected);
+  table_free (t);
+}
+
+/* A greeted client that drips bytes with no newline is silent: dropped at
+ * the idle timeout, while a quiet but live client (answering pings) stays.
+ * One that floods small lines is cut off by the byte budget. */
+static void
+test_slow_drip (void)
+{
+  Table *t = table_new (NULL, 0);
+  Bot *drip = table_add_bot (t, "Drip");
+  Bot *quiet = table_add_bot (t, "Quiet");
+  Bot *lines = table_add_bot (t, "Lines");
+  g_autofree char *flood = g_malloc (PJ_NET_READ_BURST);
+  gint64 start;
+
+  /* long enough that a loaded machine still answers pings in time */
+  pj_host_set_timeouts_for_testing (t->host, 0, 1000);
+  g_assert_true (bot_connect (drip, "127.0.0.1", t->port));
+  g_assert_true (bot_connect (quiet, "127.0.0.1", t->port));
+  g_assert_true (bot_connect (lines, "127.0.0.1", t->port));
+  pj_client_set_mute_for_testing (drip->client, TRUE);
+  start = g_get_monotonic_time ();
+  while (!drip->disconnected)
+    {
+      g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+      pj_client_send_raw_for_testing (drip->client, "{", 1);
+      run_for (50);
+    }
+  g_assert_error (drip->disconnect_error, PJ_NET_ERROR, PJ_NET_ERROR_TIMEOUT);
+  g_assert_false (quiet->disconnected);
+
+  /* each empty line costs its byte and the line's share */
+  memset (flood, '\n', PJ_NET_READ_BURST);
+  pj_client_send_raw_for_testing (lines->client, flood, PJ_NET_READ_BURST);
+  g_assert_true (run_until (bot_disconnected, lines, 5000));
+  g_assert_error (lines->disconnect_error, PJ_NET_ERROR, PJ_NET_ERROR_FLOOD);
+  g_assert_false (quiet->disconnected);
+  g_assert_cmpuint (count_events (t, "leave"), >=, 2);
+  table_free (t);
+}
+
+/* The host pings; a seated client that stops answering is dropped and its
+ * seat covered after the grace period. */
+static void
+test_host_drops_silent_client (void)
+{
+  Table *t = table_new (NULL, 3);
+  Bot *bot = table_add_bot (t, "Mute");
+
+  g_assert_true (bot_connect (bot, "127.0.0.1", t->port));
+  bot->autoplay = FALSE;
+  pj_client_sit (bot->client, 0);
+  pj_client_set_ready (bot->client, TRUE);
+  run_for (100);
+  g_assert_true (pj_host_start_game (t->host, NULL));
+  pj_host_set_timeouts_for_testing (t->host, 0, 1000);
+  run_for (1500);
+  g_assert_false (bot->disconnected);   /* it answers pings */
+  pj_client_set_mute_for_testing (bot->client, TRUE);
+  g_assert_true (run_until (bot_disconnected, bot, 5000));
+  g_assert_error (bot->disconnect_error, PJ_NET_ERROR, PJ_NET_ERROR_TIMEOUT);
+  run_for (300);
+  g_assert_true (pj_host_seat_is_covered_for_testing (t->host, 0));
+  table_free (t);
+}
+
+/* A host that says nothing (here: a socket that greets and then is
+ * silent): the client gives up on it at its idle timeout. */
+static gboolean
+fake_incoming_cb (GSocketService    *service,
+                  GSocketConnection *connection,
+                  GObject           *source,
+                  gpointer           user_data)
+{
+  const char *greeting = user_data;
+
+  g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)),
+                             greeting, strlen (greeting), NULL, NULL, NULL);
+  /* kept open and silent */
+  g_object_set_data_full (G_OBJECT (service), "conn", g_object_ref (connection), g_object_unref);
+  return TRUE;
+}
+
+static GSocketService *
+fake_host (const char *greeting,
+           guint16    *port)
+{
+  GSocketService *service = g_socket_service_new ();
+  g_autoptr (GError) error = NULL;
+
+  *port = g_socket_listener_add_any_inet_port (G_SOCKET_LISTENER (service), NULL, &error);
+  g_assert_no_error (error);
+  g_signal_connect (service, "incoming", G_CALLBACK (fake_incoming_cb), (gpointer) greeting);
+  g_socket_service_start (service);
+  return service;
+}
+
+static void
+fake_host_free (GSocketService *service)
+{
+  g_socket_service_stop (service);
+  g_socket_listener_close (G_SOCKET_LISTENER (service));
+  g_object_set_data (G_OBJECT (service), "conn", NULL);
+  run_for (20);
+  g_object_unref (service);
+}
+
+static void
+test_client_drops_silent_host (void)
+{
+  static const char greeting[] =
+    "{\"type\":\"challenge\",\"nonce\":\"00112233445566778899aabbccddeeff\",\"protocol_min\":2,\"protocol_max\":2}\n"
+    "{\"type\":\"welcome\",\"protocol\":2,\"token\":\"00112233445566778899aabbccddeeff\",\"seat\":-1,\"table\":\"Hush\",\"id\":1}\n";
+  guint16 port;
+  GSocketService *service = fake_host (greeting, &port);
+  Bot *bot = bot_new ("Waiting", PJ_AI_EASY);
+
+  pj_client_set_idle_timeout_for_testing (bot->client, 300);
+  g_assert_true (bot_connect (bot, "127.0.0.1", port));
+  g_assert_true (run_until (bot_disconnected, bot, 5000));
+  g_assert_error (bot->disconnect_error, PJ_NET_ERROR, PJ_NET_ERROR_TIMEOUT);
+  g_assert_false (pj_net_error_is_final (bot->disconnect_error));   /* the app reconnects */
+  g_assert_false (pj_client_is_connected (bot->client));
+  bot_disconnect_finalized (bot);
+  bot_free (bot);
+  fake_host_free (service);
+}
+
+/* Kick from the lobby (the seat opens), kick from a game (a computer plays
+ * the seat, its token opens nothing), ban (the address stays out). */
+static void
+test_kick_and_ban (void)
+{
+  Table *t = table_new (NULL, 3);
+  Bot *ann = table_add_bot (t, "Ann");
+  Bot *bob = table_add_bot (t, "Bob");
+  PjNetSeatInfo info;
+  PjNetPerson person;
+  g_autofree char *token = NULL;
+  guint ann_id;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (bot_connect (ann, "127.0.0.1", t->port));
+  g_assert_true (bot_connect (bob, "127.0.0.1", t->port));
+  ann->autoplay = FALSE;
+  pj_client_sit (ann->client, 0);
+  run_for (100);
+
+  /* the people list, spectators included, on host and clients alike */
+  g_assert_cmpuint (pj_host_get_n_people (t->host), ==, 2);
+  g_assert_cmpuint (pj_client_get_n_people (bob->client), ==, 2);
+  g_assert_true (pj_client_get_person (bob->client, 0, &person));
+  g_assert_cmpstr (person.name, ==, "Ann");
+  g_assert_cmpint (person.seat, ==, 0);
+  g_assert_null (person.address);
+  g_assert_cmpuint (person.id, ==, pj_client_get_person_id (ann->client));
+  g_assert_true (pj_host_get_person (t->host, 1, &person));
+  g_assert_cmpstr (person.name, ==, "Bob");
+  g_assert_cmpint (person.seat, ==, -1);
+  g_assert_cmpstr (person.address, ==, "127.0.0.1");
+  g_assert_false (pj_host_get_person (t->host, 2, &person));
+
+  /* from the lobby: the seat opens, the person may come back */
+  g_assert_true (pj_host_kick (t->host, pj_client_get_person_id (ann->client), FALSE, &error));
+  g_assert_no_error (error);
+  g_assert_true (run_until (bot_disconnected, ann, 5000));
+  g_assert_error (ann->disconnect_error, PJ_NET_ERROR, PJ_NET_ERROR_KICKED);
+  g_assert_true (pj_net_error_is_final (ann->disconnect_error));
+  pj_host_get_seat_info (t->host, 0, &info);
+  g_assert_cmpint (info.kind, ==, PJ_NET_SEAT_OPEN);
+  run_for (50);
+  g_assert_cmpuint (pj_client_get_n_people (bob->client), ==, 1);
+  g_assert_cmpuint (count_events (t, "kick"), ==, 1);
+  g_assert_false (pj_host_kick (t->host, 999, FALSE, &error));
+  g_assert_error (error, PJ_NET_ERROR, PJ_NET_ERROR_INVALID_FIELD);
+
+  /* from a game: a computer plays the seat at once, the token is void */
+  ann->disconnected = FALSE;
+  pj_client_set_token (ann->client, NULL);
+  g_assert_true (bot_connect (ann, "127.0.0.1", t->port));
+  pj_client_sit (ann->client, 0);
+  pj_client_set_ready (ann->client, TRUE);
+  run_for (100);
+  g_assert_true (pj_host_start_game (t->host, NULL));
+  run_for (50);
+  token = g_strdup (pj_client_get_token (ann->client));
+  ann_id = pj_client_get_person_id (ann->client);
+  g_assert_true (pj_host_kick (t->host, ann_id, FALSE, NULL));
+  g_assert_true (run_until (bot_disconnected, ann, 5000));
+  g_assert_true (pj_host_seat_is_covered_for_testing (t->host, 0));
+  g_assert_cmpstr (pj_host_get_seat_token_for_testing (t->host, 0), !=, token);
+  g_assert_false (bot_connect (ann, "127.0.0.1", t->port));
+  g_assert_error (ann->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_BAD_TOKEN);
+
+  /* a ban: the address is refused from now on */
+  g_assert_true (pj_host_kick (t->host, pj_client_get_person_id (bob->client), TRUE, NULL));
+  g_assert_true (run_until (bot_disconnected, bob, 5000));
+  g_assert_error (bob->disconnect_error, PJ_NET_ERROR, PJ_NET_ERROR_BANNED);
+  g_assert_false (bot_connect (bob, "127.0.0.1", t->port));
+  g_assert_error (bob->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_BANNED);
+  g_assert_cmpuint (count_events (t, "ban"), ==, 1);
+  g_assert_true (pj_host_unban (t->host, "127.0.0.1"));
+  g_clear_error (&bob->connect_error);
+  pj_client_set_token (bob->client, NULL);   /* a spectator's token holds no seat */
+  g_assert_true (bot_connect (bob, "127.0.0.1", t->port));
+  table_free (t);
+}
+
+/* The host stops: every guest reads that the table is closed and knows not
+ * to retry; the log says so. */
+static void
+test_closed (void)
+{
+  Table *t = table_new (NULL, 0);
+  Bot *bot = table_add_bot (t, "Guest");
+
+  g_assert_true (bot_connect (bot, "127.0.0.1", t->port));
+  pj_host_stop (t->host);
+  g_assert_true (run_until (bot_disconnected, bot, 5000));
+  g_assert_error (bot->disconnect_error, PJ_NET_ERROR, PJ_NET_ERROR_TABLE_CLOSED);
+  g_assert_cmpstr (bot->disconnect_error->message, ==, "The host closed the table");
+  g_assert_true (pj_net_error_is_final (bot->disconnect_error));
+  g_assert_cmpuint (count_events (t, "closed"), ==, 1);
+  table_free (t);
+}
+
+/* Versions with no overlap get a message in people's words, both ways,
+ * and a version-1 host (no challenge, "hello-first" to the ping) too. */
+static void
+test_version_range (void)
+{
+  Table *t = table_new (NULL, 0);
+  Bot *past = table_add_bot (t, "Past");
+  Bot *future = table_add_bot (t, "Future");
+  Bot *now = table_add_bot (t, "Now");
+  guint16 port;
+  GSocketService *old = fake_host ("{\"type\":\"error\",\"code\":\"hello-first\",\"message\":\"Say hello first\",\"ref\":\"ping\"}\n",
+                                   &port);
+  Bot *visitor = bot_new ("Visitor", PJ_AI_EASY);
+
+  pj_client_set_protocol_for_testing (past->client, 1, 1);
+  g_assert_false (bot_connect (past, "127.0.0.1", t->port));
+  g_assert_error (past->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_VERSION);
+  g_assert_cmpstr (past->connect_error->message, ==, "This table needs a newer version of Pegs and Jokers");
+  pj_client_set_protocol_for_testing (future->client, 3, 4);
+  g_assert_false (bot_connect (future, "127.0.0.1", t->port));
+  g_assert_cmpstr (future->connect_error->message, ==, "This table runs an older version of Pegs and Jokers");
+  /* a range that reaches ours is fine */
+  pj_client_set_protocol_for_testing (now->client, 1, 3);
+  g_assert_true (bot_connect (now, "127.0.0.1", t->port));
+
+  g_assert_false (bot_connect (visitor, "127.0.0.1", port));
+  g_assert_error (visitor->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_VERSION);
+  g_assert_cmpstr (visitor->connect_error->message, ==, "This table runs an older version of Pegs and Jokers");
+  bot_disconnect_finalized (visitor);
+  bot_free (visitor);
+  fake_host_free (old);
+  table_free (t);
+}
+
+/* Every event a log needs: join, start, over, leave. */
+static gboolean
+host_over (gpointer data)
+{
+  return pj_host_get_phase (((Table *) data)->host) == PJ_NET_PHASE_OVER;
+}
+
+static void
+test_events (void)
+{
+  Table *t = table_new (NULL, 3);
+  Bot *bot = table_add_bot (t, "Player");
+
+  g_assert_true (bot_connect (bot, "127.0.0.1", t->port));
+  pj_client_sit (bot->client, 0);
+  pj_client_set_ready (bot->client, TRUE);
+  run_for (100);
+  g_assert_true (pj_host_start_game (t->host, NULL));
+  g_assert_true (run_until (host_over, t, 60000));
+  g_assert_true (pj_host_rematch (t->host, NULL));
+  bot_disconnect_finalized (bot);
+  run_for (50);
+  g_assert_cmpuint (count_events (t, "join"), ==, 1);
+  g_assert_cmpuint (count_events (t, "start"), ==, 2);
+  g_assert_cmpuint (count_events (t, "over"), ==, 1);
+  g_assert_cmpuint (count_events (t, "leave"), ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (t->events, 0), "Player (127.0.0.1)"));
+  table_free (t);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/net/guard/silent-closed", test_silent_closed);
+  g_test_add_func ("/net/guard/token-past-silent-sockets", test_token_past_silent_sockets);
+  g_test_add_func ("/net/guard/password-rate", test_password_rate);
+  g_test_add_func ("/net/guard/token-rate", test_token_rate);
+  g_test_add_func ("/net/guard/hmac-login", test_hmac_login);
+  g_test_add_func ("/net/guard/chat-flood", test_chat_flood);
+  g_test_add_func ("/net/guard/slow-drip", test_slow_drip);
+  g_test_add_func ("/net/guard/host-drops-silent-client", test_host_drops_silent_client);
+  g_test_add_func ("/net/guard/client-drops-silent-host", test_client_drops_silent_host);
+  g_test_add_func ("/net/guard/kick-and-ban", test_kick_and_ban);
+  g_test_add_func ("/net/guard/closed", test_closed);
+  g_test_add_func ("/net/guard/version-range", test_version_range);
+  g_test_add_func ("/net/guard/events", test_events);
+  return g_test_run ();
+}
