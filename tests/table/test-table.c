@@ -772,6 +772,77 @@ test_table_rejoin_store (void)
   g_rmdir (dir);
 }
 
+typedef struct {
+  PjTable *table;
+  int      code;
+} ErrorSeen;
+
+static void
+error_seen_cb (PjTable      *table,
+               const GError *error,
+               ErrorSeen    *seen)
+{
+  if (error->domain == PJ_NET_ERROR)
+    seen->code = error->code;
+}
+
+static gboolean
+saw_error (gpointer data)
+{
+  return ((ErrorSeen *) data)->code >= 0;
+}
+
+static guint
+person_id_of (PjHost     *host,
+              const char *name)
+{
+  for (guint i = 0; i < pj_host_get_n_people (host); i++)
+    {
+      PjNetPerson person;
+
+      if (pj_host_get_person (host, i, &person) && g_strcmp0 (person.name, name) == 0)
+        return person.id;
+    }
+  return 0;
+}
+
+/* Kicked in a game: the table stops (no reconnecting), says why, and the
+ * seat kept on disk goes (a closed table keeps it: see /table/reopen). */
+static void
+test_table_kicked_in_game (void)
+{
+  g_autoptr (PjTable) host = NULL;
+  g_autoptr (PjTable) bob = NULL;
+  g_autoptr (GPtrArray) list = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pj-kicked-XXXXXX", NULL);
+  ErrorSeen seen = { NULL, -1 };
+  PjHost *h;
+
+  host = open_table ("Kicks", &bob);
+  h = pj_table_get_host (host);
+  pj_table_set_rejoin_dir (bob, dir);
+  pj_table_set_reconnect_policy (bob, 20, 20, 5);
+  g_signal_connect (bob, "error", G_CALLBACK (error_seen_cb), &seen);
+  g_assert_true (pj_host_start_game (h, NULL));
+  g_assert_true (run_until (has_game, bob, 5000));
+  list = pj_rejoin_list (dir);
+  g_assert_cmpuint (list->len, ==, 1);
+  g_clear_pointer (&list, g_ptr_array_unref);
+
+  g_assert_true (pj_host_kick (h, person_id_of (h, "Bob"), FALSE, NULL));
+  g_assert_true (run_until (saw_error, &seen, 5000));
+  g_assert_cmpint (seen.code, ==, PJ_NET_ERROR_KICKED);
+  g_assert_false (pj_table_get_reconnecting (bob));
+  g_assert_false (pj_table_get_connected (bob));
+  list = pj_rejoin_list (dir);
+  g_assert_cmpuint (list->len, ==, 0);
+
+  g_signal_handlers_disconnect_by_data (bob, &seen);
+  leave_and_finalize (g_steal_pointer (&bob));
+  leave_and_finalize (g_steal_pointer (&host));
+  g_rmdir (dir);
+}
+
 static const char *self_exe;
 
 /* The guest that gets killed: its own process, so that nothing of it says
@@ -986,6 +1057,7 @@ main (int    argc,
   g_test_add_func ("/table/reopen-standing-host", test_table_reopen_standing_host);
   g_test_add_func ("/table/rejoin-store", test_table_rejoin_store);
   g_test_add_func ("/table/rejoin-after-kill", test_table_rejoin_after_kill);
+  g_test_add_func ("/table/kicked-in-game", test_table_kicked_in_game);
 
   return g_test_run ();
 }
