@@ -405,7 +405,7 @@ test_lan_join_failures (void)
           g_ptr_array_add (crowd, client);
         }
       people.n = crowd->len + 1;
-      pj_test_run_until (host_has_people, &people, 5000);
+      pj_test_run_until (host_has_people, &people, 20000);
       g_assert_cmpuint (pj_host_get_n_people (people.host), ==, people.n);
     }
   g_assert_cmpuint (pj_host_get_n_people (pj_table_get_host (host)), ==, PJ_NET_MAX_CLIENTS);

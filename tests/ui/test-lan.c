@@ -606,7 +606,8 @@ test_lan_play_again (void)
   heading = answer_dialog (window, "rematch");
   deal.window = window;
   deal.old = old;
-  pj_test_run_until (dealt_again, &deal, 5000);
+  /* after the whole game is checked again (slow under sanitizers) */
+  pj_test_run_until (dealt_again, &deal, 20000);
   g_assert_true (dealt_again (&deal));
   g_assert_true (pj_window_get_table (window) == table);
   g_assert_cmpint (pj_game_get_local_seat (pj_window_get_game (window)), ==, 0);
