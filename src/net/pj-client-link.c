@@ -87,8 +87,11 @@ lose_connection (PjClient     *self,
 
 /* ---- the handshake ------------------------------------------------------------ */
 
+/* proofs = FALSE: only who we are and what we speak, so a host whose
+ * versions do not meet ours can log why it lost a guest. */
 static void
-send_hello (PjClient *self)
+send_hello (PjClient *self,
+            gboolean  proofs)
 {
   g_autoptr (JsonObject) hello = pj_net_message_new (PJ_MSG_HELLO);
 
@@ -99,12 +102,12 @@ send_hello (PjClient *self)
   json_object_set_string_member (hello, "name", self->name);
   json_object_set_string_member (hello, "app", "pegs-and-jokers " PACKAGE_VERSION);
   /* neither the password nor the token crosses the network */
-  if (self->password && *self->password)
+  if (proofs && self->password && *self->password)
     {
       g_autofree char *proof = pj_net_proof (self->password, self->nonce);
       json_object_set_string_member (hello, "proof", proof);
     }
-  if (self->token)
+  if (proofs && self->token)
     {
       g_autofree char *proof = pj_net_proof (self->token, self->nonce);
       json_object_set_string_member (hello, "token_proof", proof);
@@ -126,10 +129,11 @@ handle_challenge (PjClient   *self,
   refusal = pj_net_version_message (self->protocol_min, self->protocol_max, low, high);
   if (refusal)
     {
+      send_hello (self, FALSE);
       _pj_client_finish_connect (self, g_error_new_literal (PJ_NET_ERROR, PJ_NET_ERROR_VERSION, refusal));
       return;
     }
-  send_hello (self);
+  send_hello (self, TRUE);
 }
 
 /* An error that ends the link: the disconnected signal carries it. */
@@ -249,6 +253,15 @@ ping_cb (gpointer user_data)
 
   if (self->conn == NULL)
     return G_SOURCE_CONTINUE;
+  /* A table greets within a third of the idle time (its own hello deadline
+   * is shorter): something else answers on that port, or nothing does. */
+  if (self->connect_task)
+    {
+      g_autoptr (GError) error = g_error_new_literal (PJ_NET_ERROR, PJ_NET_ERROR_TIMEOUT,
+                                                     _("The table did not answer"));
+      lose_connection (self, error);
+      return G_SOURCE_REMOVE;
+    }
   if (g_get_monotonic_time () - self->heard_us > (gint64) self->idle_timeout_ms * 1000)
     {
       /* a host that says nothing for so long is gone: the app reconnects */

@@ -62,7 +62,10 @@ void        pj_client_set_token        (PjClient *self, const char *token);
 
 /* Connect to host:port (an address or a name) and greet the table. Finishes
  * after the host's welcome, or with the host's refusal (PJ_NET_ERROR_BAD_PASSWORD,
- * _BAD_TOKEN, _VERSION, _TABLE_FULL) or a GIO error. */
+ * _BAD_TOKEN, _VERSION, _TABLE_FULL, _BANNED, _TABLE_CLOSED), _TIMEOUT when
+ * nothing welcomes it within 15 s, or a GIO error. The password and token
+ * never cross the network: the client answers the host's nonce with an
+ * HMAC-SHA-256 of each. */
 void        pj_client_connect_async    (PjClient *self, const char *host, guint16 port,
                                         GCancellable *cancellable,
                                         GAsyncReadyCallback callback, gpointer user_data);

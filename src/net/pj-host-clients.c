@@ -315,7 +315,8 @@ _pj_host_handle_hello (PjHost     *self,
     {
       g_autofree char *m = pj_net_version_message ((int) MIN (low, G_MAXINT), (int) MIN (high, G_MAXINT),
                                                    PJ_NET_PROTOCOL_MIN, PJ_NET_PROTOCOL_MAX);
-      g_autofree char *why = g_strdup_printf ("it speaks protocol %d to %d, the table %d to %d",
+      g_autofree char *why = g_strdup_printf ("its app is %s (protocol %d to %d; this table speaks %d to %d)",
+                                              high < PJ_NET_PROTOCOL_MIN ? "older" : "newer",
                                               (int) MIN (low, G_MAXINT), (int) MIN (high, G_MAXINT),
                                               PJ_NET_PROTOCOL_MIN, PJ_NET_PROTOCOL_MAX);
       refuse (self, c, PJ_NET_ERROR_VERSION, m, why);
@@ -510,7 +511,8 @@ handle_chat (PjHost     *self,
     {
       g_autofree char *who = _pj_host_describe (c);
 
-      _pj_host_event (self, "refusal", "%s chats too fast", who);
+      if (_pj_host_guard_may_log_refusal (self, c->address))
+        _pj_host_event (self, "refusal", "%s chats too fast", who);
       if (strike (c, PJ_NET_ERROR_SLOW_DOWN, _("Too many messages: wait a moment"), "chat"))
         drop_client (self, c);
       return;

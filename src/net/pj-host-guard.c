@@ -13,6 +13,11 @@
 
 #include "pj-host-private.h"
 
+/* refusal lines per address in the event log, per window of the hello
+ * deadline (10 s; shortened with it in the tests) */
+#define REFUSAL_LOG_BURST      10
+#define REFUSAL_LOG_WINDOW_US  ((gint64) self->hello_timeout_ms * 1000)
+
 static void
 peer_free (Peer *peer)
 {
@@ -79,6 +84,39 @@ _pj_host_describe (Client *c)
   return g_strdup_printf ("a connection from %s", c->address);
 }
 
+static void
+log_unlogged (PjHost *self,
+              Peer   *peer)
+{
+  if (peer->n_unlogged == 0)
+    return;
+  _pj_host_event (self, "refusal", "%u more refusals of %s were not logged one by one",
+                  peer->n_unlogged, peer->address);
+  peer->n_unlogged = 0;
+}
+
+gboolean
+_pj_host_guard_may_log_refusal (PjHost     *self,
+                                const char *address)
+{
+  Peer *peer = peer_get (self, address);
+  gint64 now = g_get_monotonic_time ();
+
+  if (peer->log_since_us == 0 || now - peer->log_since_us >= REFUSAL_LOG_WINDOW_US)
+    {
+      log_unlogged (self, peer);
+      peer->log_since_us = now;
+      peer->n_logged = 0;
+    }
+  if (peer->n_logged < REFUSAL_LOG_BURST)
+    {
+      peer->n_logged++;
+      return TRUE;
+    }
+  peer->n_unlogged++;
+  return FALSE;
+}
+
 void
 _pj_host_hang_up (PjHost     *self,
                   Client     *c,
@@ -90,7 +128,8 @@ _pj_host_hang_up (PjHost     *self,
 {
   g_autofree char *who = _pj_host_describe (c);
 
-  _pj_host_event (self, kind, "%s %s", who, why);
+  if (strcmp (kind, "refusal") != 0 || _pj_host_guard_may_log_refusal (self, c->address))
+    _pj_host_event (self, kind, "%s %s", who, why);
   pj_net_connection_send_error (c->conn, code, message, ref);
   /* the line above is its leaving in the log */
   c->reported = TRUE;
@@ -155,6 +194,8 @@ static void
 evict (PjHost *self,
        Client *c)
 {
+  if (c == NULL)
+    return;
   _pj_host_hang_up (self, c, PJ_NET_ERROR_TIMEOUT, _("Too many connections wait for a hello"), NULL,
                     "refusal", "was closed to make room");
 }
@@ -168,11 +209,12 @@ _pj_host_guard_admit (PjHost            *self,
   guint n_pending = 0;
 
   c->address = address_of (connection);
-  c->since_us = c->heard_us = g_get_monotonic_time ();
+  c->heard_us = g_get_monotonic_time ();
   peer = peer_get (self, c->address);
   if (peer->banned)
     {
-      _pj_host_event (self, "refusal", "a connection from %s was refused: banned", c->address);
+      if (_pj_host_guard_may_log_refusal (self, c->address))
+        _pj_host_event (self, "refusal", "a connection from %s was refused: banned", c->address);
       pj_net_connection_send_error (c->conn, PJ_NET_ERROR_BANNED,
                                     _("The host does not let you join this table"), NULL);
       return FALSE;
@@ -308,11 +350,17 @@ tick_cb (gpointer user_data)
         pj_net_connection_send (c->conn, ping);
     }
 
-  /* forget addresses that left nothing behind */
+  /* tell the refusals a window held back; forget addresses that left
+   * nothing behind */
   g_hash_table_iter_init (&iter, self->peers);
   while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &peer))
-    if (peer->n_pending == 0 && !peer->banned && peer->failures == 0 && peer->next_answer_us <= now)
-      g_hash_table_iter_remove (&iter);
+    {
+      if (peer->n_unlogged > 0 && now - peer->log_since_us >= REFUSAL_LOG_WINDOW_US)
+        log_unlogged (self, peer);
+      if (peer->n_pending == 0 && !peer->banned && peer->failures == 0 && peer->next_answer_us <= now &&
+          now - peer->log_since_us >= REFUSAL_LOG_WINDOW_US)
+        g_hash_table_iter_remove (&iter);
+    }
   return G_SOURCE_CONTINUE;
 }
 

@@ -42,6 +42,9 @@ typedef struct {
   guint            failures;   /* failed password or token attempts in a row */
   gint64           next_answer_us;  /* no password or token answer before this */
   gboolean         banned;
+  gint64           log_since_us;  /* the refusal log's window for this address */
+  guint            n_logged;      /* refusals logged in it */
+  guint            n_unlogged;    /* refusals past the budget, told in one line later */
 } Peer;
 
 struct _Client {
@@ -56,7 +59,6 @@ struct _Client {
   gboolean         greeted;    /* hello accepted */
   gboolean         pending;    /* counted in its Peer's n_pending */
   guint            strikes;    /* bad messages so far */
-  gint64           since_us;   /* when it connected */
   gint64           heard_us;   /* its last complete message */
   GSource         *deadline;   /* closes it if no hello in time */
   JsonObject      *held_hello; /* a hello waiting for the address's turn */
@@ -166,6 +168,9 @@ void        _pj_host_guard_auth_done (PjHost *self, Client *c, gboolean ok);
 gboolean    _pj_host_guard_chat      (PjHost *self, Client *c);
 void        _pj_host_guard_start_tick (PjHost *self);
 guint       _pj_host_n_greeted       (PjHost *self);
+/* FALSE once an address has had its refusal lines for now (a flood of
+ * connections must not flood the log); a summary line follows. */
+gboolean    _pj_host_guard_may_log_refusal (PjHost *self, const char *address);
 /* Send an error, log why (kind, "<who> <why>") and drop the client. */
 void        _pj_host_hang_up         (PjHost *self, Client *c, PjNetError code, const char *message,
                                       const char *ref, const char *kind, const char *why);

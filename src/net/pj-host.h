@@ -31,7 +31,9 @@
  *                             "refusal" (wrong password, table full, bad
  *                             token, rate limit, version, banned, timeout)
  *                             or "closed"; text a short English sentence
- *                             naming the person, address or seat
+ *                             naming the person, address or seat. One
+ *                             address gets at most 10 refusal lines per
+ *                             10 s; one line then counts the rest.
  *
  * Everything runs on the thread-default main context of the thread that
  * created the host; computer moves are computed on a worker thread.

@@ -94,6 +94,72 @@ bot_disconnected (gpointer data)
   return ((Bot *) data)->disconnected;
 }
 
+typedef struct {
+  Table *t;
+  guint  seat;
+} SeatWait;
+
+static gboolean
+seat_is_ready (gpointer data)
+{
+  SeatWait *w = data;
+  PjNetSeatInfo info;
+
+  pj_host_get_seat_info (w->t->host, w->seat, &info);
+  return info.ready && info.connected;
+}
+
+/* The bot sits at seat, says it is ready, and the host has seen it. */
+static void
+sit_ready (Table *t,
+           Bot   *bot,
+           guint  seat)
+{
+  SeatWait w = { t, seat };
+
+  pj_client_sit (bot->client, seat);
+  pj_client_set_ready (bot->client, TRUE);
+  g_assert_true (run_until (seat_is_ready, &w, 5000));
+}
+
+typedef struct {
+  Bot   *bot;
+  guint  n;
+} PeopleWait;
+
+/* n people, the first of them seated at 0 once there are two */
+static gboolean
+sees_people (gpointer data)
+{
+  PeopleWait *w = data;
+  PjNetPerson first;
+
+  if (pj_client_get_n_people (w->bot->client) != w->n)
+    return FALSE;
+  return w->n < 2 || (pj_client_get_person (w->bot->client, 0, &first) && first.seat == 0);
+}
+
+static void
+wait_people (Bot   *bot,
+             guint  n)
+{
+  PeopleWait w = { bot, n };
+
+  g_assert_true (run_until (sees_people, &w, 5000));
+}
+
+typedef struct {
+  Table *t;
+  guint  seat;
+} CoverWait;
+
+static gboolean
+seat_covered (gpointer data)
+{
+  CoverWait *w = data;
+  return pj_host_seat_is_covered_for_testing (w->t->host, w->seat);
+}
+
 /* ---- a raw socket: what a hand-written client does ---------------------------- */
 
 typedef struct {
@@ -276,6 +342,42 @@ test_silent_closed (void)
   table_free (t);
 }
 
+static gboolean
+host_has_31 (gpointer data)
+{
+  return pj_host_get_n_people (((Table *) data)->host) == PJ_NET_MAX_CLIENTS - 1;
+}
+
+static gboolean
+unlogged_told (gpointer data)
+{
+  Table *t = data;
+
+  for (guint i = 0; i < t->events->len; i++)
+    if (strstr (g_ptr_array_index (t->events, i), "more refusals of 127.0.0.1 were not logged"))
+      return TRUE;
+  return FALSE;
+}
+
+/* Thirty silent sockets from one address: the log gets a few lines and
+ * then one line with the count of the rest, not thirty. */
+static void
+test_refusal_log_bounded (void)
+{
+  Table *t = table_new (NULL, 0);
+  g_autoptr (GPtrArray) raws = g_ptr_array_new_with_free_func ((GDestroyNotify) raw_free);
+  guint turn = g_timeout_add (5, keep_turning, NULL);
+
+  pj_host_set_timeouts_for_testing (t->host, 200, 300);
+  for (guint i = 0; i < 30; i++)
+    g_ptr_array_add (raws, raw_open (t->port));
+  g_assert_true (run_until (all_raw_closed, raws, 5000));
+  g_assert_true (run_until (unlogged_told, t, 5000));
+  g_assert_cmpuint (count_events (t, "refusal"), <, 30);
+  g_source_remove (turn);
+  table_free (t);
+}
+
 /* A full table (32 people) with 60 silent sockets besides: a newcomer is
  * told the table is full, the owner of a seat gets it back. */
 static void
@@ -289,9 +391,7 @@ test_token_past_silent_sockets (void)
 
   g_assert_true (bot_connect (owner, "127.0.0.1", t->port));
   owner->autoplay = FALSE;
-  pj_client_sit (owner->client, 0);
-  pj_client_set_ready (owner->client, TRUE);
-  run_for (100);
+  sit_ready (t, owner, 0);
   g_assert_true (pj_host_start_game (t->host, NULL));
 
   /* 31 spectators: 32 people with the owner */
@@ -307,7 +407,7 @@ test_token_past_silent_sockets (void)
 
   /* the owner's program dies; a spectator takes the free place */
   bot_kill (owner);
-  run_for (200);
+  g_assert_true (run_until (host_has_31, t, 5000));
   g_clear_error (&late->connect_error);
   g_assert_true (bot_connect (late, "127.0.0.1", t->port));
   g_assert_cmpuint (pj_host_get_n_people (t->host), ==, PJ_NET_MAX_CLIENTS);
@@ -321,6 +421,10 @@ test_token_past_silent_sockets (void)
   g_source_remove (turn);
   run_for (100);
   g_assert_cmpuint (count_raw_closed (raws), ==, 60 - PJ_NET_MAX_PENDING_PER_ADDRESS);
+  /* 52 evictions and a refusal for the full table: the log keeps to a few
+   * lines for one address (the rest are summed up later) */
+  g_assert_cmpuint (count_events (t, "refusal"), >=, 2);
+  g_assert_cmpuint (count_events (t, "refusal"), <=, 21);   /* two windows at most */
   /* the owner's token opens its seat, full table and silent sockets or not */
   g_assert_true (bot_connect (owner, "127.0.0.1", t->port));
   g_assert_cmpint (pj_client_get_seat (owner->client), ==, 0);
@@ -410,24 +514,32 @@ check_password_not_sent (void)
   GSocketService *service = fake_host (challenge, &port);
   PjClient *client = pj_client_new ("Dee");
   GSocketConnection *conn;
-  GSocket *socket;
-  char buf[4096];
-  gssize n;
-  g_autofree char *sent = NULL;
+  GString *sent = g_string_new (NULL);
   g_autofree char *proof = pj_net_proof ("secret", "00112233445566778899aabbccddeeff");
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
 
   pj_client_set_password (client, "secret");
   pj_client_connect_async (client, "127.0.0.1", port, NULL, NULL, NULL);
-  run_for (300);
-  conn = g_object_get_data (G_OBJECT (service), "conn");
-  g_assert_nonnull (conn);
-  socket = g_socket_connection_get_socket (conn);
-  g_socket_set_blocking (socket, FALSE);
-  n = g_socket_receive (socket, buf, sizeof buf, NULL, NULL);
-  g_assert_cmpint (n, >, 0);
-  sent = g_strndup (buf, (gsize) n);
-  g_assert_nonnull (strstr (sent, proof));
-  g_assert_null (strstr (sent, "secret"));
+  /* the ping, then the hello once the challenge is read */
+  while (strstr (sent->str, "\"hello\"") == NULL || strchr (strstr (sent->str, "\"hello\""), '\n') == NULL)
+    {
+      char buf[4096];
+      gssize n;
+
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+      conn = g_object_get_data (G_OBJECT (service), "conn");
+      if (conn == NULL)
+        continue;
+      g_socket_set_blocking (g_socket_connection_get_socket (conn), FALSE);
+      n = g_socket_receive (g_socket_connection_get_socket (conn), buf, sizeof buf, NULL, NULL);
+      if (n > 0)
+        g_string_append_len (sent, buf, n);
+    }
+  g_assert_nonnull (strstr (sent->str, proof));
+  g_assert_null (strstr (sent->str, "secret"));
+  g_string_free (sent, TRUE);
   pj_client_disconnect (client);
   run_until_last_ref (client, 5000);
   g_assert_finalize_object (client);
@@ -469,6 +581,12 @@ test_hmac_login (void)
   check_password_not_sent ();
 }
 
+static gboolean
+read_burst (gpointer data)
+{
+  return ((Bot *) data)->n_chat >= PJ_NET_CHAT_BURST;
+}
+
 /* Forty chat lines at once: the burst goes through, the rest are refused
  * as strikes until the flooder is hung up on. */
 static void
@@ -483,8 +601,8 @@ test_chat_flood (void)
   for (guint i = 0; i < 40; i++)
     pj_client_send_chat (flooder->client, "spam spam spam", FALSE);
   g_assert_true (run_until (bot_disconnected, flooder, 5000));
-  run_for (100);
-  g_assert_cmpuint (reader->n_chat, >=, PJ_NET_CHAT_BURST);
+  g_assert_true (run_until (read_burst, reader, 5000));
+  run_for (100);   /* anything past the burst would be here by now */
   g_assert_cmpuint (reader->n_chat, <=, PJ_NET_CHAT_BURST + 1);
   g_assert_cmpint (g_array_index (flooder->errors, int, 0), ==, PJ_NET_ERROR_SLOW_DOWN);
   g_assert_error (flooder->disconnect_error, PJ_NET_ERROR, PJ_NET_ERROR_TOO_MANY_ERRORS);
@@ -541,9 +659,7 @@ test_host_drops_silent_client (void)
 
   g_assert_true (bot_connect (bot, "127.0.0.1", t->port));
   bot->autoplay = FALSE;
-  pj_client_sit (bot->client, 0);
-  pj_client_set_ready (bot->client, TRUE);
-  run_for (100);
+  sit_ready (t, bot, 0);
   g_assert_true (pj_host_start_game (t->host, NULL));
   pj_host_set_timeouts_for_testing (t->host, 0, 1000);
   run_for (1500);
@@ -551,8 +667,10 @@ test_host_drops_silent_client (void)
   pj_client_set_mute_for_testing (bot->client, TRUE);
   g_assert_true (run_until (bot_disconnected, bot, 5000));
   g_assert_error (bot->disconnect_error, PJ_NET_ERROR, PJ_NET_ERROR_TIMEOUT);
-  run_for (300);
-  g_assert_true (pj_host_seat_is_covered_for_testing (t->host, 0));
+  {
+    CoverWait w = { t, 0 };
+    g_assert_true (run_until (seat_covered, &w, 5000));   /* after the grace period */
+  }
   table_free (t);
 }
 
@@ -618,6 +736,24 @@ test_client_drops_silent_host (void)
   fake_host_free (service);
 }
 
+/* Something that accepts and says nothing at all (not a table): joining
+ * ends with "did not answer" instead of waiting for ever. */
+static void
+test_client_gives_up_on_mute_port (void)
+{
+  guint16 port;
+  GSocketService *service = fake_host ("", &port);
+  Bot *bot = bot_new ("Knocking", PJ_AI_EASY);
+
+  pj_client_set_idle_timeout_for_testing (bot->client, 300);
+  g_assert_false (bot_connect (bot, "127.0.0.1", port));
+  g_assert_error (bot->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_TIMEOUT);
+  g_assert_cmpstr (bot->connect_error->message, ==, "The table did not answer");
+  bot_disconnect_finalized (bot);
+  bot_free (bot);
+  fake_host_free (service);
+}
+
 /* Kick from the lobby (the seat opens), kick from a game (a computer plays
  * the seat, its token opens nothing), ban (the address stays out). */
 static void
@@ -636,7 +772,7 @@ test_kick_and_ban (void)
   g_assert_true (bot_connect (bob, "127.0.0.1", t->port));
   ann->autoplay = FALSE;
   pj_client_sit (ann->client, 0);
-  run_for (100);
+  wait_people (bob, 2);
 
   /* the people list, spectators included, on host and clients alike */
   g_assert_cmpuint (pj_host_get_n_people (t->host), ==, 2);
@@ -660,8 +796,7 @@ test_kick_and_ban (void)
   g_assert_true (pj_net_error_is_final (ann->disconnect_error));
   pj_host_get_seat_info (t->host, 0, &info);
   g_assert_cmpint (info.kind, ==, PJ_NET_SEAT_OPEN);
-  run_for (50);
-  g_assert_cmpuint (pj_client_get_n_people (bob->client), ==, 1);
+  wait_people (bob, 1);
   g_assert_cmpuint (count_events (t, "kick"), ==, 1);
   g_assert_false (pj_host_kick (t->host, 999, FALSE, &error));
   g_assert_error (error, PJ_NET_ERROR, PJ_NET_ERROR_INVALID_FIELD);
@@ -670,11 +805,8 @@ test_kick_and_ban (void)
   ann->disconnected = FALSE;
   pj_client_set_token (ann->client, NULL);
   g_assert_true (bot_connect (ann, "127.0.0.1", t->port));
-  pj_client_sit (ann->client, 0);
-  pj_client_set_ready (ann->client, TRUE);
-  run_for (100);
+  sit_ready (t, ann, 0);
   g_assert_true (pj_host_start_game (t->host, NULL));
-  run_for (50);
   token = g_strdup (pj_client_get_token (ann->client));
   ann_id = pj_client_get_person_id (ann->client);
   g_assert_true (pj_host_kick (t->host, ann_id, FALSE, NULL));
@@ -716,6 +848,12 @@ test_closed (void)
   table_free (t);
 }
 
+static gboolean
+two_refusals (gpointer data)
+{
+  return count_events (data, "refusal") == 2;
+}
+
 /* Versions with no overlap get a message in people's words, both ways,
  * and a version-1 host (no challenge, "hello-first" to the ping) too. */
 static void
@@ -740,6 +878,8 @@ test_version_range (void)
   /* a range that reaches ours is fine */
   pj_client_set_protocol_for_testing (now->client, 1, 3);
   g_assert_true (bot_connect (now, "127.0.0.1", t->port));
+  /* the host's log says why it lost the other two */
+  g_assert_true (run_until (two_refusals, t, 5000));
 
   g_assert_false (bot_connect (visitor, "127.0.0.1", port));
   g_assert_error (visitor->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_VERSION);
@@ -757,6 +897,12 @@ host_over (gpointer data)
   return pj_host_get_phase (((Table *) data)->host) == PJ_NET_PHASE_OVER;
 }
 
+static gboolean
+one_leave (gpointer data)
+{
+  return count_events (data, "leave") > 0;
+}
+
 static void
 test_events (void)
 {
@@ -764,14 +910,12 @@ test_events (void)
   Bot *bot = table_add_bot (t, "Player");
 
   g_assert_true (bot_connect (bot, "127.0.0.1", t->port));
-  pj_client_sit (bot->client, 0);
-  pj_client_set_ready (bot->client, TRUE);
-  run_for (100);
+  sit_ready (t, bot, 0);
   g_assert_true (pj_host_start_game (t->host, NULL));
   g_assert_true (run_until (host_over, t, 60000));
   g_assert_true (pj_host_rematch (t->host, NULL));
   bot_disconnect_finalized (bot);
-  run_for (50);
+  g_assert_true (run_until (one_leave, t, 5000));
   g_assert_cmpuint (count_events (t, "join"), ==, 1);
   g_assert_cmpuint (count_events (t, "start"), ==, 2);
   g_assert_cmpuint (count_events (t, "over"), ==, 1);
@@ -787,6 +931,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/net/guard/silent-closed", test_silent_closed);
   g_test_add_func ("/net/guard/token-past-silent-sockets", test_token_past_silent_sockets);
+  g_test_add_func ("/net/guard/refusal-log-bounded", test_refusal_log_bounded);
   g_test_add_func ("/net/guard/password-rate", test_password_rate);
   g_test_add_func ("/net/guard/token-rate", test_token_rate);
   g_test_add_func ("/net/guard/hmac-login", test_hmac_login);
@@ -794,6 +939,7 @@ main (int   argc,
   g_test_add_func ("/net/guard/slow-drip", test_slow_drip);
   g_test_add_func ("/net/guard/host-drops-silent-client", test_host_drops_silent_client);
   g_test_add_func ("/net/guard/client-drops-silent-host", test_client_drops_silent_host);
+  g_test_add_func ("/net/guard/client-gives-up-on-mute-port", test_client_gives_up_on_mute_port);
   g_test_add_func ("/net/guard/kick-and-ban", test_kick_and_ban);
   g_test_add_func ("/net/guard/closed", test_closed);
   g_test_add_func ("/net/guard/version-range", test_version_range);
