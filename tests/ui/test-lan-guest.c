@@ -690,6 +690,7 @@ test_lan_kick_and_ban (void)
     pj_test_run_until (lobby_lists, &seen, 5000);
     g_assert_cmpuint (pj_lobby_page_get_n_people (seen.page), ==, 3);
     g_assert_null (find_kick_button (GTK_WIDGET (carol), 1, FALSE));
+    pj_test_run_until (page_drawn, seen.page, 5000);
     pj_test_wait (400);
     pj_test_screenshot (GTK_WIDGET (carol), "lan-lobby-people-guest.png");
   }
