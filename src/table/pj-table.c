@@ -7,9 +7,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "pj-file.h"
+#include "pj-rejoin.h"
 #include "pj-table.h"
 
 struct _PjTable
@@ -26,6 +28,8 @@ struct _PjTable
   guint16       port;
   gboolean      leaving;
   char         *save_path;     /* hosted here: where the game is autosaved */
+  char         *rejoin_dir;    /* joined: where our seat's token is kept */
+  char         *password;      /* joined: kept with the token, to rejoin */
 
   /* reconnecting after a drop: a bounded backoff */
   gboolean      reconnecting;
@@ -87,17 +91,54 @@ save_seat (PjTable *self)
 
   if (self->save_path == NULL || self->host == NULL)
     return;
+  path = seat_path (self->save_path);
+  /* a host who stood up has a token no seat holds: reopened with it, its
+   * own client would be refused ("No seat at this table has that token") */
   token = pj_client_get_token (self->client);
-  if (token == NULL)
-    return;
+  if (token == NULL || pj_client_get_seat (self->client) < 0)
+    {
+      g_unlink (path);
+      return;
+    }
 
   keyfile = g_key_file_new ();
   g_key_file_set_string (keyfile, "table", "token", token);
   g_key_file_set_integer (keyfile, "table", "port", pj_host_get_port (self->host));
   data = g_key_file_to_data (keyfile, &len, NULL);
-  path = seat_path (self->save_path);
   if (!pj_file_write_atomic (path, data, len, 0600, PJ_FILE_WRITE_NONE, &error))
     g_warning ("The table’s seat could not be saved: %s", error->message);
+}
+
+/* Joined elsewhere and seated in a game: keep the token on disk, so that
+ * an app killed now takes the seat back when it starts again. */
+static void
+save_rejoin (PjTable *self)
+{
+  g_autoptr (PjRejoin) rejoin = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *token = pj_client_get_token (self->client);
+  const char *table_name = pj_client_get_table_name (self->client);
+
+  if (self->rejoin_dir == NULL || self->host != NULL || token == NULL || table_name == NULL ||
+      pj_client_get_seat (self->client) < 0)
+    return;
+  rejoin = pj_rejoin_new (table_name, self->address, self->port, token);
+  rejoin->seat = pj_client_get_seat (self->client);
+  rejoin->password = g_strdup (self->password);
+  rejoin->player_name = g_strdup (self->player_name);
+  if (!pj_rejoin_save (self->rejoin_dir, rejoin, &error))
+    g_warning ("The seat at the table could not be kept for a restart: %s", error->message);
+}
+
+/* The game ended, we left on purpose, or the host will not have us back:
+ * nothing to rejoin. */
+static void
+forget_rejoin (PjTable *self)
+{
+  const char *table_name = pj_client_get_table_name (self->client);
+
+  if (self->rejoin_dir != NULL && self->host == NULL && table_name != NULL)
+    pj_rejoin_remove (self->rejoin_dir, self->address, self->port, table_name);
 }
 
 /* ---- the client's signals --------------------------------------------------- */
@@ -145,6 +186,7 @@ game_started_cb (PjTable  *self,
     return;
   g_set_object (&self->game, game);
   save_seat (self);
+  save_rejoin (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
   g_signal_emit (self, signals[GAME_STARTED], 0, self->game);
 }
@@ -156,6 +198,14 @@ seat_covered_cb (PjTable  *self,
                  PjClient *client)
 {
   g_signal_emit (self, signals[SEAT_COVERED], 0, seat, covered);
+}
+
+static void
+game_over_cb (PjTable  *self,
+              guint     winner,
+              PjClient *client)
+{
+  forget_rejoin (self);
 }
 
 static void
@@ -209,6 +259,12 @@ give_up (PjTable      *self,
   else
     error = g_error_new_literal (PJ_NET_ERROR, PJ_NET_ERROR_CLOSED,
                                  _("The connection to the table was lost"));
+  /* the host will not have us back (a refused token, a kick, a ban): the
+   * seat is gone for good. A closed table keeps it: its host may reopen it
+   * ("Reopen Last Table"), and then "Rejoin your seat" takes it back. */
+  if (cause != NULL && pj_net_error_is_final (cause) &&
+      !g_error_matches (cause, PJ_NET_ERROR, PJ_NET_ERROR_TABLE_CLOSED))
+    forget_rejoin (self);
   g_signal_emit (self, signals[ERROR], 0, error);
 }
 
@@ -222,6 +278,13 @@ disconnected_cb (PjTable      *self,
   /* a reconnect attempt in flight answers for itself */
   if (self->leaving || self->reconnecting)
     return;
+
+  /* kicked, banned, or the table closed: coming back would be refused */
+  if (error != NULL && pj_net_error_is_final (error))
+    {
+      give_up (self, error);
+      return;
+    }
 
   /* In a game the seat waits for our token: come back. In the lobby the
    * host has freed the seat already, so there is nothing to come back to. */
@@ -259,9 +322,7 @@ reconnected_cb (GObject      *object,
     return;
 
   /* the host will not have us back: trying again would not change that */
-  if (error->domain == PJ_NET_ERROR &&
-      (error->code == PJ_NET_ERROR_BAD_TOKEN || error->code == PJ_NET_ERROR_BAD_PASSWORD ||
-       error->code == PJ_NET_ERROR_VERSION))
+  if (pj_net_error_is_final (error))
     {
       give_up (self, error);
       return;
@@ -317,6 +378,16 @@ own_connect_cb (GObject      *object,
 
   if (!pj_client_connect_finish (PJ_CLIENT (object), result, &error))
     {
+      /* a seat file from an older save, whose seat is someone else's now:
+       * the host still watches and runs its table, as a spectator */
+      if (g_error_matches (error, PJ_NET_ERROR, PJ_NET_ERROR_BAD_TOKEN) &&
+          pj_client_get_token (PJ_CLIENT (object)) != NULL && !self->leaving)
+        {
+          pj_client_set_token (PJ_CLIENT (object), NULL);
+          pj_client_connect_async (self->client, self->address, self->port, self->cancellable,
+                                   own_connect_cb, g_object_ref (self));
+          return;
+        }
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_signal_emit (self, signals[ERROR], 0, error);
       return;
@@ -470,6 +541,9 @@ join_done_cb (GObject      *object,
 
   if (!pj_client_connect_finish (PJ_CLIENT (object), result, &error))
     {
+      /* a kept seat the host no longer knows (that game is over) */
+      if (g_error_matches (error, PJ_NET_ERROR, PJ_NET_ERROR_BAD_TOKEN))
+        forget_rejoin (self);
       g_task_return_error (task, error);
       return;
     }
@@ -498,8 +572,37 @@ pj_table_join_async (PjTable             *self,
   g_free (self->address);
   self->address = g_strdup (address);
   self->port = port ? port : PJ_NET_DEFAULT_PORT;
-  pj_client_set_password (self->client, password != NULL && password[0] != '\0' ? password : NULL);
+  g_free (self->password);
+  self->password = password != NULL && password[0] != '\0' ? g_strdup (password) : NULL;
+  pj_client_set_password (self->client, self->password);
   pj_client_connect_async (self->client, self->address, self->port, cancellable, join_done_cb, task);
+}
+
+void
+pj_table_rejoin_async (PjTable             *self,
+                       const PjRejoin      *rejoin,
+                       GCancellable        *cancellable,
+                       GAsyncReadyCallback  callback,
+                       gpointer             user_data)
+{
+  g_return_if_fail (PJ_IS_TABLE (self));
+  g_return_if_fail (rejoin != NULL && rejoin->token != NULL);
+
+  pj_client_set_token (self->client, rejoin->token);
+  pj_table_join_async (self, rejoin->address, rejoin->port, rejoin->password,
+                       cancellable, callback, user_data);
+}
+
+void
+pj_table_set_rejoin_dir (PjTable    *self,
+                         const char *dir)
+{
+  g_return_if_fail (PJ_IS_TABLE (self));
+
+  g_free (self->rejoin_dir);
+  self->rejoin_dir = g_strdup (dir);
+  if (self->game != NULL && !pj_game_is_over (self->game))
+    save_rejoin (self);
 }
 
 gboolean
@@ -512,11 +615,10 @@ pj_table_join_finish (PjTable       *self,
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
-void
-pj_table_leave (PjTable *self)
+/* Hang up, without forgetting the seat kept on disk. */
+static void
+shut_down (PjTable *self)
 {
-  g_return_if_fail (PJ_IS_TABLE (self));
-
   self->leaving = TRUE;
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->reconnect_source, g_source_remove);
@@ -527,6 +629,84 @@ pj_table_leave (PjTable *self)
   g_clear_object (&self->publisher);
   if (self->host != NULL)
     pj_host_stop (self->host);
+}
+
+void
+pj_table_close (PjTable *self)
+{
+  g_return_if_fail (PJ_IS_TABLE (self));
+
+  shut_down (self);
+}
+
+void
+pj_table_leave (PjTable *self)
+{
+  g_return_if_fail (PJ_IS_TABLE (self));
+
+  /* on purpose: "Rejoin your seat" would only bring back what was left */
+  forget_rejoin (self);
+  shut_down (self);
+}
+
+/* ---- in people's words ----------------------------------------------------------- */
+
+/* The host's message is English (PROTOCOL.md): a guest reads the code in
+ * its own language instead, and a GIO error as what it means at a table. */
+const char *
+pj_table_error_text (const GError *error)
+{
+  g_return_val_if_fail (error != NULL, NULL);
+
+  if (error->domain == PJ_NET_ERROR)
+    switch (error->code)
+      {
+      case PJ_NET_ERROR_BAD_PASSWORD:
+        return _("Wrong password for this table");
+      case PJ_NET_ERROR_TABLE_FULL:
+        return _("This table is full: nobody else can join now");
+      case PJ_NET_ERROR_VERSION:
+        /* said by this app already ("This table needs a newer version …") */
+        return error->message;
+      case PJ_NET_ERROR_KICKED:
+        return _("The host removed you from the table");
+      case PJ_NET_ERROR_BANNED:
+        return _("The host removed you from the table and will not let you back in");
+      case PJ_NET_ERROR_TABLE_CLOSED:
+        return _("The host closed the table");
+      case PJ_NET_ERROR_TIMEOUT:
+        return _("The connection to the table timed out");
+      case PJ_NET_ERROR_FLOOD:
+        return _("The table hung up: this app sent it too much at once");
+      case PJ_NET_ERROR_SLOW_DOWN:
+        return _("Slow down: too many messages at once");
+      case PJ_NET_ERROR_BAD_TOKEN:
+        return _("The table no longer keeps your seat");
+      case PJ_NET_ERROR_TOO_MANY_ERRORS:
+        return _("The table hung up: this app sent it too many bad messages");
+      case PJ_NET_ERROR_CLOSED:
+        return _("The connection to the table was lost");
+      default:
+        return error->message;
+      }
+  if (error->domain == G_IO_ERROR)
+    switch (error->code)
+      {
+      case G_IO_ERROR_CONNECTION_REFUSED:
+        return _("No table answers at that address");
+      case G_IO_ERROR_HOST_NOT_FOUND:
+        return _("No computer by that name was found on the network");
+      case G_IO_ERROR_HOST_UNREACHABLE:
+      case G_IO_ERROR_NETWORK_UNREACHABLE:
+        return _("That address cannot be reached from this network");
+      case G_IO_ERROR_TIMED_OUT:
+        return _("The table did not answer in time");
+      default:
+        break;
+      }
+  if (error->domain == G_RESOLVER_ERROR)
+    return _("No computer by that name was found on the network");
+  return error->message;
 }
 
 /* ---- getters ------------------------------------------------------------------ */
@@ -639,7 +819,7 @@ pj_table_dispose (GObject *object)
 
   if (self->client != NULL)
     {
-      pj_table_leave (self);
+      shut_down (self);
       g_signal_handlers_disconnect_by_data (self->client, self);
     }
   g_clear_object (&self->publisher);
@@ -659,6 +839,8 @@ pj_table_finalize (GObject *object)
   g_free (self->player_name);
   g_free (self->address);
   g_free (self->save_path);
+  g_free (self->rejoin_dir);
+  g_free (self->password);
 
   G_OBJECT_CLASS (pj_table_parent_class)->finalize (object);
 }
@@ -756,6 +938,7 @@ pj_table_new (const char *player_name)
   g_signal_connect_swapped (self->client, "error", G_CALLBACK (client_error_cb), self);
   g_signal_connect_swapped (self->client, "chat", G_CALLBACK (chat_cb), self);
   g_signal_connect_swapped (self->client, "verified", G_CALLBACK (verified_cb), self);
+  g_signal_connect_swapped (self->client, "game-over", G_CALLBACK (game_over_cb), self);
   g_signal_connect_swapped (self->client, "disconnected", G_CALLBACK (disconnected_cb), self);
   return self;
 }

@@ -34,6 +34,7 @@
 #include "pj-discovery.h"
 #include "pj-game.h"
 #include "pj-host.h"
+#include "pj-rejoin.h"
 
 G_BEGIN_DECLS
 
@@ -78,7 +79,26 @@ void         pj_table_join_async          (PjTable      *self,
 gboolean     pj_table_join_finish         (PjTable      *self,
                                            GAsyncResult *result,
                                            GError      **error);
-/* Leave: say goodbye, stop hosting and announcing. */
+/* Take back a seat kept on disk (pj-rejoin.h) after the app was killed
+ * or quit; finishes with pj_table_join_finish() (PJ_NET_ERROR_BAD_TOKEN
+ * when the host no longer keeps that seat: the kept file goes). */
+void         pj_table_rejoin_async        (PjTable      *self,
+                                           const PjRejoin *rejoin,
+                                           GCancellable *cancellable,
+                                           GAsyncReadyCallback callback,
+                                           gpointer      user_data);
+/* Joined here: keep this table's seat in dir while a game runs (written
+ * at the deal, removed at the end, on pj_table_leave(), when the host
+ * refuses the token and on a kick or ban; kept when the host closes the
+ * table, which it may reopen). NULL: keep nothing. Dropping the last reference
+ * without pj_table_leave() (quitting) keeps the file, like a crash. */
+void         pj_table_set_rejoin_dir      (PjTable      *self,
+                                           const char   *dir);
+/* Hang up as the app quits: like pj_table_leave(), but a seat kept on
+ * disk stays there, to rejoin at the next start. */
+void         pj_table_close               (PjTable      *self);
+/* Leave on purpose: say goodbye, stop hosting and announcing, and forget
+ * the seat kept for a rejoin. */
 void         pj_table_leave               (PjTable      *self);
 
 PjClient    *pj_table_get_client          (PjTable      *self);
@@ -93,6 +113,10 @@ gboolean     pj_table_get_seat_covered    (PjTable      *self,
                                            guint         seat);
 /* TRUE when every seat is a computer or a ready, connected person. */
 gboolean     pj_table_can_start           (PjTable      *self);
+
+/* What went wrong, in the words of the person at this screen: a host's
+ * refusal (PJ_NET_ERROR) or a failed connection (G_IO_ERROR). */
+const char  *pj_table_error_text          (const GError *error);
 
 /* Bounds of the reconnect backoff (tests shorten them). */
 void         pj_table_set_reconnect_policy (PjTable     *self,

@@ -16,7 +16,8 @@ struct _PjApplication
   AdwApplication parent_instance;
 
   /* --new-instance: a second copy on the same desktop (e.g. to host and
-   * join a LAN table from one computer); it keeps no autosave */
+   * join a LAN table from one computer); it keeps no autosave of a game
+   * here, but a table it hosts saves to its own file */
   gboolean       new_instance;
 
   /* --host-table, --join, --find-tables: go straight to a LAN table (from
@@ -45,6 +46,15 @@ static char *
 autosave_path (void)
 {
   return g_build_filename (g_get_user_data_dir (), "pegs-and-jokers", "autosave.json", NULL);
+}
+
+/* Where a table hosted by a --new-instance copy is saved: apart from the
+ * main copy's, which it would otherwise overwrite (or, with no autosave,
+ * not have at all, and nothing to reopen after a crash). */
+static char *
+new_instance_lan_save_path (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "pegs-and-jokers", "new-instance", "lan-table.json", NULL);
 }
 
 /* The game left unfinished last time, if any; a damaged autosave is set
@@ -82,6 +92,15 @@ lan_options (PjApplication *self,
     }
   else if (self->find_tables)
     pj_window_join_lan (window);
+  else
+    {
+      g_autofree char *dir = pj_rejoin_default_dir ();
+      g_autoptr (GPtrArray) kept = pj_rejoin_list (dir);
+
+      /* killed mid-game at a LAN table: the join page offers the seat back */
+      if (kept->len > 0)
+        pj_window_join_lan (window);
+    }
 }
 
 static void
@@ -96,8 +115,17 @@ pj_application_activate (GApplication *app)
       g_autofree char *notice = NULL;
       g_autoptr (PjGame) saved = path != NULL ? unfinished_game (path, &notice) : NULL;
 
+      g_autofree char *rejoin_dir = pj_rejoin_default_dir ();
+
       window = GTK_WINDOW (pj_window_new (GTK_APPLICATION (app)));
       pj_window_set_autosave_path (PJ_WINDOW (window), path);
+      pj_window_set_rejoin_dir (PJ_WINDOW (window), rejoin_dir);
+      if (self->new_instance)
+        {
+          g_autofree char *lan_path = new_instance_lan_save_path ();
+
+          pj_window_set_lan_save_path (PJ_WINDOW (window), lan_path);
+        }
       gtk_window_present (window);
       if (notice != NULL)
         pj_window_add_toast (PJ_WINDOW (window), notice);

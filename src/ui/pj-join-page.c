@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "pj-join-page.h"
+#include "pj-text.h"
 
 struct _PjJoinPage
 {
@@ -21,11 +22,17 @@ struct _PjJoinPage
   GtkWidget       *tables_group;
   GtkListBox      *list;
   GtkLabel        *status_label;
+  GtkWidget       *seats_group;
+  GtkListBox      *seats_list;
+
+  char            *rejoin_dir;
+  GPtrArray       *rejoins;      /* of PjRejoin, as listed */
 
   PjBrowser       *browser;
   GCancellable    *cancellable;
   PjTable         *joining;
   gboolean         busy;
+  AdwToast        *last_toast;   /* weak: a new refusal replaces it */
 };
 
 G_DEFINE_FINAL_TYPE (PjJoinPage, pj_join_page, GTK_TYPE_WIDGET)
@@ -46,10 +53,16 @@ toast (PjJoinPage *self,
 {
   GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
 
-  if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (text));
-  else
-    g_message ("%s", text);
+  if (overlay == NULL)
+    {
+      g_message ("%s", text);
+      return;
+    }
+  /* the answer to the last try, not a queue of old ones */
+  if (self->last_toast != NULL)
+    adw_toast_dismiss (self->last_toast);
+  g_set_weak_pointer (&self->last_toast, adw_toast_new (text));
+  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), self->last_toast);
 }
 
 static void
@@ -65,6 +78,7 @@ set_busy (PjJoinPage *self,
   adw_window_title_set_subtitle (self->title, subtitle ? subtitle : "");
   gtk_widget_set_sensitive (GTK_WIDGET (self->list), !self->busy);
   gtk_widget_set_sensitive (GTK_WIDGET (self->address_row), !self->busy);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->seats_list), !self->busy);
 }
 
 /* ---- password prompt ------------------------------------------------------- */
@@ -147,7 +161,10 @@ typedef struct {
   guint16     port;
   char       *label;
   gboolean    with_password;
+  gboolean    rejoin;
 } Attempt;
+
+static void refresh_rejoins (PjJoinPage *self);
 
 static void
 attempt_free (Attempt *a)
@@ -175,12 +192,17 @@ join_done_cb (GObject      *object,
     {
       set_busy (self, NULL);
       if (g_error_matches (error, PJ_NET_ERROR, PJ_NET_ERROR_BAD_PASSWORD))
-        ask_password (self, a->host, a->port, a->label, a->with_password ? error->message : NULL);
+        ask_password (self, a->host, a->port, a->label, a->with_password ? pj_table_error_text (error) : NULL);
+      else if (a->rejoin && g_error_matches (error, PJ_NET_ERROR, PJ_NET_ERROR_BAD_TOKEN))
+        {
+          /* Translators: a seat kept after a crash that the host no longer holds, e.g. "Your seat at “Friday” is gone: that game is over" */
+          g_autofree char *text = g_strdup_printf (_("Your seat at “%s” is gone: that game is over"), a->label);
+          toast (self, text);
+          refresh_rejoins (self);
+        }
       else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
-          /* Translators: joining failed; the reason follows */
-          g_autofree char *text = g_strdup_printf (_("Could not join: %s"), error->message);
-          toast (self, text);
+          toast (self, pj_table_error_text (error));
         }
       attempt_free (a);
       return;
@@ -191,16 +213,10 @@ join_done_cb (GObject      *object,
   attempt_free (a);
 }
 
-static void
-join (PjJoinPage *self,
-      const char *host,
-      guint16     port,
-      const char *label,
-      const char *password)
+static char *
+player_name (PjJoinPage *self)
 {
-  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name_row))));
-  PjTable *table;
-  Attempt *a;
+  char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name_row))));
 
   if (name[0] == '\0')
     {
@@ -214,22 +230,44 @@ join (PjJoinPage *self,
     }
   if (strlen (name) > PJ_NET_MAX_NAME)
     name[PJ_NET_MAX_NAME] = '\0', g_utf8_make_valid (name, -1);
+  return name;
+}
+
+static Attempt *
+start_attempt (PjJoinPage *self,
+               PjTable    *table,
+               const char *host,
+               guint16     port,
+               const char *label)
+{
+  Attempt *a = g_new0 (Attempt, 1);
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
 
-  a = g_new0 (Attempt, 1);
   a->self = g_object_ref (self);
   a->host = g_strdup (host);
   a->port = port;
   a->label = g_strdup (label);
-  a->with_password = password != NULL && password[0] != '\0';
-
-  table = pj_table_new (name);
   g_clear_object (&self->joining);
   self->joining = table;
   set_busy (self, label);
+  return a;
+}
+
+static void
+join (PjJoinPage *self,
+      const char *host,
+      guint16     port,
+      const char *label,
+      const char *password)
+{
+  g_autofree char *name = player_name (self);
+  PjTable *table = pj_table_new (name);
+  Attempt *a = start_attempt (self, table, host, port, label);
+
+  a->with_password = password != NULL && password[0] != '\0';
   pj_table_join_async (table, host, port, password, self->cancellable, join_done_cb, a);
 }
 
@@ -260,6 +298,119 @@ address_apply_cb (PjJoinPage  *self,
                   AdwEntryRow *row)
 {
   pj_join_page_join_address (self, gtk_editable_get_text (GTK_EDITABLE (row)), NULL);
+}
+
+/* ---- seats kept after a crash ----------------------------------------------- */
+
+void
+pj_join_page_rejoin (PjJoinPage *self,
+                     guint       i)
+{
+  g_autofree char *name = NULL;
+  PjRejoin *r;
+  PjTable *table;
+  Attempt *a;
+
+  g_return_if_fail (PJ_IS_JOIN_PAGE (self));
+  g_return_if_fail (self->rejoins != NULL && i < self->rejoins->len);
+
+  if (self->busy)
+    return;
+  r = g_ptr_array_index (self->rejoins, i);
+  /* the name the seat was taken under, not whatever the row says now */
+  name = r->player_name != NULL ? g_strdup (r->player_name) : player_name (self);
+  table = pj_table_new (name);
+  /* forgotten here if the host refuses the token */
+  pj_table_set_rejoin_dir (table, self->rejoin_dir);
+  a = start_attempt (self, table, r->address, r->port, r->table_name);
+  a->rejoin = TRUE;
+  a->with_password = r->password != NULL;
+  pj_table_rejoin_async (table, r, self->cancellable, join_done_cb, a);
+}
+
+guint
+pj_join_page_get_n_rejoins (PjJoinPage *self)
+{
+  g_return_val_if_fail (PJ_IS_JOIN_PAGE (self), 0);
+
+  return self->rejoins != NULL ? self->rejoins->len : 0;
+}
+
+static void
+rejoin_activated_cb (AdwActionRow *row,
+                     PjJoinPage   *self)
+{
+  pj_join_page_rejoin (self, (guint) gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (row)));
+}
+
+static void
+forget_clicked_cb (GtkButton  *button,
+                   PjJoinPage *self)
+{
+  GtkWidget *row = gtk_widget_get_ancestor (GTK_WIDGET (button), GTK_TYPE_LIST_BOX_ROW);
+  int i = row != NULL ? gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (row)) : -1;
+  PjRejoin *r;
+
+  if (i < 0 || self->rejoins == NULL || (guint) i >= self->rejoins->len)
+    return;
+  r = g_ptr_array_index (self->rejoins, i);
+  pj_rejoin_remove (self->rejoin_dir, r->address, r->port, r->table_name);
+  refresh_rejoins (self);
+}
+
+static void
+refresh_rejoins (PjJoinPage *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->seats_list))) != NULL)
+    gtk_list_box_remove (self->seats_list, child);
+  g_clear_pointer (&self->rejoins, g_ptr_array_unref);
+  if (self->rejoin_dir != NULL)
+    self->rejoins = pj_rejoin_list (self->rejoin_dir);
+
+  for (guint i = 0; self->rejoins != NULL && i < self->rejoins->len; i++)
+    {
+      PjRejoin *r = g_ptr_array_index (self->rejoins, i);
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *forget = gtk_button_new_from_icon_name ("user-trash-symbolic");
+      g_autofree char *title = NULL;
+      g_autofree char *subtitle = NULL;
+      g_autofree char *where = NULL;
+
+      /* Translators: a seat kept after the app closed mid-game, e.g. "Rejoin your seat at “Friday”" */
+      title = g_strdup_printf (_("Rejoin your seat at “%s”"), r->table_name);
+      where = strchr (r->address, ':') != NULL ? g_strdup_printf ("[%s]:%u", r->address, r->port)
+                                               : g_strdup_printf ("%s:%u", r->address, r->port);
+      /* Translators: the kept seat's colour and the table's address, e.g. "Blue · 192.168.1.5:47251" */
+      subtitle = g_strdup_printf (_("%s · %s"), pj_text_colour_name ((guint) r->seat), where);
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      gtk_widget_set_valign (forget, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (forget, "flat");
+      gtk_widget_set_tooltip_text (forget, _("Forget this seat"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (forget), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Forget this seat"), -1);
+      g_signal_connect (forget, "clicked", G_CALLBACK (forget_clicked_cb), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), forget);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      g_signal_connect (row, "activated", G_CALLBACK (rejoin_activated_cb), self);
+      gtk_list_box_append (self->seats_list, row);
+    }
+  gtk_widget_set_visible (self->seats_group, self->rejoins != NULL && self->rejoins->len > 0);
+}
+
+void
+pj_join_page_set_rejoin_dir (PjJoinPage *self,
+                             const char *dir)
+{
+  g_return_if_fail (PJ_IS_JOIN_PAGE (self));
+
+  g_free (self->rejoin_dir);
+  self->rejoin_dir = g_strdup (dir);
+  refresh_rejoins (self);
 }
 
 /* ---- the list of tables ------------------------------------------------------ */
@@ -392,6 +543,9 @@ pj_join_page_dispose (GObject *object)
   g_clear_object (&self->browser);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->joining);
+  g_clear_pointer (&self->rejoins, g_ptr_array_unref);
+  g_clear_pointer (&self->rejoin_dir, g_free);
+  g_clear_weak_pointer (&self->last_toast);
 
   G_OBJECT_CLASS (pj_join_page_parent_class)->dispose (object);
 }
@@ -420,6 +574,8 @@ pj_join_page_class_init (PjJoinPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PjJoinPage, tables_group);
   gtk_widget_class_bind_template_child (widget_class, PjJoinPage, list);
   gtk_widget_class_bind_template_child (widget_class, PjJoinPage, status_label);
+  gtk_widget_class_bind_template_child (widget_class, PjJoinPage, seats_group);
+  gtk_widget_class_bind_template_child (widget_class, PjJoinPage, seats_list);
   gtk_widget_class_bind_template_callback (widget_class, back_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, address_apply_cb);
   gtk_widget_class_set_css_name (widget_class, "pj-join");

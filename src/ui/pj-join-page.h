@@ -23,5 +23,13 @@ const char *pj_join_page_get_status       (PjJoinPage *self);
 gboolean    pj_join_page_join_address     (PjJoinPage *self,
                                            const char *address,
                                            const char *password);
+/* Seats kept at tables joined before (pj-rejoin.h): listed first, as
+ * "Rejoin your seat at …" (NULL: none). */
+void        pj_join_page_set_rejoin_dir   (PjJoinPage *self,
+                                           const char *dir);
+guint       pj_join_page_get_n_rejoins    (PjJoinPage *self);
+/* Take back the i-th kept seat (what its row does). */
+void        pj_join_page_rejoin           (PjJoinPage *self,
+                                           guint       i);
 
 G_END_DECLS

@@ -35,6 +35,8 @@ struct _PjLobbyPage
   GtkSwitch         *talk_switch;
   GtkWidget         *seats_group;
   GPtrArray         *seat_rows;
+  GtkWidget         *people_group;
+  GPtrArray         *people_rows;
   GtkWidget         *chat_group;
   PjChatBox         *chat;
 
@@ -229,6 +231,164 @@ seat_row (PjLobbyPage *self,
   return row;
 }
 
+/* ---- people ---------------------------------------------------------------- */
+
+static gboolean
+find_person (PjLobbyPage *self,
+             guint        id,
+             PjNetPerson *out)
+{
+  PjHost *host = pj_table_get_host (self->table);
+  PjClient *client = pj_table_get_client (self->table);
+  guint n = host ? pj_host_get_n_people (host) : pj_client_get_n_people (client);
+
+  for (guint i = 0; i < n; i++)
+    if ((host ? pj_host_get_person (host, i, out) : pj_client_get_person (client, i, out)) &&
+        out->id == id)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+pj_lobby_page_kick (PjLobbyPage *self,
+                    guint        person_id,
+                    gboolean     ban)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+  PjNetPerson person;
+
+  g_return_val_if_fail (PJ_IS_LOBBY_PAGE (self), FALSE);
+
+  if (!is_host (self) || !find_person (self, person_id, &person))
+    return FALSE;
+  name = g_strdup (person.name);
+  if (!pj_host_kick (pj_table_get_host (self->table), person_id, ban, &error))
+    {
+      toast (self, error->message);
+      return FALSE;
+    }
+  if (ban)
+    /* Translators: after the host banned someone, e.g. "Bob was removed and cannot come back while the table is open" */
+    text = g_strdup_printf (_("%s was removed and cannot come back while the table is open"), name);
+  else
+    /* Translators: after the host removed someone, e.g. "Bob was removed from the table" */
+    text = g_strdup_printf (_("%s was removed from the table"), name);
+  toast (self, text);
+  return TRUE;
+}
+
+static void
+kick_clicked_cb (GtkButton   *button,
+                 PjLobbyPage *self)
+{
+  pj_lobby_page_kick (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "pj-person")),
+                      g_object_get_data (G_OBJECT (button), "pj-ban") != NULL);
+}
+
+static GtkWidget *
+kick_button (PjLobbyPage *self,
+             const char  *mnemonic,
+             const char  *label,
+             const char  *tooltip,
+             guint        id,
+             gboolean     ban)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (mnemonic);
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (button, ban ? "destructive-action" : "flat");
+  gtk_widget_set_tooltip_text (button, tooltip);
+  /* the name says whom: a list of "Remove" buttons would not */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  g_object_set_data (G_OBJECT (button), "pj-person", GUINT_TO_POINTER (id));
+  g_object_set_data (G_OBJECT (button), "pj-ban", ban ? GINT_TO_POINTER (TRUE) : NULL);
+  g_signal_connect (button, "clicked", G_CALLBACK (kick_clicked_cb), self);
+  return button;
+}
+
+static GtkWidget *
+person_row (PjLobbyPage       *self,
+            const PjNetPerson *person)
+{
+  PjClient *client = pj_table_get_client (self->table);
+  gboolean me = person->id == pj_client_get_person_id (client);
+  GtkWidget *row = adw_action_row_new ();
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+  g_autofree char *where = NULL;
+
+  if (me)
+    title = g_strdup_printf (_("%s (you)"), person->name);
+  else
+    title = g_strdup (person->name);
+  if (person->seat >= 0)
+    /* Translators: where a person at the table sits, e.g. "Red seat" */
+    where = g_strdup_printf (_("%s seat"), pj_text_colour_name ((guint) person->seat));
+  else
+    where = g_strdup (_("Watching"));
+  /* the host sees where each connection comes from */
+  if (person->address != NULL)
+    subtitle = g_strdup_printf ("%s · %s", where, person->address);
+  else
+    subtitle = g_steal_pointer (&where);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+
+  if (is_host (self) && !me)
+    {
+      g_autofree char *remove_label = NULL;
+      g_autofree char *ban_label = NULL;
+
+      /* Translators: accessible name of the Remove button of a person in the lobby, e.g. "Remove Bob" */
+      remove_label = g_strdup_printf (_("Remove %s"), person->name);
+      /* Translators: accessible name of the Ban button of a person in the lobby, e.g. "Ban Bob" */
+      ban_label = g_strdup_printf (_("Ban %s"), person->name);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                                 kick_button (self, _("_Remove"), remove_label,
+                                              _("Send them away; they may join again"), person->id, FALSE));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                                 kick_button (self, _("_Ban"), ban_label,
+                                              _("Send them away for as long as the table is open"), person->id, TRUE));
+    }
+  return row;
+}
+
+static void
+update_people (PjLobbyPage *self)
+{
+  PjHost *host = pj_table_get_host (self->table);
+  PjClient *client = pj_table_get_client (self->table);
+  guint n = host ? pj_host_get_n_people (host) : pj_client_get_n_people (client);
+
+  for (guint i = 0; i < self->people_rows->len; i++)
+    adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self->people_group),
+                                  g_ptr_array_index (self->people_rows, i));
+  g_ptr_array_set_size (self->people_rows, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      PjNetPerson person;
+      GtkWidget *row;
+
+      if (!(host ? pj_host_get_person (host, i, &person) : pj_client_get_person (client, i, &person)))
+        continue;
+      row = person_row (self, &person);
+      g_ptr_array_add (self->people_rows, row);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->people_group), row);
+    }
+  gtk_widget_set_visible (self->people_group, n > 0);
+}
+
+guint
+pj_lobby_page_get_n_people (PjLobbyPage *self)
+{
+  g_return_val_if_fail (PJ_IS_LOBBY_PAGE (self), 0);
+
+  return self->people_rows->len;
+}
+
 static void
 update_title (PjLobbyPage *self)
 {
@@ -321,6 +481,7 @@ lobby_changed_cb (PjLobbyPage *self)
     }
   self->updating = FALSE;
 
+  update_people (self);
   update_rules (self);
   update_title (self);
   update_address (self);
@@ -380,8 +541,8 @@ table_error_cb (PjLobbyPage  *self,
                 const GError *error)
 {
   /* in the lobby the page is where the player looks */
-  if (pj_table_get_game (self->table) == NULL)
-    toast (self, error->message);
+  if (pj_table_get_game (self->table) == NULL && pj_table_get_connected (self->table))
+    toast (self, pj_table_error_text (error));
 }
 
 static void
@@ -545,6 +706,7 @@ pj_lobby_page_dispose (GObject *object)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   g_clear_pointer (&self->seat_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->people_rows, g_ptr_array_unref);
   g_clear_object (&self->table);
 
   G_OBJECT_CLASS (pj_lobby_page_parent_class)->dispose (object);
@@ -584,6 +746,7 @@ pj_lobby_page_class_init (PjLobbyPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, players_row);
   gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, talk_switch);
   gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, seats_group);
+  gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, people_group);
   gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, chat_group);
   gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, chat);
   gtk_widget_class_bind_template_callback (widget_class, leave_clicked_cb);
@@ -602,6 +765,7 @@ pj_lobby_page_init (PjLobbyPage *self)
   g_autofree char *default_table = NULL;
 
   self->seat_rows = g_ptr_array_new ();
+  self->people_rows = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
 
   /* the variants' titles come from the engine's presets */

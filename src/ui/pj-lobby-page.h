@@ -26,6 +26,13 @@ gboolean   pj_lobby_page_open_table  (PjLobbyPage *self,
                                       GError     **error);
 PjTable   *pj_lobby_page_get_table   (PjLobbyPage *self);
 gboolean   pj_lobby_page_get_can_start (PjLobbyPage *self);
+/* The people listed (spectators included) and, hosted here, what their
+ * Remove and Ban buttons do: send one away (ban: for as long as this
+ * table runs), with a toast saying so. */
+guint      pj_lobby_page_get_n_people (PjLobbyPage *self);
+gboolean   pj_lobby_page_kick        (PjLobbyPage *self,
+                                      guint        person_id,
+                                      gboolean     ban);
 /* Start the game (hosts only); FALSE and a toast when the table is not ready. */
 gboolean   pj_lobby_page_start       (PjLobbyPage *self);
 

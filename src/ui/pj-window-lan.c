@@ -168,16 +168,48 @@ table_game_started_cb (PjWindow *self,
     _pj_window_toast (self, _("You are watching this game"));
 }
 
+/* The table is gone from the lobby (kicked, banned, closed, the link
+ * lost): back to the board, and a message that stays until read. */
+static void
+left_lobby (PjWindow   *self,
+            PjTable    *table,
+            const char *text)
+{
+  g_autofree char *heading = g_strdup (pj_client_get_table_name (pj_table_get_client (table)));
+  GtkWidget *dialog;
+
+  pj_window_leave_table (self);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading ? heading : _("LAN Table"), text);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 table_error_cb (PjWindow     *self,
                 const GError *error,
                 PjTable      *table)
 {
+  const char *text = pj_table_error_text (error);
+
+  /* the end of the table for us: the host will not have us back, or the
+   * link is lost for good */
+  if (!pj_table_get_connected (table) && !pj_table_get_reconnecting (table) &&
+      (pj_net_error_is_final (error) || g_error_matches (error, PJ_NET_ERROR, PJ_NET_ERROR_CLOSED)))
+    {
+      g_autoptr (PjTable) hold = g_object_ref (table);
+
+      /* in a game the board stays, to see how it stood */
+      if (pj_table_get_game (table) != NULL)
+        show_banner (self, text);
+      else
+        left_lobby (self, table, text);
+      return;
+    }
   /* the lobby page shows its own; in a game they come here */
   if (pj_table_get_game (table) != NULL)
-    _pj_window_toast (self, error->message);
-  if (g_error_matches (error, PJ_NET_ERROR, PJ_NET_ERROR_CLOSED) && !pj_table_get_connected (table))
-    show_banner (self, _("The connection to the table was lost"));
+    _pj_window_toast (self, text);
 }
 
 static void
@@ -253,6 +285,7 @@ lobby_leave_cb (PjWindow *self)
 }
 
 static void show_lobby (PjWindow *self);
+static char *lan_save_path (PjWindow *self);
 
 /**
  * pj_window_set_table:
@@ -281,19 +314,27 @@ pj_window_set_table (PjWindow *self,
   g_signal_connect_swapped (table, "game-started", G_CALLBACK (table_game_started_cb), self);
   g_signal_connect_swapped (table, "error", G_CALLBACK (table_error_cb), self);
   g_signal_connect_swapped (table, "notify::reconnecting", G_CALLBACK (table_reconnecting_cb), self);
+  g_signal_connect_swapped (table, "notify::connected", G_CALLBACK (_pj_window_update_buttons), self);
   g_signal_connect_swapped (table, "seat-covered", G_CALLBACK (table_seat_covered_cb), self);
   g_signal_connect_swapped (table, "chat", G_CALLBACK (table_chat_cb), self);
   g_signal_connect_swapped (table, "verified", G_CALLBACK (table_verified_cb), self);
 
   /* the host keeps its game beside the local one, to reopen after a crash */
-  if (pj_table_get_host (table) != NULL && self->autosave_path != NULL)
+  if (pj_table_get_host (table) != NULL)
     {
-      g_autofree char *dir = g_path_get_dirname (self->autosave_path);
-      g_autofree char *path = g_build_filename (dir, "lan-table.json", NULL);
+      g_autofree char *path = lan_save_path (self);
 
-      g_mkdir_with_parents (dir, 0700);
-      pj_table_set_save_path (table, path);
+      if (path != NULL)
+        {
+          g_autofree char *dir = g_path_get_dirname (path);
+
+          g_mkdir_with_parents (dir, 0700);
+          pj_table_set_save_path (table, path);
+        }
     }
+  /* a guest keeps its seat, to take it back after a crash */
+  else if (self->rejoin_dir != NULL)
+    pj_table_set_rejoin_dir (table, self->rejoin_dir);
   /* the table's game is saved here: a failing save shows as the banner */
   if (pj_table_get_host (table) != NULL)
     g_signal_connect_object (pj_table_get_host (table), "notify::save-error",
@@ -388,10 +429,35 @@ lan_save_path (PjWindow *self)
 {
   g_autofree char *dir = NULL;
 
+  if (self->lan_save_path != NULL)
+    return g_strdup (self->lan_save_path);
   if (self->autosave_path == NULL)
     return NULL;
   dir = g_path_get_dirname (self->autosave_path);
   return g_build_filename (dir, "lan-table.json", NULL);
+}
+
+void
+pj_window_set_lan_save_path (PjWindow   *self,
+                             const char *path)
+{
+  g_return_if_fail (PJ_IS_WINDOW (self));
+
+  g_free (self->lan_save_path);
+  self->lan_save_path = g_strdup (path);
+  _pj_window_update_buttons (self);
+}
+
+void
+pj_window_set_rejoin_dir (PjWindow   *self,
+                          const char *dir)
+{
+  g_return_if_fail (PJ_IS_WINDOW (self));
+
+  g_free (self->rejoin_dir);
+  self->rejoin_dir = g_strdup (dir);
+  if (self->join_page != NULL)
+    pj_join_page_set_rejoin_dir (PJ_JOIN_PAGE (self->join_page), dir);
 }
 
 /* A table hosted here was saved with its tokens: it can be reopened. */
@@ -483,6 +549,7 @@ pj_window_join_lan (PjWindow *self)
     self->browser = pj_browser_new ();
   self->join_page = pj_join_page_new (player_name ());
   pj_join_page_set_browser (PJ_JOIN_PAGE (self->join_page), self->browser);
+  pj_join_page_set_rejoin_dir (PJ_JOIN_PAGE (self->join_page), self->rejoin_dir);
   g_signal_connect_swapped (self->join_page, "joined", G_CALLBACK (joined_cb), self);
   g_signal_connect_swapped (self->join_page, "back", G_CALLBACK (join_back_cb), self);
   gtk_stack_add_named (self->main_stack, self->join_page, "join");
@@ -667,9 +734,12 @@ _pj_window_lan_dispose (PjWindow *self)
   if (self->table != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->table, self);
-      pj_table_leave (self->table);
+      /* quitting is no leaving: a seat kept on disk is offered next time */
+      pj_table_close (self->table);
       g_clear_object (&self->table);
     }
   g_clear_object (&self->browser);
+  g_clear_pointer (&self->lan_save_path, g_free);
+  g_clear_pointer (&self->rejoin_dir, g_free);
   g_clear_weak_pointer (&self->over_dialog);
 }

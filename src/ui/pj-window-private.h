@@ -56,6 +56,8 @@ struct _PjWindow
   GtkWidget            *join_page;
   PjBrowser            *browser;
   PjGameOverDialog     *over_dialog;     /* weak: the winner dialog of a LAN game */
+  char                 *lan_save_path;   /* a table hosted here; NULL: beside the autosave */
+  char                 *rejoin_dir;      /* seats at tables joined from here (pj-rejoin.h) */
 
   /* Learn to Play (pj-window-tutorial.c) */
   PjTutorialBar        *tutorial_bar;

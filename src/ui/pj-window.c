@@ -84,7 +84,11 @@ _pj_window_update_buttons (PjWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.discard",
                                  card != 0 && _pj_window_find_action (self, PJ_ACTION_DISCARD, card, &action));
 
-  if (self->game != NULL && pj_game_get_awaiting (self->game))
+  /* away from the table the banner says why; nothing is being sent */
+  if (self->game != NULL && pj_game_get_awaiting (self->game) &&
+      self->table != NULL && !pj_table_get_connected (self->table))
+    prompt = NULL;
+  else if (self->game != NULL && pj_game_get_awaiting (self->game))
     prompt = _("Sending your move to the host…");
   else if (human && card == 0 && prompt == NULL)
     prompt = _("Pick a card");

@@ -49,6 +49,14 @@ gboolean     pj_window_host_table     (PjWindow       *self,
 void         pj_window_set_table      (PjWindow       *self,
                                        PjTable        *table);
 PjTable     *pj_window_get_table      (PjWindow       *self);
+/* Where a table hosted here autosaves, for "Reopen Last Table" (NULL:
+ * lan-table.json beside the autosave, if there is one). */
+void         pj_window_set_lan_save_path (PjWindow    *self,
+                                          const char  *path);
+/* Where seats at tables joined here are kept while a game runs, so that
+ * the join page offers "Rejoin your seat at …" after a crash (NULL: none). */
+void         pj_window_set_rejoin_dir (PjWindow       *self,
+                                       const char     *dir);
 void         pj_window_leave_table    (PjWindow       *self);
 /* Learn to Play and the first launch's welcome (pj-window-tutorial.c). */
 void         pj_window_start_tutorial (PjWindow       *self);

@@ -6,32 +6,13 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <string.h>
-#include <glib/gstdio.h>
-
 #include "pj-application.h"
 #include "pj-board-view.h"
 #include "pj-hand-view.h"
-#include "pj-join-page.h"
 #include "pj-move-item.h"
-#include "pj-lobby-page.h"
-#include "pj-test-display.h"
-#include "pj-window.h"
+#include "pj-test-lan.h"
 
-static gboolean
-has_table (gpointer data)
-{
-  return pj_window_get_table (data) != NULL &&
-         pj_client_get_n_seats (pj_table_get_client (pj_window_get_table (data))) > 0;
-}
 
-static gboolean
-seated_first (gpointer data)
-{
-  PjTable *table = pj_window_get_table (data);
-
-  return table != NULL && pj_client_get_seat (pj_table_get_client (table)) == 0;
-}
 
 static gboolean
 can_start (gpointer data)
@@ -39,13 +20,6 @@ can_start (gpointer data)
   return pj_lobby_page_get_can_start (data);
 }
 
-static gboolean
-has_mirror (gpointer data)
-{
-  PjGame *game = pj_window_get_game (data);
-
-  return game != NULL && pj_game_is_mirror (game);
-}
 
 static gboolean
 my_turn (gpointer data)
@@ -56,36 +30,9 @@ my_turn (gpointer data)
   return n > 0 && !pj_board_view_get_animating (pj_window_get_board_view (data));
 }
 
-static gboolean
-page_drawn (gpointer data)
-{
-  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 100;
-}
 
-static gboolean
-host_can_start (gpointer data)
-{
-  return pj_table_can_start (data);
-}
 
-static const char *
-visible_page (PjWindow *window)
-{
-  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (pj_window_get_board_view (window)), GTK_TYPE_STACK);
 
-  return gtk_stack_get_visible_child_name (GTK_STACK (stack));
-}
-
-static PjTable *
-host_elsewhere (void)
-{
-  PjTable *table = pj_table_new ("Ann");
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (pj_table_host (table, "Kitchen table", NULL, 0, &error));
-  g_assert_no_error (error);
-  return table;
-}
 
 static void
 join_page_at (int         width,
@@ -366,37 +313,8 @@ test_lan_host_table (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The message dialog over `window` that has `response`, if one is open. */
-static AdwMessageDialog *
-find_dialog (PjWindow   *window,
-             const char *response)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
 
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
 
-      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)) &&
-          gtk_window_get_transient_for (w) == GTK_WINDOW (window) &&
-          adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (w), response))
-        return ADW_MESSAGE_DIALOG (w);
-    }
-  return NULL;
-}
-
-typedef struct {
-  PjWindow   *window;
-  const char *response;
-} DialogWait;
-
-static gboolean
-dialog_open (gpointer data)
-{
-  DialogWait *d = data;
-
-  return find_dialog (d->window, d->response) != NULL;
-}
 
 /* Answers the dialog with `response` (it must be open); returns its heading. */
 static char *
@@ -548,21 +466,6 @@ mirror_has_moves (gpointer data)
   return game != NULL && pj_game_is_mirror (game) && pj_game_get_n_actions (game) >= c->n;
 }
 
-/* Plays Ann's turns with her first legal action until the game ends. */
-static gboolean
-played_to_the_end (gpointer data)
-{
-  PjGame *game = pj_window_get_game (data);
-  const PjAction *legal;
-  guint n = 0;
-
-  if (pj_game_is_over (game))
-    return TRUE;
-  legal = pj_game_get_human_actions (game, &n);
-  if (n > 0)
-    pj_game_apply (game, &legal[0], NULL);
-  return FALSE;
-}
 
 /* A hosted table with computers at 1–3, the game dealt. */
 static PjTable *
@@ -703,7 +606,8 @@ test_lan_play_again (void)
   heading = answer_dialog (window, "rematch");
   deal.window = window;
   deal.old = old;
-  pj_test_run_until (dealt_again, &deal, 5000);
+  /* after the whole game is checked again (slow under sanitizers) */
+  pj_test_run_until (dealt_again, &deal, 20000);
   g_assert_true (dealt_again (&deal));
   g_assert_true (pj_window_get_table (window) == table);
   g_assert_cmpint (pj_game_get_local_seat (pj_window_get_game (window)), ==, 0);
@@ -714,10 +618,14 @@ test_lan_play_again (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+
 int
 main (int    argc,
       char **argv)
 {
+  g_autofree char *data_home = pj_test_lan_data_home ();
+  int status;
+
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/lan/join-page", test_lan_join_page);
@@ -729,5 +637,7 @@ main (int    argc,
   g_test_add_func ("/lan/reopen-table", test_lan_reopen_table);
   g_test_add_func ("/lan/play-again", test_lan_play_again);
 
-  return g_test_run ();
+  status = g_test_run ();
+  remove_tree (data_home);
+  return status;
 }

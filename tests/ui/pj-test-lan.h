@@ -1,0 +1,148 @@
+/* pj-test-lan.h — what the LAN tests of the window share: waits on a
+ * window's table, a host elsewhere in the process, the window's dialogs.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "pj-join-page.h"
+#include "pj-lobby-page.h"
+#include "pj-test-display.h"
+#include "pj-window.h"
+
+G_GNUC_UNUSED static gboolean
+has_table (gpointer data)
+{
+  return pj_window_get_table (data) != NULL &&
+         pj_client_get_n_seats (pj_table_get_client (pj_window_get_table (data))) > 0;
+}
+
+G_GNUC_UNUSED static gboolean
+seated_first (gpointer data)
+{
+  PjTable *table = pj_window_get_table (data);
+
+  return table != NULL && pj_client_get_seat (pj_table_get_client (table)) == 0;
+}
+
+G_GNUC_UNUSED static gboolean
+has_mirror (gpointer data)
+{
+  PjGame *game = pj_window_get_game (data);
+
+  return game != NULL && pj_game_is_mirror (game);
+}
+
+G_GNUC_UNUSED static gboolean
+page_drawn (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 100;
+}
+
+G_GNUC_UNUSED static gboolean
+host_can_start (gpointer data)
+{
+  return pj_table_can_start (data);
+}
+
+G_GNUC_UNUSED static const char *
+visible_page (PjWindow *window)
+{
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (pj_window_get_board_view (window)), GTK_TYPE_STACK);
+
+  return gtk_stack_get_visible_child_name (GTK_STACK (stack));
+}
+
+G_GNUC_UNUSED static PjTable *
+host_elsewhere (void)
+{
+  PjTable *table = pj_table_new ("Ann");
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (pj_table_host (table, "Kitchen table", NULL, 0, &error));
+  g_assert_no_error (error);
+  return table;
+}
+
+/* The message dialog over `window` that has `response`, if one is open. */
+typedef struct {
+  PjWindow   *window;
+  const char *response;
+} DialogWait;
+
+G_GNUC_UNUSED static AdwMessageDialog *
+find_dialog (PjWindow   *window,
+             const char *response)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)) &&
+          gtk_window_get_transient_for (w) == GTK_WINDOW (window) &&
+          adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (w), response))
+        return ADW_MESSAGE_DIALOG (w);
+    }
+  return NULL;
+}
+
+G_GNUC_UNUSED static gboolean
+dialog_open (gpointer data)
+{
+  DialogWait *d = data;
+
+  return find_dialog (d->window, d->response) != NULL;
+}
+
+
+/* Plays Ann's turns with her first legal action until the game ends. */
+G_GNUC_UNUSED static gboolean
+played_to_the_end (gpointer data)
+{
+  PjGame *game = pj_window_get_game (data);
+  const PjAction *legal;
+  guint n = 0;
+
+  if (pj_game_is_over (game))
+    return TRUE;
+  legal = pj_game_get_human_actions (game, &n);
+  if (n > 0)
+    pj_game_apply (game, &legal[0], NULL);
+  return FALSE;
+}
+
+/* Removes a folder and everything in it (a test's data home). */
+G_GNUC_UNUSED static void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+/* A data folder of the test's own (the app's autosave, saved tables, kept
+ * seats), while the system's schemas stay where they are; the caller
+ * removes it with remove_tree() at the end. */
+G_GNUC_UNUSED static char *
+pj_test_lan_data_home (void)
+{
+  char *data_home = g_dir_make_tmp ("pj-lan-data-XXXXXX", NULL);
+
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  return data_home;
+}
