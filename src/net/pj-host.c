@@ -270,6 +270,33 @@ pj_host_get_n_seats (PjHost *self)
   return self->rules.players;
 }
 
+guint
+pj_host_get_n_seats_taken (PjHost *self)
+{
+  guint taken = 0;
+
+  g_return_val_if_fail (PJ_IS_HOST (self), 0);
+  for (guint i = 0; i < self->rules.players; i++)
+    {
+      PjNetSeatInfo info;
+
+      pj_host_get_seat_info (self, i, &info);
+      if (info.kind != PJ_NET_SEAT_OPEN)
+        taken++;
+    }
+  return taken;
+}
+
+const char *
+pj_host_get_variant (PjHost *self)
+{
+  int preset;
+
+  g_return_val_if_fail (PJ_IS_HOST (self), NULL);
+  preset = pj_rules_match_preset (&self->rules);
+  return preset >= 0 ? pj_preset_name ((PjPreset) preset) : "custom";
+}
+
 void
 pj_host_get_seat_info (PjHost        *self,
                        guint          index,

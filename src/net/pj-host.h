@@ -104,6 +104,10 @@ const PjRules *pj_host_get_rules     (PjHost *self);
 gboolean    pj_host_set_seat_computer (PjHost *self, guint seat, gboolean computer,
                                        PjAiLevel level, GError **error);
 guint       pj_host_get_n_seats      (PjHost *self);
+/* What discovery announces: seats that are not open, and the preset's name
+ * ("custom" for rules no preset matches). */
+guint       pj_host_get_n_seats_taken (PjHost *self);
+const char *pj_host_get_variant      (PjHost *self);
 void        pj_host_get_seat_info    (PjHost *self, guint seat, PjNetSeatInfo *out);
 /* Deal and start: every seat must be a computer or a ready, connected human
  * (PJ_NET_ERROR_NOT_READY otherwise). Publishes the fair-deal commitment. */

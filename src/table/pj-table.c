@@ -146,24 +146,11 @@ forget_rejoin (PjTable *self)
 static void
 update_publisher (PjTable *self)
 {
-  guint taken = 0, total;
-  int preset;
-
   if (self->publisher == NULL || self->host == NULL)
     return;
-
-  total = pj_host_get_n_seats (self->host);
-  for (guint seat = 0; seat < total; seat++)
-    {
-      PjNetSeatInfo info;
-
-      pj_host_get_seat_info (self->host, seat, &info);
-      if (info.kind != PJ_NET_SEAT_OPEN)
-        taken++;
-    }
-  pj_publisher_set_seats (self->publisher, taken, total);
-  preset = pj_rules_match_preset (pj_host_get_rules (self->host));
-  pj_publisher_set_variant (self->publisher, preset >= 0 ? pj_preset_name ((PjPreset) preset) : "custom");
+  pj_publisher_set_seats (self->publisher, pj_host_get_n_seats_taken (self->host),
+                          pj_host_get_n_seats (self->host));
+  pj_publisher_set_variant (self->publisher, pj_host_get_variant (self->host));
 }
 
 static void
