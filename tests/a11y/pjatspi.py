@@ -312,6 +312,22 @@ def key(name, modifiers=()):
 # ---- the app ----------------------------------------------------------------
 
 
+def _descends_from(pid, ancestor):
+    """pid is ancestor or runs under it (the app started through gdb or a
+    wrapper script)."""
+    for _ in range(8):
+        if pid == ancestor:
+            return True
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                pid = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            return False
+        if pid <= 1:
+            return False
+    return False
+
+
 class App:
     """The app under test, started on its own data folders.
 
@@ -371,7 +387,7 @@ class App:
         desktop = pyatspi.Registry.getDesktop(0)
         for app in children(desktop):
             try:
-                if app.get_process_id() == self.proc.pid:
+                if _descends_from(app.get_process_id(), self.proc.pid):
                     return app
             except GLibError:
                 continue
