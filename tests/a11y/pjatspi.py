@@ -309,6 +309,25 @@ def key(name, modifiers=()):
             pyatspi.Registry.generateKeyboardEvent(mask, None, Atspi.KeySynthType.UNLOCKMODIFIERS)
 
 
+# ---- saved games --------------------------------------------------------------
+
+
+def cli(*args):
+    """Run pegs-and-jokers-cli (e.g. to write a game for App(position=…)):
+    cli("new", "--preset", "basic", "--players", "4", "--seed", "7", "-o", path),
+    cli("play", path, "K R1 s-r8"). Returns its output; fails on an error."""
+    done = subprocess.run([os.environ["PJ_CLI"], *args], capture_output=True, text=True,
+                          timeout=60 * SCALE)
+    if done.returncode != 0:
+        raise A11yError(f"pegs-and-jokers-cli {' '.join(args)}: {done.stderr or done.stdout}")
+    return done.stdout
+
+
+def scratch(name):
+    """A path in the run's scratch folder (removed by run-a11y.sh)."""
+    return os.path.join(os.environ.get("PJ_A11Y_TMP", "/tmp"), name)
+
+
 # ---- the app ----------------------------------------------------------------
 
 
@@ -379,6 +398,9 @@ class App:
         self.window = wait_for(self._main_window, START_TIMEOUT, "the app's window")
         if self.position is not None and self.resume:
             self.click(pyatspi.ROLE_PUSH_BUTTON, re.compile(r"^_?Resume$"))
+            # only the count: GTK 4.8 warns when asked about a window
+            # being destroyed
+            wait_for(lambda: len(self.windows()) == 1, what="the resume question to close")
         return self
 
     def _find_on_bus(self):
