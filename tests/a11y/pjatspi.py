@@ -1,6 +1,8 @@
 # pjatspi.py — what the accessibility tests share: start the app, find it on
 # the AT-SPI bus, walk its tree, find nodes, do actions and send keys, wait
-# for changes. Every wait is bounded; the app is always killed at the end.
+# for changes. Every wait is bounded; the app always ends with the test
+# (Ctrl+Q when the test passed, so that leaks are looked for; killed
+# otherwise).
 #
 # Run under tests/a11y/run-a11y.sh, which sets PJ_APP (the app to start),
 # PJ_A11Y_TMP (a scratch folder), DISPLAY and the session and AT-SPI buses.
@@ -442,6 +444,24 @@ class App:
                 self.proc.wait()
         self.proc = None
 
+    def quit(self):
+        """Quit as a person would (Ctrl+Q), so that the sanitizer build's
+        LeakSanitizer looks at the app's memory; fail when the app exits
+        with an error. An app that asks something first (a LAN table) is
+        ended as kill() does."""
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        key("q", ["Control"])
+        try:
+            status = self.proc.wait(20 * SCALE)
+        except subprocess.TimeoutExpired:
+            log("# the app did not quit on Ctrl+Q: ended")
+            self.kill()
+            return
+        self.proc = None
+        if status != 0:
+            raise A11yError(f"the app quit with status {status}:\n{self.output()}")
+
     def check_alive(self):
         """Fail when the app died under the test (a crash, a sanitizer report)."""
         if self.proc is not None and self.proc.poll() is not None:
@@ -454,6 +474,7 @@ class App:
         try:
             if exc_type is None:
                 self.check_alive()
+                self.quit()
         finally:
             if exc_type is not None and self.proc is not None:
                 sys.stderr.write(f"# the app said:\n{self.output()}\n")
