@@ -115,7 +115,7 @@ name_list (GtkWidget *list)
 
   group = ancestor_of_type (list, ADW_TYPE_PREFERENCES_GROUP);
   if (GTK_IS_LIST_BOX (list) && group != NULL &&
-      adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (group))[0] == '\0')
+      g_strcmp0 (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (group)), "") == 0)
     {
       GtkListBoxRow *first = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 0);
 

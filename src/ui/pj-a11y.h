@@ -1,5 +1,9 @@
 /* pj-a11y.h — names that GTK and libadwaita's own parts leave wrong
  *
+ * Name your own widgets in their .ui file (accessible label, labelled-by).
+ * A button with a mnemonic is named by its text, underscore removed: on
+ * GTK 4.8 an accessible label of its own would be read before its text.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
