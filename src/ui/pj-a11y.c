@@ -138,11 +138,18 @@ mend (GtkWidget *widget)
       button_label_cb (GTK_BUTTON (widget), NULL, NULL);
       g_signal_connect_after (widget, "notify::label", G_CALLBACK (button_label_cb), NULL);
       g_signal_connect_after (widget, "notify::use-underline", G_CALLBACK (button_label_cb), NULL);
-      /* the button that opens a drop-down's list: read as the drop-down */
+      /* the button that opens a drop-down's list: read as the drop-down,
+       * or as the label that names it (GTK 4.8 does not look further than
+       * one step for a name) */
       if (GTK_IS_DROP_DOWN (parent))
-        gtk_accessible_update_relation (GTK_ACCESSIBLE (widget),
-                                        GTK_ACCESSIBLE_RELATION_LABELLED_BY, parent, NULL,
-                                        -1);
+        {
+          g_autoptr (GList) labels = gtk_widget_list_mnemonic_labels (parent);
+
+          gtk_accessible_update_relation (GTK_ACCESSIBLE (widget),
+                                          GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                          labels != NULL ? labels->data : parent, NULL,
+                                          -1);
+        }
     }
   else if (GTK_IS_CHECK_BUTTON (widget))
     {

@@ -1,7 +1,8 @@
 # test-names.py — every control a screen reader reaches has a name of its
 # own, said once: walks the AT-SPI tree of the main window (a game in
-# progress), its menus, the new-game dialog, the statistics and rules
-# windows, the lobby and the join page, and fails on any actionable node
+# progress, a card picked, a Bluffing Joker declaration), its menus, the
+# new-game dialog, the statistics and rules windows, the lobby and the join
+# page, and fails on any actionable node
 # whose name is empty, a GTK type name ("GtkImage", "GtkMenuButton"), shows
 # its mnemonic underscore, or says the same words twice ("_New Game New
 # Game"); also on labels, statuses, lists and menus named like a type.
@@ -17,7 +18,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pjatspi import (ACTIONABLE_ROLES, A11yError, App, actions, children, click,  # noqa: E402
                      ancestry, describe, description_of, find_all, log, name_of,
-                     pyatspi, role_name, states, wait_for, walk)
+                     cli, pyatspi, role_name, scratch, states, wait_for, walk)
 
 TYPE_NAME = re.compile(r"^(Gtk|Adw|Gdk|Pj)[A-Z][A-Za-z]*$")
 MNEMONIC = re.compile(r"(^|\s)_\w|\w_\w")
@@ -212,6 +213,9 @@ def main_window_scenes(walker):
         walker.check(popup_menu(lan), "LAN menu")
         click(lan)
 
+        pick_a_card(app)
+        walker.check(app.window, "main window, a card picked")
+
         new_game = app.find(pyatspi.ROLE_PUSH_BUTTON, re.compile(r"New Game"),
                             pred=lambda n: "click" in actions(n))
         before = app.windows()
@@ -226,6 +230,38 @@ def main_window_scenes(walker):
             dialog = new_window(app, before)
         walker.check(dialog, "new-game dialog")
         close_window(app, dialog)
+
+
+def pick_a_card(app):
+    """Pick the first card that can be played (waiting for the human's
+    turn); the buttons of a move in progress show."""
+    card = wait_for(lambda: next((n for n in find_all(app.window, pyatspi.ROLE_PUSH_BUTTON,
+                                                      re.compile(r", playable$"))
+                                  if pyatspi.STATE_SENSITIVE in states(n)), None),
+                    what="a playable card")
+    click(card)
+    app.find(pyatspi.ROLE_PUSH_BUTTON, re.compile(r"^C_?ancel$"))
+
+
+def bluffing_scene(walker):
+    # Bluffing Joker: a picked card is declared with a drop-down
+    game = scratch("bluffing.json")
+    cli("new", "--preset", "bluffing-joker", "--players", "4", "--seed", "7",
+        "--seat=You:human", "--seat=Blue:normal", "--seat=Green:normal", "--seat=Yellow:normal",
+        "-o", game)
+    # play round to Red's (the human's) turn again, letting every bluff
+    # stand, so that the app resumes on a turn of its player
+    for _ in range(40):
+        moves = cli("moves", game).splitlines()
+        said = cli("play", game, "pass" if "pass" in moves else moves[0]).splitlines()[-1]
+        if said.endswith("Red to move"):
+            break
+    else:
+        raise A11yError(f"no turn of Red's in 40 actions: {said}")
+    with App(position=game) as app:
+        pick_a_card(app)
+        app.find(pyatspi.ROLE_COMBO_BOX, re.compile(r"Declare"))
+        walker.check(app.window, "bluffing game, a card picked")
 
 
 def lobby_scene(walker):
@@ -245,6 +281,7 @@ def join_scene(walker):
 def main():
     walker = Walker()
     main_window_scenes(walker)
+    bluffing_scene(walker)
     lobby_scene(walker)
     join_scene(walker)
     if walker.failures:
