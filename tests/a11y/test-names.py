@@ -16,7 +16,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pjatspi import (ACTIONABLE_ROLES, A11yError, App, actions, children, click,  # noqa: E402
+from pjatspi import (ACTIONABLE_ROLES, SCALE, A11yError, App, actions, children, click,  # noqa: E402
                      ancestry, describe, description_of, find_all, log, name_of,
                      cli, pyatspi, role_name, scratch, states, wait_for, walk)
 
@@ -238,7 +238,7 @@ def pick_a_card(app):
     card = wait_for(lambda: next((n for n in find_all(app.window, pyatspi.ROLE_PUSH_BUTTON,
                                                       re.compile(r", playable$"))
                                   if pyatspi.STATE_SENSITIVE in states(n)), None),
-                    what="a playable card")
+                    60 * SCALE, "a playable card")
     click(card)
     app.find(pyatspi.ROLE_PUSH_BUTTON, re.compile(r"^C_?ancel$"))
 
