@@ -16,9 +16,9 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pjatspi import (ACTIONABLE_ROLES, SCALE, A11yError, App, actions, children, click,  # noqa: E402
-                     ancestry, describe, description_of, find_all, log, name_of,
-                     cli, key, pyatspi, role_name, scratch, states, wait_for, walk)
+from pjatspi import (ACTIONABLE_ROLES, SCALE, A11yError, App, actions, ancestry,  # noqa: E402
+                     children, cli, click, describe, description_of, find_all, key, log,
+                     name_of, pyatspi, scratch, states, wait_for, walk)
 
 TYPE_NAME = re.compile(r"^(Gtk|Adw|Gdk|Pj)[A-Z][A-Za-z]*$")
 MNEMONIC = re.compile(r"(^|\s)_\w|\w_\w")
