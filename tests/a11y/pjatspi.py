@@ -1,0 +1,447 @@
+# pjatspi.py — what the accessibility tests share: start the app, find it on
+# the AT-SPI bus, walk its tree, find nodes, do actions and send keys, wait
+# for changes. Every wait is bounded; the app is always killed at the end.
+#
+# Run under tests/a11y/run-a11y.sh, which sets PJ_APP (the app to start),
+# PJ_A11Y_TMP (a scratch folder), DISPLAY and the session and AT-SPI buses.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+import atexit
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+import pyatspi  # noqa: E402
+from gi.repository import Atspi  # noqa: E402
+
+# Bounds, not expectations: the sanitizer build starts the app several times
+# slower. PJ_A11Y_TIMEOUT_SCALE stretches them all for slower machines.
+SCALE = float(os.environ.get("PJ_A11Y_TIMEOUT_SCALE", "1"))
+START_TIMEOUT = 60 * SCALE
+TIMEOUT = 15 * SCALE
+
+# Roles a person acts on: each needs a name of its own.
+ACTIONABLE_ROLES = {
+    pyatspi.ROLE_PUSH_BUTTON,
+    pyatspi.ROLE_TOGGLE_BUTTON,
+    pyatspi.ROLE_CHECK_BOX,
+    pyatspi.ROLE_MENU_ITEM,
+    pyatspi.ROLE_CHECK_MENU_ITEM,
+    pyatspi.ROLE_RADIO_MENU_ITEM,
+    pyatspi.ROLE_COMBO_BOX,
+    pyatspi.ROLE_ENTRY,
+    pyatspi.ROLE_PASSWORD_TEXT,
+    pyatspi.ROLE_SPIN_BUTTON,
+    pyatspi.ROLE_RADIO_BUTTON,
+    pyatspi.ROLE_LINK,
+    pyatspi.ROLE_SLIDER,
+}
+# GTK 4 has a switch role where libatspi knows it
+if hasattr(pyatspi, "ROLE_SWITCH"):
+    ACTIONABLE_ROLES.add(pyatspi.ROLE_SWITCH)
+
+
+def log(*args):
+    print(*args, flush=True)
+
+
+class A11yError(AssertionError):
+    pass
+
+
+def wait_for(predicate, timeout=None, what="a change", interval=0.05):
+    """Poll predicate until it returns something true (returned), at most
+    timeout seconds; raise A11yError then."""
+    end = time.monotonic() + (TIMEOUT if timeout is None else timeout)
+    while True:
+        try:
+            value = predicate()
+        except GLibError:
+            # a node went away while we looked: look again
+            value = None
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise A11yError(f"waited {timeout or TIMEOUT:.0f} s for {what}")
+        time.sleep(interval)
+
+
+GLibError = gi.repository.GLib.Error
+
+
+# ---- the tree ------------------------------------------------------------
+
+
+def role_name(node):
+    try:
+        return node.getRoleName()
+    except GLibError:
+        return "?"
+
+
+def name_of(node):
+    try:
+        return node.name or ""
+    except GLibError:
+        return ""
+
+
+def description_of(node):
+    try:
+        return node.description or ""
+    except GLibError:
+        return ""
+
+
+def states(node):
+    """The node's states as a set of pyatspi.STATE_* values."""
+    try:
+        return set(node.getState().getStates())
+    except GLibError:
+        return set()
+
+
+def has_state(node, state):
+    return state in states(node)
+
+
+def children(node):
+    try:
+        node.clearCache()
+        count = node.childCount
+    except GLibError:
+        return []
+    out = []
+    for i in range(count):
+        try:
+            child = node.getChildAtIndex(i)
+        except GLibError:
+            continue
+        if child is not None:
+            out.append(child)
+    return out
+
+
+def describe(node):
+    """One node as the tests print it: role "name" [states]."""
+    flags = []
+    st = states(node)
+    for state, word in ((pyatspi.STATE_CHECKED, "checked"),
+                        (pyatspi.STATE_PRESSED, "pressed"),
+                        (pyatspi.STATE_EXPANDED, "expanded"),
+                        (pyatspi.STATE_SELECTED, "selected"),
+                        (pyatspi.STATE_FOCUSED, "focused")):
+        if state in st:
+            flags.append(word)
+    if pyatspi.STATE_SENSITIVE not in st:
+        flags.append("disabled")
+    if pyatspi.STATE_VISIBLE not in st:
+        flags.append("invisible")
+    text = f'{role_name(node)} "{name_of(node)}"'
+    desc = description_of(node)
+    if desc:
+        text += f' ({desc})'
+    if flags:
+        text += " [" + ", ".join(flags) + "]"
+    return text
+
+
+def walk(node, path=(), max_depth=60):
+    """Yield (path, node) for node and everything below it, depth first;
+    a path is the tuple of child indices from the start node."""
+    yield path, node
+    if len(path) >= max_depth:
+        return
+    for i, child in enumerate(children(node)):
+        yield from walk(child, path + (i,), max_depth)
+
+
+def path_text(root, path):
+    """A readable path: each step's role and name."""
+    steps = []
+    node = root
+    for i in path:
+        kids = children(node)
+        if i >= len(kids):
+            break
+        node = kids[i]
+        name = name_of(node)
+        steps.append(f"{role_name(node)}" + (f' "{name}"' if name else "") + f"[{i}]")
+    return " / ".join(steps) or "(root)"
+
+
+def ancestry(node):
+    """Where a node sits in its app: each step from the top-level window
+    down, its role, name and index among its siblings."""
+    steps = []
+    while node is not None:
+        try:
+            if node.getRole() == pyatspi.ROLE_APPLICATION:
+                break
+            index = node.getIndexInParent()
+            parent = node.parent
+        except GLibError:
+            break
+        name = name_of(node)
+        steps.append(f"{role_name(node)}" + (f' "{name}"' if name else "") + f"[{index}]")
+        node = parent
+    return " / ".join(reversed(steps))
+
+
+def dump(node, out=sys.stdout):
+    """Print the whole tree under node, indented (for debugging a test)."""
+    for path, child in walk(node):
+        print("  " * len(path) + describe(child), file=out)
+
+
+def find_all(root, role=None, name=None, pred=None, visible=False):
+    """Every node under root with this role (a pyatspi.ROLE_* or a role
+    name), this name (a string, or a compiled regular expression) and for
+    which pred(node) holds."""
+    found = []
+    for _path, node in walk(root):
+        if role is not None:
+            if isinstance(role, str):
+                if role_name(node) != role:
+                    continue
+            elif node.getRole() != role:
+                continue
+        if name is not None:
+            n = name_of(node)
+            if isinstance(name, re.Pattern):
+                if not name.search(n):
+                    continue
+            elif n != name:
+                continue
+        if visible and pyatspi.STATE_VISIBLE not in states(node):
+            continue
+        if pred is not None and not pred(node):
+            continue
+        found.append(node)
+    return found
+
+
+def find(root, role=None, name=None, pred=None, visible=False, timeout=None):
+    """The first such node, waiting for it to appear (bounded)."""
+    what = f"a {role if isinstance(role, str) else role} named {name!r}"
+    return wait_for(lambda: (find_all(root, role, name, pred, visible) or [None])[0],
+                    timeout, what)
+
+
+# ---- doing things -----------------------------------------------------------
+
+
+def actions(node):
+    try:
+        action = node.queryAction()
+    except NotImplementedError:
+        return []
+    return [action.getName(i) for i in range(action.nActions)]
+
+
+def do_action(node, name=None):
+    """Do the node's action called name (its first one when None)."""
+    action = node.queryAction()
+    names = [action.getName(i) for i in range(action.nActions)]
+    if not names:
+        raise A11yError(f"{describe(node)} has no action")
+    index = 0 if name is None else names.index(name)
+    if not action.doAction(index):
+        raise A11yError(f"{describe(node)}: action {names[index]} refused")
+
+
+def click(node):
+    """A button's click: what Orca does on Enter or Space."""
+    names = actions(node)
+    for n in ("click", "activate", "press", "toggle"):
+        if n in names:
+            return do_action(node, n)
+    return do_action(node)
+
+
+def grab_focus(node):
+    return node.queryComponent().grabFocus()
+
+
+# X keysyms of the keys tests press (a single character is its own keysym);
+# no GDK in the test process, so the table is here.
+KEYSYMS = {
+    "BackSpace": 0xff08, "Tab": 0xff09, "Return": 0xff0d, "Escape": 0xff1b,
+    "Home": 0xff50, "Left": 0xff51, "Up": 0xff52, "Right": 0xff53, "Down": 0xff54,
+    "Page_Up": 0xff55, "Page_Down": 0xff56, "End": 0xff57, "Delete": 0xffff,
+    "space": 0x20,
+    **{f"F{i}": 0xffbd + i for i in range(1, 13)},
+}
+
+
+def keysym(name):
+    if name in KEYSYMS:
+        return KEYSYMS[name]
+    if len(name) == 1:
+        return ord(name)
+    raise ValueError(f"no keysym for {name!r}: add it to KEYSYMS")
+
+
+# X modifier masks, for key(…, modifiers)
+MODIFIERS = {"Shift": 1 << 0, "Control": 1 << 2, "Alt": 1 << 3}
+
+
+def key(name, modifiers=()):
+    """Press and release one key in the focused window, e.g. key("Return"),
+    key("n", ["Control"]), through the AT-SPI registry (XTest on X11)."""
+    mask = 0
+    for m in modifiers:
+        mask |= MODIFIERS[m]
+    if mask:
+        pyatspi.Registry.generateKeyboardEvent(mask, None, Atspi.KeySynthType.LOCKMODIFIERS)
+    try:
+        pyatspi.Registry.generateKeyboardEvent(keysym(name), None, pyatspi.KEY_SYM)
+    finally:
+        if mask:
+            pyatspi.Registry.generateKeyboardEvent(mask, None, Atspi.KeySynthType.UNLOCKMODIFIERS)
+
+
+# ---- the app ----------------------------------------------------------------
+
+
+class App:
+    """The app under test, started on its own data folders.
+
+    App() starts a fresh game (--new-instance); App(position=FILE) puts a
+    saved game (a record file, as the app autosaves) where the app looks for
+    its autosave, starts it, and answers the resume prompt; args are more
+    command-line options (e.g. ["--host-table", "Test"]).
+
+        with App() as app:
+            button = app.find(pyatspi.ROLE_PUSH_BUTTON, "New Game")
+    """
+
+    def __init__(self, args=(), position=None, resume=True):
+        self.args = list(args)
+        self.position = position
+        self.resume = resume
+        self.proc = None
+        self.root = None
+        self.home = os.path.join(os.environ.get("PJ_A11Y_TMP", "/tmp"), f"home-{os.getpid()}-{id(self)}")
+
+    # the app's process
+
+    def start(self):
+        app = os.environ["PJ_APP"]
+        env = dict(os.environ)
+        if os.environ.get("PJ_APP_G_DEBUG"):
+            env["G_DEBUG"] = os.environ["PJ_APP_G_DEBUG"]
+        for d in ("data", "config", "cache", "state"):
+            path = os.path.join(self.home, d)
+            os.makedirs(path, exist_ok=True)
+            env[f"XDG_{d.upper()}_HOME"] = path
+        argv = [app] + self.args
+        if self.position is not None:
+            saves = os.path.join(self.home, "data", "pegs-and-jokers")
+            os.makedirs(saves, exist_ok=True)
+            shutil.copyfile(self.position, os.path.join(saves, "autosave.json"))
+        else:
+            argv.append("--new-instance")
+        self.stdout = open(os.path.join(self.home, "app.log"), "w+")
+        log("# starting", " ".join(argv[1:]) or "the app")
+        self.proc = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL,
+                                     stdout=self.stdout, stderr=subprocess.STDOUT)
+        tmp = os.environ.get("PJ_A11Y_TMP")
+        if tmp:
+            with open(os.path.join(tmp, "app.pid"), "w") as f:
+                f.write(str(self.proc.pid))
+        atexit.register(self.kill)
+        self.root = wait_for(self._find_on_bus, START_TIMEOUT, "the app on the AT-SPI bus")
+        self.window = wait_for(self._main_window, START_TIMEOUT, "the app's window")
+        if self.position is not None and self.resume:
+            self.click(pyatspi.ROLE_PUSH_BUTTON, re.compile(r"^_?Resume$"))
+        return self
+
+    def _find_on_bus(self):
+        if self.proc.poll() is not None:
+            raise A11yError(f"the app ended (status {self.proc.returncode}) before it showed:\n{self.output()}")
+        desktop = pyatspi.Registry.getDesktop(0)
+        for app in children(desktop):
+            try:
+                if app.get_process_id() == self.proc.pid:
+                    return app
+            except GLibError:
+                continue
+        return None
+
+    def _main_window(self):
+        for w in self.windows():
+            if name_of(w) == "Pegs and Jokers" or w.getRole() == pyatspi.ROLE_FRAME:
+                return w
+        return None
+
+    def alive(self):
+        return self.proc is not None and self.proc.poll() is None
+
+    def output(self):
+        self.stdout.flush()
+        self.stdout.seek(0)
+        return self.stdout.read()
+
+    def kill(self):
+        """End the app (it keeps nothing: its folders are the test's)."""
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10 * SCALE)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+    def check_alive(self):
+        """Fail when the app died under the test (a crash, a sanitizer report)."""
+        if self.proc is not None and self.proc.poll() is not None:
+            raise A11yError(f"the app ended with status {self.proc.returncode}:\n{self.output()}")
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, exc_type, exc, tb):
+        try:
+            if exc_type is None:
+                self.check_alive()
+        finally:
+            if exc_type is not None and self.proc is not None:
+                sys.stderr.write(f"# the app said:\n{self.output()}\n")
+            self.kill()
+        return False
+
+    # its tree
+
+    def windows(self):
+        """The app's top-level windows and dialogs, newest last."""
+        self.root.clearCache()
+        return children(self.root)
+
+    def window_named(self, name, timeout=None):
+        """A top-level window or dialog by its name (bounded wait)."""
+        pattern = name if isinstance(name, re.Pattern) else None
+        return wait_for(lambda: next((w for w in self.windows()
+                                      if (pattern.search(name_of(w)) if pattern else name_of(w) == name)
+                                      and pyatspi.STATE_VISIBLE in states(w)), None),
+                        timeout, f"a window named {name!r}")
+
+    def find(self, role=None, name=None, pred=None, within=None, visible=True, timeout=None):
+        """A node anywhere in the app (or within a node), waiting for it."""
+        return find(within or self.root, role, name, pred, visible, timeout)
+
+    def click(self, role, name, within=None, timeout=None):
+        node = self.find(role, name, within=within, timeout=timeout)
+        click(node)
+        return node
