@@ -64,8 +64,11 @@ spot_pick_cb (PjBoardSpot *spot,
 {
   PjPlace place = *pj_board_spot_get_place (spot);
 
+  /* a screen reader acts on the object it is on: the keys go on from there */
   self->cursor = place;
   self->have_cursor = TRUE;
+  if (gtk_widget_get_mapped (GTK_WIDGET (spot)))
+    gtk_widget_grab_focus (GTK_WIDGET (spot));
   _pj_board_view_pick_place (self, &place);
 }
 
