@@ -393,29 +393,27 @@ pj_board_text_action (const PjState  *before,
                           steps);
 }
 
-/* Steps [first, end) of the part-th picked part (its own step, then what
- * it hit, up to the next picked step). */
+/* Steps [first, end) of the part that moves the peg at `from` (its own
+ * step, then what it hit, up to the next picked step). The parts of a
+ * split may be picked in either order, so the part is found by its peg,
+ * not by its place in the action. */
 static gboolean
 part_range (const PjAction *a,
-            guint           part,
+            guint           colour,
+            guint           from,
             guint          *first,
             guint          *end)
 {
-  guint seen = 0;
-
   for (guint i = 0; i < a->n_steps; i++)
     {
-      if (!pj_move_picker_is_picked_step (a, i))
+      if (!pj_move_picker_is_picked_step (a, i) || a->steps[i].from != from ||
+          (!PJ_POS_IS_TRACK (from) && PJ_PEG_COLOUR (a->steps[i].peg) != colour))
         continue;
-      if (seen == part)
-        {
-          *first = i;
-          *end = i + 1;
-          while (*end < a->n_steps && !pj_move_picker_is_picked_step (a, *end))
-            (*end)++;
-          return TRUE;
-        }
-      seen++;
+      *first = i;
+      *end = i + 1;
+      while (*end < a->n_steps && !pj_move_picker_is_picked_step (a, *end))
+        (*end)++;
+      return TRUE;
     }
   return FALSE;
 }
@@ -424,8 +422,8 @@ char *
 pj_board_text_destination (const PjState   *before,
                            const PjAction **candidates,
                            guint            n_candidates,
-                           guint            part,
                            guint            colour,
+                           guint            from,
                            guint            pos)
 {
   const PjAction *found = NULL;
@@ -439,8 +437,7 @@ pj_board_text_destination (const PjState   *before,
       const PjAction *a = candidates[i];
       guint f, e;
 
-      if (!part_range (a, part, &f, &e) || a->steps[f].to != pos ||
-          (!PJ_POS_IS_TRACK (pos) && PJ_PEG_COLOUR (a->steps[f].peg) != colour))
+      if (!part_range (a, colour, from, &f, &e) || a->steps[f].to != pos)
         continue;
       if (found == NULL)
         {

@@ -63,16 +63,16 @@ char  *pj_board_text_leader       (const PjRules  *rules,
  * peg 1". */
 char  *pj_board_text_action       (const PjState  *before,
                                    const PjAction *action);
-/* What taking the held peg to a hole does, among the candidate moves (the
- * legal moves fitting the picks so far; `part` parts already picked): the
- * whole move when only one is left, else this part and that another peg
- * follows ("peg 2 +3, then another peg"). NULL when no candidate goes
- * there. */
+/* What taking the held peg (its colour, and where it is as the parts
+ * picked before left it) to a hole does, among the candidate moves (the
+ * legal moves fitting the picks so far): the whole move when only one is
+ * left, else this part and that another peg follows ("peg 2 +3, then
+ * another peg"). NULL when no candidate goes there. */
 char  *pj_board_text_destination  (const PjState   *before,
                                    const PjAction **candidates,
                                    guint            n_candidates,
-                                   guint            part,
                                    guint            colour,
+                                   guint            from,
                                    guint            pos);
 
 G_END_DECLS

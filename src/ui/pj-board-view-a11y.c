@@ -11,6 +11,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "pj-announce.h"
 #include "pj-board-spot.h"
@@ -54,6 +55,18 @@ pj_board_view_has_keyboard_focus (PjBoardView *self)
   g_return_val_if_fail (PJ_IS_BOARD_VIEW (self), FALSE);
 
   return focus_is_inside (self);
+}
+
+/* The board as the game stands, with the picks so far (the second part of
+ * a split is picked from where the first left the pegs). Not the
+ * animation's: a moving peg would rename the focused hole on every step,
+ * and a screen reader reads out each renaming. */
+static void
+positions (PjBoardView *self,
+           guint8       pos[PJ_MAX_PLAYERS][PJ_PEGS])
+{
+  memcpy (pos, pj_game_get_state (self->game)->board.peg, sizeof (guint8) * PJ_MAX_PLAYERS * PJ_PEGS);
+  pj_move_picker_apply_picks (self->picker, pos);
 }
 
 /* ---- the holes as widgets ---------------------------------------------- */
@@ -174,14 +187,13 @@ destination_text (PjBoardView   *self,
 {
   g_autofree const PjAction **cands = NULL;
   guint n = pj_move_picker_get_n_candidates (self->picker);
-  guint colour = 0;
+  guint colour = 0, from = 0;
 
-  pj_move_picker_get_peg (self->picker, &colour, NULL);
+  pj_move_picker_get_peg (self->picker, &colour, &from);
   cands = g_new (const PjAction *, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     cands[i] = pj_move_picker_get_candidate (self->picker, i);
-  return pj_board_text_destination (pj_game_get_state (self->game), cands, n,
-                                    pj_move_picker_get_n_parts (self->picker), colour, place->pos);
+  return pj_board_text_destination (pj_game_get_state (self->game), cands, n, colour, from, place->pos);
 }
 
 /* Every spot's name from the board as shown, and whether it may be picked;
@@ -199,7 +211,7 @@ update_spots (PjBoardView *self)
 
   rules = pj_game_get_rules (self->game);
   holding = pj_move_picker_get_peg (self->picker, NULL, NULL);
-  _pj_board_view_shown_positions (self, pos);
+  positions (self, pos);
   for (guint i = 0; i < self->spots->len; i++)
     {
       PjBoardSpot *spot = g_ptr_array_index (self->spots, i);
@@ -296,7 +308,7 @@ pj_board_view_describe_focus (PjBoardView *self)
   if (self->game == NULL || self->focus < 0 || self->focus >= (int) self->n_lit)
     return NULL;
   place = &self->lit[self->focus];
-  _pj_board_view_shown_positions (self, pos);
+  positions (self, pos);
   return pj_board_text_place (pj_game_get_rules (self->game), pos, place->colour, place->pos, place->slot);
 }
 
@@ -306,8 +318,9 @@ _pj_board_view_update_description (PjBoardView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, self->prompt ? self->prompt : "",
                                   -1);
-  /* the new instruction is told at once to whoever is on the board */
-  if (self->prompt != NULL && focus_is_inside (self))
+  /* the new instruction is told at once to whoever is on the board (not
+   * once the move is whole: the move itself follows) */
+  if (self->prompt != NULL && focus_is_inside (self) && !pj_move_picker_get_chosen (self->picker, NULL))
     pj_announce (GTK_WIDGET (self), self->prompt);
 }
 
@@ -380,7 +393,7 @@ step_peg (PjBoardView *self,
   guint total = n * PJ_PEGS, at = total - 1, colour, index, next, c, k;
   PjPlace place;
 
-  _pj_board_view_shown_positions (self, pos);
+  positions (self, pos);
   if (self->have_cursor && peg_in (self, pos, &self->cursor, &colour, &index))
     at = ((colour + n - viewer) % n) * PJ_PEGS + index;
   else if (delta < 0)
@@ -405,7 +418,7 @@ answer (PjBoardView *self,
   guint colour = viewer_colour (self), index;
   gboolean on_peg;
 
-  _pj_board_view_shown_positions (self, pos);
+  positions (self, pos);
   on_peg = self->have_cursor && peg_in (self, pos, &self->cursor, &colour, &index);
   switch (keyval)
     {

@@ -607,7 +607,8 @@ pj_board_view_class_init (PjBoardViewClass *klass)
                   G_TYPE_NONE, 1, G_TYPE_POINTER);
 
   gtk_widget_class_set_css_name (widget_class, "pj-board");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  /* a group of holes, one accessible object each (pj-board-view-a11y.c) */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
 static void

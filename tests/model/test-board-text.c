@@ -141,18 +141,25 @@ test_destinations (void)
   g_assert_cmpuint (n, <=, G_N_ELEMENTS (cands));
 
   /* the whole Seven with one peg is one move */
-  assert_text (pj_board_text_destination (&s, cands, n, 0, R, 8), "Seven: peg 1 +7");
+  assert_text (pj_board_text_destination (&s, cands, n, R, 1, 8), "Seven: peg 1 +7");
   /* home with part of it: peg 2 or peg 3 takes the rest */
-  assert_text (pj_board_text_destination (&s, cands, n, 0, R, PJ_POS_HOME (0)), "peg 1 to home 1, then another peg");
+  assert_text (pj_board_text_destination (&s, cands, n, R, 1, PJ_POS_HOME (0)), "peg 1 to home 1, then another peg");
   /* nothing goes there */
-  g_assert_null (pj_board_text_destination (&s, cands, n, 0, R, 9));
+  g_assert_null (pj_board_text_destination (&s, cands, n, R, 1, 9));
 
   /* the second part, picked from the board the first left */
   g_assert_true (pj_move_picker_pick_hole (picker, R, PJ_POS_HOME (0)));
   g_assert_true (pj_move_picker_pick_peg (picker, R, 10));
   n = candidates (picker, cands);
-  assert_text (pj_board_text_destination (&s, cands, n, 1, R, 14),
+  assert_text (pj_board_text_destination (&s, cands, n, R, 10, 14),
                "Seven: peg 1 to home 1, peg 2 +4, hit Blue peg 1");
+
+  /* the parts in the other order: the part is found by its peg, wherever
+   * the action lists it */
+  pj_move_picker_clear_picks (picker);
+  g_assert_true (pj_move_picker_pick_peg (picker, R, 10));
+  n = candidates (picker, cands);
+  assert_text (pj_board_text_destination (&s, cands, n, R, 10, 14), "peg 2 +4, hit Blue peg 1, then another peg");
 
   seven_hit = pjt_find (&s, "7 R1 r1-h1, R2 r10-r14");
   assert_text (pj_board_text_action (&s, &seven_hit), "Seven: peg 1 to home 1, peg 2 +4, hit Blue peg 1");
