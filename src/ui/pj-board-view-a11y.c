@@ -268,6 +268,13 @@ _pj_board_view_update_focus_label (PjBoardView *self)
   update_spots (self);
   if (self->focus >= 0 && self->focus < (int) self->n_lit)
     move_cursor (self, &self->lit[self->focus]);
+
+  /* a new instruction is told to whoever is on the board, once the focus
+   * is where it goes next (not once the move is whole: the move follows) */
+  if (self->prompt_untold && self->prompt != NULL && focus_is_inside (self) &&
+      !pj_move_picker_get_chosen (self->picker, NULL))
+    pj_announce (GTK_WIDGET (self), self->prompt);
+  self->prompt_untold = FALSE;
 }
 
 gboolean
@@ -318,10 +325,7 @@ _pj_board_view_update_description (PjBoardView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, self->prompt ? self->prompt : "",
                                   -1);
-  /* the new instruction is told at once to whoever is on the board (not
-   * once the move is whole: the move itself follows) */
-  if (self->prompt != NULL && focus_is_inside (self) && !pj_move_picker_get_chosen (self->picker, NULL))
-    pj_announce (GTK_WIDGET (self), self->prompt);
+  self->prompt_untold = TRUE;
 }
 
 /* ---- exploration ----------------------------------------------------------- */

@@ -93,6 +93,7 @@ struct _PjBoardView
   PjPlace    cursor;            /* the hole the keyboard is on */
   gboolean   have_cursor;
   char      *last_answer;       /* the last question key's answer */
+  gboolean   prompt_untold;     /* the prompt changed since told */
 };
 
 /* pj-board-view.c */
