@@ -164,6 +164,8 @@ _pj_board_view_allocate_spots (PjBoardView *self)
       double x, y;
 
       pj_board_layout_place_point (&L, pj_board_spot_get_place (PJ_BOARD_SPOT (spot)), &x, &y);
+      /* GTK wants every child measured before it is given a size */
+      gtk_widget_measure (spot, GTK_ORIENTATION_HORIZONTAL, -1, NULL, NULL, NULL, NULL);
       gtk_widget_size_allocate (spot, &(GtkAllocation) { (int) (x - r), (int) (y - r),
                                                          (int) (2 * r) + 1, (int) (2 * r) + 1 }, -1);
     }

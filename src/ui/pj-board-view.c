@@ -10,8 +10,9 @@
  * action is fully picked the view emits "action-chosen".
  *
  * This file: the class, its properties, input and the public API; the
- * drawing and the animation are in pj-board-view-draw.c, the words for
- * screen readers in pj-board-view-a11y.c.
+ * drawing and the animation are in pj-board-view-draw.c; screen readers
+ * get one focusable child widget per hole (PjBoardSpot, drawn by the
+ * board) and the exploration keys in pj-board-view-a11y.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
