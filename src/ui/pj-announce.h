@@ -5,8 +5,9 @@
  * focus; what Orca 43 does speak is a change of the accessible
  * description of the object that has the focus (its onDescriptionChanged
  * presents it). So the text becomes the description of the focused
- * widget, and is taken off again when the focus moves on, so the widget
- * does not keep reading out old news.
+ * widget, and is taken off again when the focus moves on (its tooltip, if
+ * any, is its description again), so the widget does not keep reading out
+ * old news.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,5 +21,8 @@ G_BEGIN_DECLS
  * when nothing there has the focus). */
 void pj_announce (GtkWidget  *widget,
                   const char *text);
+
+/* The last text told in the widget's window (for tests); NULL before any. */
+const char *pj_announce_get_last (GtkWidget *widget);
 
 G_END_DECLS
