@@ -270,6 +270,12 @@ test_keyboard (void)
   /* hole by hole along the track; nothing to pick yet, so arrows do it too */
   g_assert_true (press (board, GDK_KEY_Page_Down, 0));
   g_assert_cmpstr (focused (board), ==, "Hole 12 of Red’s side, empty");
+  /* the focus ring is on the explored hole (a frame drawn first) */
+  if (g_getenv ("PJ_SCREENSHOT_DIR") != NULL)
+    {
+      pj_test_wait (200);
+      pj_test_screenshot (board, "board-explored.png");
+    }
   g_assert_true (press (board, GDK_KEY_Right, 0));
   g_assert_true (g_str_has_prefix (focused (board), "Red peg 2"));
   g_assert_true (press (board, GDK_KEY_Page_Up, 0));
