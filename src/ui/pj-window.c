@@ -487,8 +487,8 @@ history_mapped_cb (PjWindow *self)
 }
 
 /* Tell the screen reader the moves others made, in the move list's words,
- * and what the player is asked next. Told once the game has settled
- * (after this main loop iteration), so the turn has passed on. */
+ * and what the player is asked next: in one go, as a second piece of news
+ * would cut the first short, and once the turn has passed on. */
 static gboolean
 tell_news_cb (gpointer user_data)
 {
@@ -544,8 +544,10 @@ history_changed_cb (PjWindow   *self,
       if ((int) pj_move_item_get_seat (item) == viewer || self->news == NULL)
         return;
       g_ptr_array_add (self->news, g_strdup (pj_move_item_get_description (item)));
+      /* a moment, not an idle: while pegs are animated the main loop is
+       * never idle on a slow machine */
       if (self->news_idle == 0)
-        self->news_idle = g_idle_add_full (G_PRIORITY_LOW, tell_news_cb, self, NULL);
+        self->news_idle = g_timeout_add (100, tell_news_cb, self);
     }
 }
 

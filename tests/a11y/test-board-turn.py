@@ -113,11 +113,12 @@ def main():
         if got != want:
             raise A.A11yError(f"the game after the turn:\n  {got}\nnot the one of {action}:\n  {want}")
 
-        # and the next player's move is told to whoever has the focus
-        told = A.wait_for(lambda: next((A.description_of(n) for _p, n in A.walk(app.window)
-                                        if pyatspi.STATE_FOCUSED in A.states(n)
-                                        and re.match(r"^Bob (played|discarded)", A.description_of(n))), None),
-                          timeout=30 * A.SCALE, what="Bob's move told to the screen reader")
+        # and the next player's move is told to whoever has the focus: the
+        # hole picked last keeps it
+        if pyatspi.STATE_FOCUSED not in A.states(last):
+            raise A.A11yError(f"the focus left the hole picked last: {A.describe(last)}")
+        told = A.wait_for(lambda: re.match(r"^Bob (played|discarded)", A.description_of(last)) and
+                          A.description_of(last), timeout=60 * A.SCALE, what="Bob's move told to the screen reader")
         A.log("# told:", told)
     A.log(f"ok: {action} played through AT-SPI")
     return 0

@@ -513,9 +513,11 @@ human_challenges (gpointer data)
 }
 
 static gboolean
-something_told (gpointer data)
+question_told (gpointer data)
 {
-  return pj_announce_get_last (data) != NULL;
+  const char *told = pj_announce_get_last (data);
+
+  return told != NULL && g_str_has_suffix (told, "Challenge, or let it stand?");
 }
 
 /* Bluffing Joker: the others' moves and challenges are told to the screen
@@ -551,7 +553,7 @@ test_announced_moves (void)
   /* the computers play on until Ann may challenge a move */
   pj_test_run_until (human_challenges, game, 20000);
   g_assert_true (human_challenges (game));
-  pj_test_run_until (something_told, window, 5000);
+  pj_test_run_until (question_told, window, 5000);
   told = pj_announce_get_last (GTK_WIDGET (window));
   g_test_message ("told: %s", told);
   g_assert_nonnull (told);
