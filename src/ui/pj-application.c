@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "pj-a11y.h"
 #include "pj-application.h"
 #include "pj-game.h"
 #include "pj-join-page.h"
@@ -170,6 +171,7 @@ pj_application_startup (GApplication *app)
   static const char *const rules_accels[] = { "F1", NULL };
 
   G_APPLICATION_CLASS (pj_application_parent_class)->startup (app);
+  pj_a11y_init ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);

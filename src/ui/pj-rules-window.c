@@ -85,6 +85,8 @@ card_table (PjRulesWindow *self,
 
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (list, "boxed-list");
+  /* a screen reader names the list when it is entered */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL, _("The Cards"), -1);
 
   card_row (list, pj_card_name (PJ_CARD_ACE),
             r->ace == PJ_ACE_ONE_BACK_ELEVEN

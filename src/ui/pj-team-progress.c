@@ -337,6 +337,8 @@ pj_team_progress_class_init (PjTeamProgressClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/pegsandjokers/PegsAndJokers/pj-team-progress.ui");
+  /* read as the group of the teams' rows, named by its heading */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
   gtk_widget_class_bind_template_child (widget_class, PjTeamProgress, rows_box);
   gtk_widget_class_bind_template_child (widget_class, PjTeamProgress, stock_label);
   gtk_widget_class_bind_template_child (widget_class, PjTeamProgress, stuck_label);

@@ -90,6 +90,11 @@ _pj_window_update_buttons (PjWindow *self)
   else if (human && card == 0 && prompt == NULL)
     prompt = _("Pick a card");
   gtk_label_set_label (self->prompt_label, prompt ? prompt : "");
+  /* An empty status would be read out as "GtkLabel"; hiding the label
+   * itself would make the board jump as the prompt comes and goes. */
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->prompt_label),
+                               GTK_ACCESSIBLE_STATE_HIDDEN, prompt == NULL || prompt[0] == '\0',
+                               -1);
 }
 
 static void

@@ -1,23 +1,18 @@
 # pjpositions.py — known positions for the accessibility tests, made with
-# the command-line tool (PJ_CLI): a saved game played on from a fixed seed
+# the command-line tool (pjatspi.cli): a saved game played on from a fixed seed
 # until the human seat (Red) is to move in a position the test wants, and
 # the engine's own reading of where every peg is.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-import os
 import re
-import subprocess
+
+from pjatspi import cli
 
 SIDES = "rbgy"          # four players: Red, Blue, Green, Yellow
 COLOURS = ["Red", "Blue", "Green", "Yellow"]
 HOLES_PER_SIDE = 18
 IN_SPOT, COME_OUT = 3, 8
-
-
-def cli(*args):
-    exe = os.environ["PJ_CLI"]
-    return subprocess.run([exe, *args], check=True, capture_output=True, text=True).stdout
 
 
 def show(path):

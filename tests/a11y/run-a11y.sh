@@ -56,7 +56,9 @@ trap 'exit 143' TERM INT
 
 # Our own X server, always: on a desktop, at-spi-bus-launcher would otherwise
 # publish this run's bus on the real display, and the app would show there.
-Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$tmp/display" >/dev/null 2>&1 &
+# -noreset: at-spi-bus-launcher is the first client and goes away, and the
+# server's reset then would turn the app away ("cannot open display").
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp -noreset 3>"$tmp/display" >"$tmp/xvfb.log" 2>&1 &
 xvfb_pid=$!
 for _ in $(seq 100); do
   [ -s "$tmp/display" ] && break
@@ -84,3 +86,9 @@ unset G_DEBUG
 export PJ_APP="$app"
 export PJ_A11Y_TMP="$tmp"
 "$PYTHON" "$script" "$@"
+status=$?
+if [ $status -ne 0 ] && ! kill -0 "$xvfb_pid" 2>/dev/null; then
+  echo "# Xvfb on $DISPLAY ended during the test:" >&2
+  cat "$tmp/xvfb.log" >&2
+fi
+exit $status

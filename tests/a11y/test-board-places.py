@@ -26,8 +26,7 @@ def main():
     engine = {(letter, i + 1): place for letter, places in pos["pegs"].items() for i, place in enumerate(places)}
     A.log("# the engine:", " ".join(f"{c}{n}={p}" for (c, n), p in sorted(engine.items())))
 
-    with A.App(position=game, resume=False) as app:
-        app.click(pyatspi.ROLE_PUSH_BUTTON, re.compile(r"Resume"))
+    with A.App(position=game) as app:
         pegs = re.compile(r"^(Red|Blue|Green|Yellow) peg \d, ")
         nodes = A.wait_for(lambda: [n for n in A.find_all(app.window, pyatspi.ROLE_PUSH_BUTTON, pegs)]
                            if len(A.find_all(app.window, pyatspi.ROLE_PUSH_BUTTON, pegs)) >= 20 else None,
