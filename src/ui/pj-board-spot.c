@@ -4,16 +4,19 @@
  */
 #include "pj-board-spot.h"
 
+/* A GtkButton for the action screen readers call: GTK 4.8 gives a plain
+ * widget's installed actions to AT-SPI too, but leaks a little each time
+ * they are asked for. */
 struct _PjBoardSpot
 {
-  GtkWidget  parent_instance;
+  GtkButton  parent_instance;
 
   PjPlace    place;
   char      *label;
   gboolean   pickable;
 };
 
-G_DEFINE_FINAL_TYPE (PjBoardSpot, pj_board_spot, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (PjBoardSpot, pj_board_spot, GTK_TYPE_BUTTON)
 
 enum {
   PICK,
@@ -24,11 +27,9 @@ static guint signals[N_SIGNALS];
 
 /* the action screen readers (and AT-SPI) call: the board picks the hole */
 static void
-pick_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *param)
+pj_board_spot_clicked (GtkButton *button)
 {
-  g_signal_emit (widget, signals[PICK], 0);
+  g_signal_emit (button, signals[PICK], 0);
 }
 
 static void
@@ -46,8 +47,10 @@ pj_board_spot_class_init (PjBoardSpotClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkButtonClass *button_class = GTK_BUTTON_CLASS (klass);
 
   object_class->finalize = pj_board_spot_finalize;
+  button_class->clicked = pj_board_spot_clicked;
 
   /**
    * PjBoardSpot::pick:
@@ -57,7 +60,7 @@ pj_board_spot_class_init (PjBoardSpotClass *klass)
   signals[PICK] = g_signal_new ("pick", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
-  gtk_widget_class_install_action (widget_class, "spot.pick", NULL, pick_action);
+  /* not "button": no theme's button style (sizes, paddings) applies */
   gtk_widget_class_set_css_name (widget_class, "pj-board-spot");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_BUTTON);
 }

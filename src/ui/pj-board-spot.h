@@ -4,7 +4,8 @@
  * track hole, a home hole, a start hole) is a small child widget of the
  * board: focusable, allocated where its hole is, drawing nothing (the
  * board draws everything). Its name says the hole and the peg in it; it
- * is enabled when it may be picked now, and its one action picks it.
+ * is enabled when it may be picked now, and its one action (a button's
+ * click: Return, Space, or a screen reader's "activate") picks it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,7 +18,7 @@
 G_BEGIN_DECLS
 
 #define PJ_TYPE_BOARD_SPOT (pj_board_spot_get_type ())
-G_DECLARE_FINAL_TYPE (PjBoardSpot, pj_board_spot, PJ, BOARD_SPOT, GtkWidget)
+G_DECLARE_FINAL_TYPE (PjBoardSpot, pj_board_spot, PJ, BOARD_SPOT, GtkButton)
 
 GtkWidget     *pj_board_spot_new          (const PjPlace *place);
 const PjPlace *pj_board_spot_get_place    (PjBoardSpot   *self);

@@ -33,23 +33,21 @@ def enabled(node):
     return pyatspi.STATE_SENSITIVE in A.states(node)
 
 
-def focused_hole(app):
-    return (A.find_all(app.window, pyatspi.ROLE_PUSH_BUTTON,
-                       pred=lambda n: pyatspi.STATE_FOCUSED in A.states(n) and "spot.pick" in A.actions(n))
-            or [None])[0]
+def focused_hole(board):
+    return next((n for n in A.children(board) if pyatspi.STATE_FOCUSED in A.states(n)), None)
 
 
-def keys_to(app, pattern, what):
+def keys_to(board, pattern, what):
     """Right until the focused hole's name matches, as a person would."""
     rx = re.compile(pattern)
     for _ in range(40):
-        node = focused_hole(app)
+        node = focused_hole(board)
         if node is not None and rx.search(A.name_of(node)):
             return node
         A.key("Right")
         time.sleep(0.1)
     raise A.A11yError(f"Right never reached {what} ({pattern}); focus on "
-                      f"{A.describe(focused_hole(app)) if focused_hole(app) else 'nothing'}")
+                      f"{A.describe(focused_hole(board)) if focused_hole(board) else 'nothing'}")
 
 
 def main():
@@ -70,14 +68,17 @@ def main():
 
     with A.App(position=game) as app:
 
+        # the board: a group of holes, one accessible object each
+        board = app.find(pyatspi.ROLE_PANEL, "Board", within=app.window)
+
         # the card, by its action
         app.click(pyatspi.ROLE_PUSH_BUTTON, "Seven, playable", within=app.window)
 
         # part one: the peg by its action, its hole by the keys
         first = app.find(pyatspi.ROLE_PUSH_BUTTON, re.compile(rf"^Red peg {peg1}, "), pred=enabled,
-                         within=app.window)
-        A.do_action(first, "spot.pick")
-        wait = A.wait_for(lambda: A.find_all(app.window, pyatspi.ROLE_PUSH_BUTTON, re.compile(r"^Move to "),
+                         within=board)
+        A.click(first)
+        wait = A.wait_for(lambda: A.find_all(board, pyatspi.ROLE_PUSH_BUTTON, re.compile(r"^Move to "),
                                              pred=enabled), what="holes to move to")
         A.log("# destinations:", *[f"\n#   {A.name_of(n)}" for n in wait])
         # the whole Seven with this peg is said as one move, a part as a part
@@ -88,22 +89,22 @@ def main():
                  rf"(Hole {int(to1[1:]) + 1} of {target1}’s side|{target1}’s (in-spot|come-out hole))")
         # with other pegs to finish the Seven the hole says this part and
         # that another peg follows, with one the whole move
-        node = keys_to(app, rf"^Move to {hole1}, empty: (peg {peg1} [+]\d, then another peg|Seven: peg {peg1} [+]\d, "
+        node = keys_to(board, rf"^Move to {hole1}, empty: (peg {peg1} [+]\d, then another peg|Seven: peg {peg1} [+]\d, "
                             rf"peg {peg2} [+]\d)$", "part one's hole")
         A.log("# part one:", A.name_of(node))
         A.key("Return")
 
         # part two: the peg by the keys, then its hole by its action; the
         # hole says the whole move
-        keys_to(app, rf"^Red peg {peg2}, ", "the second peg")
+        keys_to(board, rf"^Red peg {peg2}, ", "the second peg")
         A.key("Return")
         last = app.find(pyatspi.ROLE_PUSH_BUTTON, re.compile(r"^Move to .*: Seven: "), pred=enabled,
-                        within=app.window)
+                        within=board)
         A.log("# part two:", A.name_of(last))
         if not re.search(rf": Seven: peg {peg1} [+]\d, peg {peg2} [+]\d$", A.name_of(last)) and \
            not re.search(rf": Seven: peg {peg1} to home \d, peg {peg2} [+]\d$", A.name_of(last)):
             raise A.A11yError(f"the last hole does not say the move: {A.name_of(last)}")
-        A.do_action(last, "spot.pick")
+        A.click(last)
 
         # the model: the saved game holds the move, nothing else
         save = os.path.join(app.home, "data", "pegs-and-jokers", "autosave.json")
