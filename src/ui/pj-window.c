@@ -295,7 +295,13 @@ prompt_changed_cb (PjWindow    *self,
                    GParamSpec  *pspec,
                    PjBoardView *board)
 {
+  const char *prompt = pj_board_view_get_prompt (board);
+
   _pj_window_update_buttons (self);
+  /* a card picked from the hand (Alt+1 …): what to do next is told where
+   * the player is; on the board the board tells it */
+  if (prompt != NULL && !pj_board_view_has_keyboard_focus (board))
+    pj_announce (GTK_WIDGET (self), prompt);
 }
 
 static void

@@ -480,6 +480,9 @@ test_accessible_names (void)
         playable = (int) i;
     }
   g_assert_cmpint (playable, >=, 0);
+  /* the card picked from the hand: what to do next is told */
+  g_assert_nonnull (pj_board_view_get_prompt (board));
+  g_assert_cmpstr (pj_announce_get_last (GTK_WIDGET (window)), ==, pj_board_view_get_prompt (board));
   focus = pj_board_view_describe_focus (board);
   g_test_message ("focused: %s", focus);
   g_assert_nonnull (strstr (focus, "Red peg"));
