@@ -17,6 +17,8 @@
  *   read by their type ("GtkListBox", "GtkListView", "GtkPopoverMenu").
  * - the arrow and pencil icons inside rows and entries are read as
  *   "GtkImage"; they say nothing the row does not.
+ * - a menu button with a label, a search entry, and the icon buttons of
+ *   the shortcuts and about windows have no name.
  *
  * pj_a11y_init() mends each such widget once when it is first mapped, and
  * again when its label changes.
@@ -24,6 +26,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <adwaita.h>
+#include <glib/gi18n.h>
 
 #include "pj-a11y.h"
 
@@ -124,6 +127,54 @@ name_list (GtkWidget *list)
     }
 }
 
+static const char *
+first_label_text (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      const char *text = GTK_IS_LABEL (child) ? gtk_label_get_text (GTK_LABEL (child))
+                                               : first_label_text (child);
+
+      if (text != NULL && text[0] != '\0')
+        return text;
+    }
+  return NULL;
+}
+
+/* The windows that GTK and libadwaita build whole (the shortcuts and about
+ * windows): their icon buttons are named by their tooltips, or the text
+ * inside, and their images are decoration. Not ours, where a name is set
+ * in the .ui file and must not be replaced. */
+static gboolean
+mend_library_window (GtkWidget *widget)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (!GTK_IS_SHORTCUTS_WINDOW (root) && !ADW_IS_ABOUT_WINDOW (root))
+    return FALSE;
+
+  if ((GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget)) == NULL) ||
+      (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_label (GTK_MENU_BUTTON (widget)) == NULL))
+    {
+      const char *name = gtk_widget_get_tooltip_text (widget);
+
+      if (name == NULL)
+        name = first_label_text (widget);
+      /* the shortcuts window's search button shows only a magnifier */
+      if (name == NULL && GTK_IS_TOGGLE_BUTTON (widget) && GTK_IS_SHORTCUTS_WINDOW (root))
+        name = _("Search");
+      set_label (widget, name);
+      return TRUE;
+    }
+  if (GTK_IS_IMAGE (widget))
+    {
+      gtk_accessible_update_state (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 mend (GtkWidget *widget)
 {
@@ -132,6 +183,9 @@ mend (GtkWidget *widget)
   if (g_object_get_qdata (G_OBJECT (widget), mended_quark) != NULL)
     return;
   g_object_set_qdata (G_OBJECT (widget), mended_quark, GINT_TO_POINTER (TRUE));
+
+  if (mend_library_window (widget))
+    return;
 
   if (GTK_IS_BUTTON (widget))
     {
@@ -158,6 +212,15 @@ mend (GtkWidget *widget)
     }
   else if (GTK_IS_MENU_BUTTON (widget) && ADW_IS_SPLIT_BUTTON (parent))
     set_label (widget, adw_split_button_get_dropdown_tooltip (ADW_SPLIT_BUTTON (parent)));
+  else if (GTK_IS_MENU_BUTTON (widget))
+    set_label (widget, gtk_menu_button_get_label (GTK_MENU_BUTTON (widget)));
+  else if (GTK_IS_SEARCH_ENTRY (widget))
+    {
+      g_autofree char *placeholder = NULL;
+
+      g_object_get (widget, "placeholder-text", &placeholder, NULL);
+      set_label (widget, placeholder);
+    }
   else if (GTK_IS_POPOVER_MENU (widget) && GTK_IS_MENU_BUTTON (parent))
     {
       /* a menu is named as the button that opens it */

@@ -1,8 +1,8 @@
 # test-names.py — every control a screen reader reaches has a name of its
 # own, said once: walks the AT-SPI tree of the main window (a game in
 # progress, a card picked, a Bluffing Joker declaration), its menus, the
-# new-game dialog, the statistics and rules windows, the lobby and the join
-# page, and fails on any actionable node
+# new-game dialog, the statistics, rules and about windows, the lobby and
+# the join page, and fails on any actionable node
 # whose name is empty, a GTK type name ("GtkImage", "GtkMenuButton"), shows
 # its mnemonic underscore, or says the same words twice ("_New Game New
 # Game"); also on labels, statuses, lists and menus named like a type.
@@ -16,9 +16,9 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pjatspi import (ACTIONABLE_ROLES, SCALE, A11yError, App, actions, children, click,  # noqa: E402
-                     ancestry, describe, description_of, find_all, log, name_of,
-                     cli, pyatspi, role_name, scratch, states, wait_for, walk)
+from pjatspi import (ACTIONABLE_ROLES, SCALE, A11yError, App, actions, ancestry,  # noqa: E402
+                     children, cli, click, describe, description_of, find_all, key, log,
+                     name_of, pyatspi, scratch, states, wait_for, walk)
 
 TYPE_NAME = re.compile(r"^(Gtk|Adw|Gdk|Pj)[A-Z][A-Za-z]*$")
 MNEMONIC = re.compile(r"(^|\s)_\w|\w_\w")
@@ -163,10 +163,10 @@ def close_window(app, window):
             break
     else:
         raise A11yError(f"no way to close {describe(window)}")
-    # only the app's list of windows is asked: GTK 4.8 answers questions
-    # about a window being destroyed with a critical warning
+    # gone, or only hidden (the about window is kept)
     name = name_of(window)
-    wait_for(lambda: window not in app.windows(), what=f"{name!r} to close")
+    wait_for(lambda: window not in app.windows() or pyatspi.STATE_VISIBLE not in states(window),
+             what=f"{name!r} to close")
 
 
 def main_window_scenes(walker):
@@ -207,6 +207,16 @@ def main_window_scenes(walker):
         rules = app.window_named(re.compile("Rules"))
         walker.check(rules, "rules window")
         close_window(app, rules)
+
+        click(main_menu)
+        menu = popup_menu(main_menu)
+        before = app.windows()
+        click(menu_item(menu, "About Pegs and Jokers"))
+        about = new_window(app, before)
+        walker.check(about, "about window")
+        key("Escape")
+        wait_for(lambda: about not in app.windows() or pyatspi.STATE_VISIBLE not in states(about),
+                 what="the about window to close")
 
         lan = menu_button(app, "Play on the local network")
         click(lan)
