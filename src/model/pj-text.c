@@ -64,6 +64,32 @@ pj_text_card_index (guint card)
     }
 }
 
+/* For sentences that name a card once ("Blue's card was a Four, not an
+ * Ace"): the article goes with the word, in whatever form the language
+ * needs. */
+const char *
+pj_text_card_with_article (guint card)
+{
+  switch (PJ_CARD_RANK (card))
+    {
+    case PJ_CARD_ACE: return C_("card with article", "an Ace");
+    case 2: return C_("card with article", "a Two");
+    case 3: return C_("card with article", "a Three");
+    case 4: return C_("card with article", "a Four");
+    case 5: return C_("card with article", "a Five");
+    case 6: return C_("card with article", "a Six");
+    case 7: return C_("card with article", "a Seven");
+    case 8: return C_("card with article", "an Eight");
+    case 9: return C_("card with article", "a Nine");
+    case 10: return C_("card with article", "a Ten");
+    case PJ_CARD_JACK: return C_("card with article", "a Jack");
+    case PJ_CARD_QUEEN: return C_("card with article", "a Queen");
+    case PJ_CARD_KING: return C_("card with article", "a King");
+    case PJ_CARD_JOKER: return C_("card with article", "a Joker");
+    default: return C_("card with article", "a hidden card");
+    }
+}
+
 static const char *
 translate (const char *context,
            const char *msgid)

@@ -20,6 +20,7 @@ G_BEGIN_DECLS
 const char *pj_text_colour_name (guint colour);              /* "Red" */
 const char *pj_text_card_name   (guint card);                /* "Seven", "Hidden card" */
 const char *pj_text_card_index  (guint card);                /* "A", "7", "JK", as printed on cards */
+const char *pj_text_card_with_article (guint card);          /* "an Ace", "a Seven" */
 
 const char *pj_text_controller_title      (PjController controller);   /* "Easy" */
 const char *pj_text_controller_long_title (PjController controller);   /* "Computer, easy" */
