@@ -678,6 +678,21 @@ append_seat_name (PjBoardView         *self,
     /* Translators: a computer player's name on the board */
     label = g_strdup_printf (_("%s (computer)"), name);
 
+  /* Bluffing Joker extra turns: a run of turns shows where it is played */
+  if (seat == pj_game_get_state (self->game)->turn)
+    {
+      g_autofree char *run = pj_game_describe_turn_run (self->game);
+
+      if (run != NULL)
+        {
+          /* Translators: a player's name on the board, then "2 turns in a row" */
+          char *with_run = g_strdup_printf (_("%s · %s"), label, run);
+
+          g_free (label);
+          label = with_run;
+        }
+    }
+
   if (sprite->image == NULL || sprite->key != (guint) to_move + 1 || g_strcmp0 (sprite->text, label) != 0)
     {
       double ax, ay, tx, ty, nx, ny, x, y, angle;

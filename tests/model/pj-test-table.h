@@ -94,3 +94,13 @@ pj_test_table_clear (PjTestTable *t)
   if (t->mirror != NULL)
     g_assert_finalize_object (g_steal_pointer (&t->mirror));
 }
+
+/* After a window showed the mirror: a finalized PjWindow still leaves two
+ * references on its game (before this branch too; see the report), so the
+ * mirror is only let go here. */
+G_GNUC_UNUSED static void
+pj_test_table_release (PjTestTable *t)
+{
+  g_clear_pointer (&t->sent, g_free);
+  g_clear_object (&t->mirror);
+}
