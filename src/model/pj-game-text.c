@@ -201,6 +201,11 @@ pj_game_describe_action (PjGame         *self,
   switch (a->kind)
     {
     case PJ_ACTION_MOVE:
+      if (before->rules.bluffing)
+        /* Translators: Bluffing Joker, the move waiting for challenges,
+         * e.g. "Red played a card face down as an Ace: peg 2 +1" */
+        return g_strdup_printf (_("%s played a card face down as %s: %s"), who,
+                                pj_text_card_with_article (a->declared ? a->declared : a->card), steps);
       /* Translators: e.g. "Red played 7: peg 2 to home 3, peg 4 +4" */
       return g_strdup_printf (_("%s played %s: %s"), who, card, steps);
 
@@ -450,7 +455,7 @@ instruct_steps (const PjState  *before,
  * @action: the action hinted
  * @reason: (nullable): why, from pj_game_hint_finish()
  *
- * A hint told as what to do: "Play your 6: move peg 1 6 holes forward —
+ * A hint told as what to do: "Play your Six: move peg 1 6 holes forward —
  * Brings a peg home".
  *
  * Returns: (transfer full): the instruction
@@ -470,28 +475,28 @@ pj_game_describe_hint (PjGame         *self,
   g_return_val_if_fail (before != NULL && action != NULL, NULL);
 
   actor = before->actor;
-  card = card_label (action->card);
+  card = g_strdup (pj_text_card_name (action->card));
   steps = instruct_steps (before, actor, action);
 
   switch (action->kind)
     {
     case PJ_ACTION_MOVE:
       if (action->declared != 0 && PJ_CARD_RANK (action->declared) != PJ_CARD_RANK (action->card))
-        /* Translators: a hint to bluff, e.g. "Play your 4 as an Ace: bring peg 3 out" */
+        /* Translators: a hint to bluff, e.g. "Play your Four as an Ace: bring peg 3 out" */
         text = g_strdup_printf (_("Play your %s as %s: %s"), card,
                                 pj_text_card_with_article (action->declared), steps);
       else
-        /* Translators: a hint, e.g. "Play your 6: move peg 1 6 holes forward" */
+        /* Translators: a hint, e.g. "Play your Six: move peg 1 6 holes forward" */
         text = g_strdup_printf (_("Play your %s: %s"), card, steps);
       break;
 
     case PJ_ACTION_DISCARD:
-      /* Translators: a hint, e.g. "Discard your 5" */
+      /* Translators: a hint, e.g. "Discard your Five" */
       text = g_strdup_printf (_("Discard your %s"), card);
       break;
 
     case PJ_ACTION_FREE_COME_OUT:
-      /* Translators: a hint, e.g. "Discard your 5 and bring peg 1 out" */
+      /* Translators: a hint, e.g. "Discard your Five: bring peg 1 out" */
       text = g_strdup_printf (_("Discard your %s: %s"), card, steps);
       break;
 

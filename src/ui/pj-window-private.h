@@ -83,6 +83,9 @@ struct _PjWindow
   PjAction              hint;
   gboolean              have_hint;
   char                 *hint_text;
+  /* Bluffing Joker: what the last challenge turned up, in the prompt line
+   * until the next card is played */
+  char                 *outcome_text;
 
   /* Bluffing Joker: the ranks the selected card may be declared as */
   guint8                declare_ranks[PJ_N_RANKS];

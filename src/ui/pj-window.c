@@ -107,7 +107,17 @@ _pj_window_update_buttons (PjWindow *self)
     prompt = question;          /* Bluffing Joker: challenge, or whose peg goes back */
   else if (human && card == 0 && prompt == NULL)
     prompt = _("Pick a card");
-  gtk_label_set_label (self->prompt_label, prompt ? prompt : "");
+  if (self->outcome_text != NULL)
+    {
+      g_autofree char *both = prompt != NULL && prompt[0] != '\0'
+                              ? g_strdup_printf ("%s\n%s", self->outcome_text, prompt)
+                              : g_strdup (self->outcome_text);
+
+      gtk_label_set_label (self->prompt_label, both);
+      prompt = self->outcome_text;
+    }
+  else
+    gtk_label_set_label (self->prompt_label, prompt ? prompt : "");
   /* An empty status would be read out as "GtkLabel"; hiding the label
    * itself would make the board jump as the prompt comes and goes. */
   gtk_accessible_update_state (GTK_ACCESSIBLE (self->prompt_label),
@@ -476,11 +486,13 @@ state_reset_cb (PjWindow *self,
                 PjGame   *game)
 {
   clear_hint (self);
+  g_clear_pointer (&self->outcome_text, g_free);
   _pj_window_refresh (self);
 }
 
-/* A hint is for one position; a challenge's outcome is told as it
- * happens (the log keeps it too), whoever challenged. */
+/* A hint is for one position. A challenge's outcome is told as it
+ * happens, whoever challenged, in the prompt line (a toast would cut it
+ * short) until the next card is played; the log keeps it. */
 static void
 action_applied_cb (PjWindow       *self,
                    const PjAction *action,
@@ -494,9 +506,11 @@ action_applied_cb (PjWindow       *self,
       guint n = g_list_model_get_n_items (history);
       g_autoptr (PjMoveItem) item = n > 0 ? g_list_model_get_item (history, n - 1) : NULL;
 
-      if (item != NULL)
-        _pj_window_toast (self, pj_move_item_get_description (item));
+      g_free (self->outcome_text);
+      self->outcome_text = item != NULL ? g_strdup (pj_move_item_get_description (item)) : NULL;
     }
+  else if (action->kind != PJ_ACTION_PENALTY && action->kind != PJ_ACTION_PASS)
+    g_clear_pointer (&self->outcome_text, g_free);
 }
 
 /* ---- history ------------------------------------------------------------ */
@@ -700,6 +714,7 @@ pj_window_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->history_selection);
   g_clear_pointer (&self->hint_text, g_free);
+  g_clear_pointer (&self->outcome_text, g_free);
   g_clear_object (&self->settings);
   _pj_window_lan_dispose (self);
   _pj_window_tutorial_dispose (self);
@@ -903,6 +918,7 @@ pj_window_set_game (PjWindow *self,
   g_set_object (&self->game, game);
   self->have_hint = FALSE;
   g_clear_pointer (&self->hint_text, g_free);
+  g_clear_pointer (&self->outcome_text, g_free);
   if (game != NULL && self->autosave_path != NULL)
     pj_game_set_autosave_path (game, self->autosave_path);
   g_signal_group_set_target (self->game_signals, game);

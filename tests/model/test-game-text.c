@@ -153,10 +153,10 @@ test_hint_words (void)
   /* seen by Yellow, to move */
   pj_test_table_init (&t, 3, YELLOW_TO_MOVE ("r10 s s s s", "y8 s s s s"));
   check_hint (t.mirror, "4 Y1 y8-y12", "Makes the most safe progress for your team",
-              "Play your 4: move peg 1 4 holes forward — Makes the most safe progress for your team");
-  check_hint (t.mirror, "9=A Y1 y8-y9", NULL, "Play your 9 as an Ace: move peg 1 1 hole forward");
+              "Play your Four: move peg 1 4 holes forward — Makes the most safe progress for your team");
+  check_hint (t.mirror, "9=A Y1 y8-y9", NULL, "Play your Nine as an Ace: move peg 1 1 hole forward");
   check_hint (t.mirror, "4=JK Y1 y8-r10 xR1>s", NULL,
-              "Play your 4 as a Joker: jump peg 1 onto the peg there, Red peg 1 goes back to start");
+              "Play your Four as a Joker: jump peg 1 onto the peg there, Red peg 1 goes back to start");
   pj_test_table_clear (&t);
 }
 

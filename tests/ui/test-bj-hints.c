@@ -57,32 +57,52 @@ last_description (PjGame *game)
   return g_strdup (pj_move_item_get_description (item));
 }
 
-/* A label showing exactly `text` somewhere under `widget` (a toast). */
-static gboolean
-shows_label (GtkWidget  *widget,
-             const char *text)
+/* The toast up somewhere under `widget`, or NULL. */
+static GtkWidget *
+find_toast (GtkWidget *widget)
 {
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0 &&
-      gtk_widget_get_mapped (widget))
-    return TRUE;
+  if (g_strcmp0 (gtk_widget_get_css_name (widget), "toast") == 0 && gtk_widget_get_mapped (widget))
+    return widget;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    if (shows_label (child, text))
-      return TRUE;
-  return FALSE;
+    {
+      GtkWidget *found = find_toast (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
 }
 
-/* A toast is up somewhere under `widget`. */
 static gboolean
 shows_toast (GtkWidget *widget)
 {
-  if (g_strcmp0 (gtk_widget_get_css_name (widget), "toast") == 0 && gtk_widget_get_mapped (widget))
-    return TRUE;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (shows_toast (child))
-      return TRUE;
-  return FALSE;
+  return find_toast (widget) != NULL;
+}
+
+static gboolean
+board_toast_up (gpointer data)
+{
+  PjWindow *window = data;
+
+  return shows_toast (GTK_WIDGET (window->board_toast_overlay));
+}
+
+/* A toast in a game comes up over the board, clear of the hand. */
+static void
+check_toast_clear_of_hand (PjWindow *window)
+{
+  GtkWidget *hand = GTK_WIDGET (pj_window_get_hand_view (window));
+  graphene_rect_t toast_bounds, hand_bounds;
+
+  pj_window_add_toast (window, "A toast");
+  pj_test_run_until (board_toast_up, window, 5000);
+  g_assert_true (board_toast_up (window));
+  g_assert_true (gtk_widget_compute_bounds (find_toast (GTK_WIDGET (window->board_toast_overlay)),
+                                           GTK_WIDGET (window), &toast_bounds));
+  g_assert_true (gtk_widget_compute_bounds (hand, GTK_WIDGET (window), &hand_bounds));
+  g_assert_cmpfloat (hand_bounds.size.height, >, 0);
+  g_assert_false (graphene_rect_intersection (&toast_bounds, &hand_bounds, NULL));
 }
 
 static PjWindow *
@@ -154,6 +174,7 @@ challenge_caught (int      width,
   /* the cards stay legible: nothing to pick among them now */
   g_assert_false (gtk_widget_get_can_target (GTK_WIDGET (pj_window_get_hand_view (window))));
   shot (window, "bj-challenge-prompt", width, dark);
+  check_toast_clear_of_hand (window);
 
   /* Red challenges with the button; the host turns the card up */
   g_signal_emit_by_name (window->challenge_button, "clicked");
@@ -163,11 +184,13 @@ challenge_caught (int      width,
   g_assert_cmpstr (outcome, ==,
                    "Red challenged: Yellow’s card was a Four, not an Ace — the move is not made "
                    "and Red sends one of Yellow’s pegs back to start");
-  /* told as it happens, over the board and not over the hand */
-  g_assert_true (shows_label (GTK_WIDGET (window->board_toast_overlay), outcome));
-  g_assert_true (shows_toast (GTK_WIDGET (window->board_toast_overlay)));
-  g_assert_cmpstr (prompt_of (window), ==,
-                   "You caught Yellow’s bluff: pick one of Yellow’s pegs to send back to start");
+  /* told as it happens, in the prompt line, with what to do next */
+  {
+    g_autofree char *expected = g_strdup_printf ("%s\n%s", outcome,
+                                                 "You caught Yellow’s bluff: pick one of Yellow’s pegs "
+                                                 "to send back to start");
+    g_assert_cmpstr (prompt_of (window), ==, expected);
+  }
   shot (window, "bj-challenge-outcome", width, dark);
 
   /* the penalty peg, picked on the board */
@@ -216,10 +239,12 @@ test_extra_turn (void)
   pj_test_table_play (&t, "4=A Y1 s-y8");
   g_signal_emit_by_name (window->challenge_button, "clicked");
   pj_test_table_play_sent (&t);
-  g_assert_true (shows_label (GTK_WIDGET (window->board_toast_overlay),
-                              "Red challenged: Yellow’s card was a Four, not an Ace — the move is not made; "
-                              "Yellow has no peg in play, so Red gets an extra turn"));
+  g_assert_cmpstr (prompt_of (window), ==,
+                   "Red challenged: Yellow’s card was a Four, not an Ace — the move is not made; "
+                   "Yellow has no peg in play, so Red gets an extra turn\nPick a card");
+  /* the extra turn: Red plays, nobody challenges, Red plays again */
   pj_test_table_play (&t, "7 R1 r10-r17");
+  g_assert_cmpstr (prompt_of (window), ==, "");
   pj_test_table_play (&t, "pass");
   pj_test_table_play (&t, "pass");
   run = pj_game_describe_turn_run (t.mirror);
