@@ -286,6 +286,60 @@ test_undo_depth (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+
+typedef struct {
+  PjBoardView *board;
+  guint        rows;
+  guint        early;   /* rows added while the board still showed a move */
+} LogWatch;
+
+static void
+rows_changed_cb (GListModel *history,
+                 guint       position,
+                 guint       removed,
+                 guint       added,
+                 LogWatch   *watch)
+{
+  if (pj_board_view_get_animating (watch->board))
+    watch->early++;
+  watch->rows += added;
+}
+
+static gboolean
+six_rows (gpointer data)
+{
+  return ((LogWatch *) data)->rows >= 6;
+}
+
+/* Computer players wait for the board: a move's row joins the log as its
+ * pegs start to move, never while the move before still moves. */
+static void
+test_log_with_board (void)
+{
+  g_autoptr (PjGame) game = human_game (7);
+  PjWindow *window;
+  LogWatch watch = { 0 };
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  pj_game_set_controller (game, 0, PJ_CONTROLLER_EASY);
+  window = open_window (game, 1000);
+  watch.board = pj_window_get_board_view (window);
+  g_signal_connect (pj_game_get_history (game), "items-changed", G_CALLBACK (rows_changed_cb), &watch);
+  pj_game_start (game);
+  pj_test_run_until (six_rows, &watch, 20000);
+  g_assert_cmpuint (watch.rows, >=, 6);
+  g_assert_cmpuint (watch.early, ==, 0);
+  pj_game_stop (game);
+  g_signal_handlers_disconnect_by_data (pj_game_get_history (game), &watch);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -295,6 +349,7 @@ main (int    argc,
   g_test_add_func ("/preferences/applied", test_applied);
   g_test_add_func ("/preferences/reduce-motion-after-close", test_reduce_motion_after_close);
   g_test_add_func ("/preferences/undo-depth", test_undo_depth);
+  g_test_add_func ("/preferences/log-with-board", test_log_with_board);
 
   return g_test_run ();
 }
