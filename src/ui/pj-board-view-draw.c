@@ -14,6 +14,7 @@
 
 #define HOLE_MS      70.0     /* per hole at speed 1 */
 #define JUMP_MS      280.0    /* a hit, a swap, a joker: straight across */
+#define ANIM_GUARD_MS 1000    /* past its length an animation is cut short */
 
 /* ---- animation ----------------------------------------------------------- */
 
@@ -56,6 +57,7 @@ step_duration (PjBoardView    *self,
 static void
 release_pace (PjBoardView *self)
 {
+  g_clear_handle_id (&self->anim_guard, g_source_remove);
   if (self->pace_game != NULL)
     {
       pj_game_release_pace (self->pace_game);
@@ -119,6 +121,18 @@ animation_tick (GtkWidget     *widget,
   return G_SOURCE_CONTINUE;
 }
 
+static gboolean
+animation_guard_cb (gpointer user_data)
+{
+  PjBoardView *self = user_data;
+
+  self->anim_guard = 0;
+  _pj_board_view_stop_animation (self);
+  _pj_board_view_update_input (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
+}
+
 /* Plays the action from the board before it, step by step; the parts a
  * person picked before the last are on the board already (base), so only
  * the rest plays. */
@@ -152,8 +166,17 @@ _pj_board_view_start_animation (PjBoardView    *self,
   release_pace (self);
   if (self->game != NULL)
     {
+      PjBoardLayout L;
+      PjPlace path[PJ_BOARD_MAX_PATH];
+      double total_ms = 0;
+
       self->pace_game = g_object_ref (self->game);
       pj_game_hold_pace (self->pace_game);
+      /* a hidden window gets no frames: the game must not wait for ever */
+      _pj_board_view_compute_layout (self, &L);
+      for (guint i = 0; i < self->anim_action.n_steps; i++)
+        total_ms += step_duration (self, &self->anim_action, i, anim_path (self, &L, i, path));
+      self->anim_guard = g_timeout_add ((guint) total_ms + ANIM_GUARD_MS, animation_guard_cb, self);
     }
   _pj_board_view_notify_animating (self);
 }

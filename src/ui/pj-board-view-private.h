@@ -77,6 +77,7 @@ struct _PjBoardView
   gint64     anim_step_start;
   guint      tick_id;
   PjGame    *pace_game;       /* held while animating (pj_game_hold_pace()) */
+  guint      anim_guard;      /* ends an animation that gets no frames */
   /* the board as shown before the person's last pick, and the action that
    * pick chose: its earlier parts are on the board already */
   guint8     chosen_base[PJ_MAX_PLAYERS][PJ_PEGS];
