@@ -9,7 +9,9 @@
 #include "pj-application.h"
 #include "pj-game.h"
 #include "pj-join-page.h"
+#include "pj-preferences-window.h"
 #include "pj-rules-window.h"
+#include "pj-settings.h"
 #include "pj-window.h"
 
 struct _PjApplication
@@ -184,6 +186,18 @@ rules_action (GSimpleAction *action,
 }
 
 static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *param,
+                    gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  GtkWindow *parent = gtk_application_get_active_window (app);
+  g_autoptr (GSettings) settings = pj_settings_new ();
+
+  gtk_window_present (GTK_WINDOW (pj_preferences_window_new (parent, settings)));
+}
+
+static void
 quit_action (GSimpleAction *action,
              GVariant      *param,
              gpointer       user_data)
@@ -197,10 +211,12 @@ pj_application_startup (GApplication *app)
   static const GActionEntry entries[] = {
     { "about", about_action },
     { "rules", rules_action },
+    { "preferences", preferences_action },
     { "quit", quit_action },
   };
   static const char *const quit_accels[] = { "<Control>q", NULL };
   static const char *const rules_accels[] = { "F1", NULL };
+  static const char *const preferences_accels[] = { "<Control>comma", NULL };
 
   G_APPLICATION_CLASS (pj_application_parent_class)->startup (app);
   pj_a11y_init ();
@@ -208,6 +224,7 @@ pj_application_startup (GApplication *app)
   g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.rules", rules_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.preferences", preferences_accels);
 }
 
 /* Before registering: a new instance does not hand over to the running one. */

@@ -891,6 +891,23 @@ pj_window_class_init (PjWindowClass *klass)
   _pj_window_tutorial_class_init (widget_class);
 }
 
+/* The computer speed preference: the game's pause and the board's pace. */
+static void
+apply_speed (PjWindow *self)
+{
+  g_autofree char *speed = NULL;
+  double animation_speed;
+  guint delay_ms;
+
+  if (self->settings == NULL)
+    return;
+  speed = g_settings_get_string (self->settings, "computer-speed");
+  pj_settings_speed (speed, &delay_ms, &animation_speed);
+  g_object_set (self->board, "animation-speed", animation_speed, NULL);
+  if (self->game != NULL)
+    pj_game_set_delay (self->game, delay_ms);
+}
+
 static void
 pj_window_init (PjWindow *self)
 {
@@ -907,12 +924,12 @@ pj_window_init (PjWindow *self)
                                    g_settings_get_int (self->settings, "window-height"));
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
-      g_settings_bind (self->settings, "reduce-motion", self->board, "reduce-motion", G_SETTINGS_BIND_DEFAULT);
-      g_settings_bind (self->settings, "animation-speed", self->board, "animation-speed", G_SETTINGS_BIND_GET);
-      {
-        g_autoptr (GAction) reduce_motion = g_settings_create_action (self->settings, "reduce-motion");
-        g_action_map_add_action (G_ACTION_MAP (self), reduce_motion);
-      }
+      /* read only: the Preferences window is the one place they are set */
+      g_settings_bind (self->settings, "animations", self->board, "animations", G_SETTINGS_BIND_GET);
+      g_settings_bind (self->settings, "reduce-motion", self->board, "reduce-motion", G_SETTINGS_BIND_GET);
+      g_signal_connect_object (self->settings, "changed::computer-speed", G_CALLBACK (apply_speed), self,
+                               G_CONNECT_SWAPPED);
+      apply_speed (self);
     }
   else
     gtk_window_set_default_size (GTK_WINDOW (self), 1100, 760);
@@ -989,6 +1006,7 @@ pj_window_set_game (PjWindow *self,
   g_signal_group_set_target (self->game_signals, game);
   _pj_window_update_save_banner (self);
   pj_board_view_set_game (self->board, game);
+  apply_speed (self);
   pj_team_progress_set_game (self->team_progress, game);
 
   history = game ? pj_game_get_history (game) : NULL;

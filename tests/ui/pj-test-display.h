@@ -104,6 +104,20 @@ pj_test_init_display (void)
         styled = TRUE;
       }
   }
+
+  /* a window sets its game's pace from the preferences: at "instant" the
+   * tests' computer players do not wait (GSETTINGS_BACKEND=memory) */
+  {
+    GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+    g_autoptr (GSettingsSchema) schema = source ? g_settings_schema_source_lookup (source, "io.github.pegsandjokers.PegsAndJokers", TRUE) : NULL;
+
+    if (schema != NULL)
+      {
+        g_autoptr (GSettings) settings = g_settings_new_full (schema, NULL, NULL);
+
+        g_settings_set_string (settings, "computer-speed", "instant");
+      }
+  }
   return TRUE;
 }
 
