@@ -183,12 +183,32 @@ rules_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (pj_rules_window_new (parent, game ? pj_game_get_rules (game) : NULL)));
 }
 
+/* Quit is closing the window: its size is kept, and a game that would be
+ * lost (no autosave) is asked about first. */
 static void
 quit_action (GSimpleAction *action,
              GVariant      *param,
              gpointer       user_data)
 {
+  /* the game's window, also when About or the rules have the focus */
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (user_data)); l != NULL; l = l->next)
+    if (PJ_IS_WINDOW (l->data))
+      {
+        pj_window_quit (PJ_WINDOW (l->data));
+        return;
+      }
   g_application_quit (G_APPLICATION (user_data));
+}
+
+/* The session ending (or anything else quitting us) keeps the window size too. */
+static void
+pj_application_shutdown (GApplication *app)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (PJ_IS_WINDOW (l->data))
+      pj_window_save_size (PJ_WINDOW (l->data));
+
+  G_APPLICATION_CLASS (pj_application_parent_class)->shutdown (app);
 }
 
 static void
@@ -280,6 +300,7 @@ pj_application_class_init (PjApplicationClass *klass)
   app_class->activate = pj_application_activate;
   app_class->handle_local_options = pj_application_handle_local_options;
   app_class->startup = pj_application_startup;
+  app_class->shutdown = pj_application_shutdown;
 }
 
 static void

@@ -354,13 +354,10 @@ run_chooser (PjWindow             *self,
 }
 #endif
 
-static void
-open_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *param)
+/* Open, once the game on the table may be left. */
+void
+_pj_window_choose_file (PjWindow *self)
 {
-  PjWindow *self = PJ_WINDOW (widget);
-
 #if GTK_CHECK_VERSION (4, 10, 0)
   g_autoptr (GtkFileDialog) dialog = file_dialog (_("Open a Saved Game"));
 
@@ -368,6 +365,14 @@ open_action (GtkWidget  *widget,
 #else
   run_chooser (self, _("Open a Saved Game"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"));
 #endif
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  _pj_window_confirm_leave (PJ_WINDOW (widget), PJ_WINDOW_THEN_OPEN);
 }
 
 static void

@@ -67,6 +67,7 @@ struct _PjWindow
 
   GSettings            *settings;
   char                 *autosave_path;
+  gboolean              leave_confirmed;   /* "Leave this game?" answered: the window may close */
   PjGame               *game;
   GSignalGroup         *game_signals;
   GtkNoSelection       *history_selection;
@@ -90,6 +91,9 @@ typedef enum {
   PJ_WINDOW_THEN_NEW_GAME,
   PJ_WINDOW_THEN_LEAVE_TABLE,
   PJ_WINDOW_THEN_REOPEN,
+  PJ_WINDOW_THEN_OPEN,
+  PJ_WINDOW_THEN_LEARN,
+  PJ_WINDOW_THEN_QUIT,
 } PjWindowThen;
 
 /* pj-window.c */
@@ -107,6 +111,7 @@ void     _pj_window_toast               (PjWindow       *self,
 
 /* pj-window-actions.c */
 void     _pj_window_class_actions_init  (GtkWidgetClass *widget_class);
+void     _pj_window_choose_file         (PjWindow       *self);
 
 /* pj-window-lan.c */
 void     _pj_window_lan_class_init      (GtkWidgetClass *widget_class);
@@ -115,8 +120,11 @@ void     _pj_window_lan_dispose         (PjWindow       *self);
 void     _pj_window_lan_update_chat     (PjWindow       *self);
 gboolean _pj_window_lan_can_reopen      (PjWindow       *self);
 void     _pj_window_lan_rematch         (PjWindow       *self);
+
+/* pj-window-leave.c */
 void     _pj_window_confirm_leave       (PjWindow       *self,
                                          PjWindowThen    then);
+gboolean _pj_window_leave_on_close      (PjWindow       *self);
 
 /* pj-window-tutorial.c */
 void     _pj_window_tutorial_class_init (GtkWidgetClass *widget_class);

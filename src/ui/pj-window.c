@@ -591,20 +591,40 @@ pj_window_get_compact (PjWindow *self)
 
 /* ---- GObject ------------------------------------------------------------- */
 
+/**
+ * pj_window_save_size:
+ * @self: a window
+ *
+ * Keep the window's size for the next launch: on every way out (the close
+ * button, Quit, the session ending).
+ */
+void
+pj_window_save_size (PjWindow *self)
+{
+  int width, height;
+
+  g_return_if_fail (PJ_IS_WINDOW (self));
+
+  if (self->settings == NULL)
+    return;
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (width > 0 && height > 0)
+    {
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+    }
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
+}
+
 static gboolean
 pj_window_close_request (GtkWindow *window)
 {
   PjWindow *self = PJ_WINDOW (window);
 
-  if (self->settings != NULL)
-    {
-      int width, height;
-
-      gtk_window_get_default_size (window, &width, &height);
-      g_settings_set_int (self->settings, "window-width", width);
-      g_settings_set_int (self->settings, "window-height", height);
-      g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
-    }
+  pj_window_save_size (self);
+  /* a game that would be lost is asked about; the answer closes again */
+  if (_pj_window_leave_on_close (self))
+    return TRUE;
 
   if (self->game != NULL)
     pj_game_stop (self->game);
