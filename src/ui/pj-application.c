@@ -157,17 +157,36 @@ about_action (GSimpleAction *action,
               gpointer       user_data)
 {
   GtkApplication *app = user_data;
-  const char *developers[] = { _("The Pegs and Jokers authors"), NULL };
+  const char *developers[] = { _("The Pegs and Jokers developers"), NULL };
+  GtkWindow *parent = NULL;
+  GtkWidget *about;
 
-  adw_show_about_window (gtk_application_get_active_window (app),
-                         "application-name", _("Pegs and Jokers"),
-                         "application-icon", APP_ID,
-                         "version", PACKAGE_VERSION,
-                         "developers", developers,
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "comments", _("A race of pegs round the board, moved by playing cards, for teams of two, three or four"),
-                         "translator-credits", _("translator-credits"),
-                         NULL);
+  /* over the game's window, also when asked from another one */
+  for (GList *l = gtk_application_get_windows (app); l != NULL && parent == NULL; l = l->next)
+    if (PJ_IS_WINDOW (l->data))
+      parent = l->data;
+  if (parent == NULL)
+    parent = gtk_application_get_active_window (app);
+
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", parent,
+                        "modal", TRUE,
+                        "application-name", _("Pegs and Jokers"),
+                        "application-icon", APP_ID,
+                        "version", PACKAGE_VERSION,
+                        "developer-name", _("The Pegs and Jokers developers"),
+                        "developers", developers,
+                        /* Translators: the copyright line in About */
+                        "copyright", _("© The Pegs and Jokers developers"),
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "website", PACKAGE_URL,
+                        "issue-url", PACKAGE_BUGREPORT,
+                        "comments", _("A race of pegs round the board, moved by playing cards, for teams of two, three or four"),
+                        /* Translators: your name(s), one per line, e.g. "Ana Díaz <ana@example.org>" */
+                        "translator-credits", _("translator-credits"),
+                        NULL);
+  adw_about_window_add_link (ADW_ABOUT_WINDOW (about), _("Help Translate"), PACKAGE_URL "/tree/main/po");
+  gtk_window_present (GTK_WINDOW (about));
 }
 
 static void

@@ -118,15 +118,36 @@ leave_then (PjWindow     *self,
     }
 }
 
+typedef struct {
+  PjWindow     *window;   /* owned */
+  PjWindowThen  then;
+} Leaving;
+
+static gboolean
+leave_idle_cb (gpointer data)
+{
+  Leaving *leaving = data;
+
+  leave_then (leaving->window, leaving->then);
+  g_object_unref (leaving->window);
+  g_free (leaving);
+  return G_SOURCE_REMOVE;
+}
+
+/* The question closes first: what comes next may close its window too. */
 static void
 leave_response_cb (AdwMessageDialog *dialog,
                    const char       *response,
                    PjWindow         *self)
 {
-  PjWindowThen then = (PjWindowThen) GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "pj-then"));
+  Leaving *leaving;
 
-  if (g_strcmp0 (response, "leave") == 0)
-    leave_then (self, then);
+  if (g_strcmp0 (response, "leave") != 0)
+    return;
+  leaving = g_new (Leaving, 1);
+  leaving->window = g_object_ref (self);
+  leaving->then = (PjWindowThen) GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "pj-then"));
+  g_idle_add (leave_idle_cb, leaving);
 }
 
 /* The button says what happens next. */

@@ -56,6 +56,8 @@ struct _PjWindow
   GtkWidget            *join_page;
   PjBrowser            *browser;
   PjGameOverDialog     *over_dialog;     /* weak: the winner dialog of a LAN game */
+  PjGame               *over_pending;    /* ended while another window was shown */
+  guint                 over_idle;
   char                 *lan_save_path;   /* a table hosted here; NULL: beside the autosave */
   char                 *rejoin_dir;      /* seats at tables joined from here (pj-rejoin.h) */
 
