@@ -34,6 +34,13 @@ pj_window_new_game (PjWindow *self)
   g_return_if_fail (PJ_IS_WINDOW (self));
 
   dialog = pj_new_game_dialog_new (GTK_WINDOW (self), self->settings);
+  /* the table as it is now (not the lesson's), not the last rules chosen */
+  {
+    PjGame *current = self->tutorial != NULL ? self->tutorial_left : self->game;
+
+    if (current != NULL)
+      pj_new_game_dialog_set_rules (dialog, pj_game_get_rules (current));
+  }
   g_signal_connect_object (dialog, "start-game", G_CALLBACK (start_game_cb), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
 }

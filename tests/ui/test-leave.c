@@ -136,6 +136,12 @@ visible_page (PjWindow *window)
   return gtk_stack_get_visible_child_name (window->main_stack);
 }
 
+static gboolean
+in_lobby (gpointer data)
+{
+  return g_strcmp0 (visible_page (data), "lobby") == 0;
+}
+
 /* Without the autosave, each way out asks first, with its own verb; the
  * answer Cancel leaves the game as it was. */
 static void
@@ -200,8 +206,9 @@ test_leave_host (void)
   pj_test_run_until (dialog_shown, NULL, 3000);
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "leave"), ==, "_Host a Table");
   adw_message_dialog_response (dialog, "leave");
-  pj_test_wait (50);
+  pj_test_run_until (in_lobby, window, 3000);
   g_assert_cmpstr (visible_page (window), ==, "lobby");
   close_dialogs ();
   gtk_window_destroy (GTK_WINDOW (window));
