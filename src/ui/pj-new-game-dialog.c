@@ -433,7 +433,14 @@ level_setup_cb (GtkSignalListItemFactory *factory,
                 GtkListItem              *item,
                 gpointer                  user_data)
 {
-  gtk_list_item_set_child (item, gtk_label_new (NULL));
+  GtkWidget *label = gtk_label_new (NULL);
+
+  /* in a narrow window "Computer — Normal" takes two lines, leaving room
+   * for the name */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 9);
+  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
+  gtk_list_item_set_child (item, label);
 }
 
 static void

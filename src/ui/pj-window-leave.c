@@ -217,8 +217,10 @@ _pj_window_confirm_leave (PjWindow     *self,
     body = _("You host this game: it ends for the other players too. The table is saved, and “Reopen Last Table” brings it back.");
   else if (self->table != NULL)
     body = _("The game goes on without you: after a while the host’s computer plays your seat.");
+  else if (self->autosave_path == NULL)
+    body = _("This window keeps no autosave: the game in progress cannot be resumed.");
   else
-    body = _("The game in progress is not saved and cannot be resumed.");
+    body = _("The game in progress ends and cannot be resumed.");
 
   dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Leave this game?"), body);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),

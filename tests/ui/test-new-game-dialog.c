@@ -578,15 +578,17 @@ test_settings_round_trip (void)
 static void
 look_at (int         width,
          gboolean    expanded,
+         const char *players,
          const char *name)
 {
   g_autoptr (GPtrArray) expanders = NULL;
   PjNewGameDialog *dialog = pj_new_game_dialog_new (NULL, NULL);
   int min_width;
 
-  choose (find_combo (dialog, "Number of Players"), "6");
+  choose (find_combo (dialog, "Number of Players"), players);
   choose (find_combo (dialog, "Nine split"), "Both forward");
   gtk_editable_set_text (GTK_EDITABLE (seat_row (dialog, 1)), "Bob");
+  gtk_drop_down_set_selected (seat_controller (dialog, 2), PJ_CONTROLLER_HARD);
 
   expanders = find_all (dialog, ADW_TYPE_EXPANDER_ROW);
   for (guint g = 0; g < expanders->len; g++)
@@ -631,16 +633,17 @@ test_look (void)
     }
 
   style = adw_style_manager_get_default ();
-  look_at (-1, FALSE, "new-game-dialog.png");
-  look_at (-1, TRUE, "new-game-dialog-options.png");
-  look_at (360, TRUE, "new-game-dialog-360.png");
+  look_at (-1, FALSE, "6", "new-game-dialog.png");
+  look_at (-1, TRUE, "6", "new-game-dialog-options.png");
+  look_at (360, FALSE, "8", "new-game-dialog-360-8.png");
 
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
-  look_at (-1, TRUE, "new-game-dialog-dark.png");
+  look_at (-1, TRUE, "6", "new-game-dialog-dark.png");
+  look_at (360, FALSE, "8", "new-game-dialog-dark-360-8.png");
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
 
   gtk_widget_set_default_direction (GTK_TEXT_DIR_RTL);
-  look_at (360, TRUE, "new-game-dialog-rtl.png");
+  look_at (360, TRUE, "6", "new-game-dialog-rtl.png");
   gtk_widget_set_default_direction (GTK_TEXT_DIR_LTR);
 }
 
