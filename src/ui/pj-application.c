@@ -347,5 +347,7 @@ pj_application_new (void)
                        "application-id", APP_ID,
                        "flags", G_APPLICATION_DEFAULT_FLAGS,
                        "resource-base-path", "/io/github/pegsandjokers/PegsAndJokers",
+                       /* told when the session ends, to quit (and keep the window size) */
+                       "register-session", TRUE,
                        NULL);
 }

@@ -50,7 +50,8 @@ game_comes_back (PjWindow     *self,
     case PJ_WINDOW_THEN_HOST:
     case PJ_WINDOW_THEN_JOIN:
     case PJ_WINDOW_THEN_REOPEN:
-      return self->autosave_path != NULL && self->tutorial_left == NULL;
+      /* a game kept aside by the lesson still has its autosave on disk */
+      return self->autosave_path != NULL;
     case PJ_WINDOW_THEN_LEARN:
       return TRUE;
     case PJ_WINDOW_THEN_NEW_GAME:

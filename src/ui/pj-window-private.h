@@ -5,6 +5,7 @@
  *                        the move list, narrow windows, game over
  *   pj-window-actions.c  the win.* actions: games, files, hints, moves
  *   pj-window-lan.c      LAN tables: host, join, leave, reopen, drops
+ *   pj-window-leave.c    every way out of a game: ask, or autosave and go
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
