@@ -743,6 +743,20 @@ test_from_table (void)
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "Not with bluffing: a bluffer is never stuck");
   g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (row)), ==, "Not with bluffing: a bluffer is never stuck");
 
+  if (g_getenv ("PJ_SCREENSHOT_DIR") != NULL)
+    {
+      g_autoptr (GPtrArray) viewports = find_all (dialog, GTK_TYPE_VIEWPORT);
+      GtkWidget *expander = gtk_widget_get_ancestor (GTK_WIDGET (row), ADW_TYPE_EXPANDER_ROW);
+
+      adw_expander_row_set_expanded (ADW_EXPANDER_ROW (expander), TRUE);
+      pj_test_run_until (is_shown_cb, dialog, 3000);
+      pj_test_wait (500);
+      pj_test_screenshot (GTK_WIDGET (dialog), "new-game-dialog-from-table.png");
+      gtk_widget_add_css_class (gtk_viewport_get_child (viewports->pdata[0]), "background");
+      pj_test_wait (100);
+      pj_test_screenshot (gtk_viewport_get_child (viewports->pdata[0]), "full-new-game-dialog-from-table.png");
+    }
+
   gtk_window_destroy (GTK_WINDOW (dialog));
   gtk_window_destroy (GTK_WINDOW (window));
 }
