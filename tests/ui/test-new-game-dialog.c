@@ -639,7 +639,9 @@ test_look (void)
 
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
   look_at (-1, TRUE, "6", "new-game-dialog-dark.png");
-  look_at (360, FALSE, "8", "new-game-dialog-dark-360-8.png");
+  /* a picture only: the light one above checks the same widths */
+  if (g_getenv ("PJ_SCREENSHOT_DIR") != NULL)
+    look_at (360, FALSE, "8", "new-game-dialog-dark-360-8.png");
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
 
   gtk_widget_set_default_direction (GTK_TEXT_DIR_RTL);
