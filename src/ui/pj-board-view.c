@@ -794,6 +794,27 @@ pj_board_view_show_hint (PjBoardView    *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+gboolean
+pj_board_view_get_hint (PjBoardView *self,
+                        guint       *peg,
+                        guint       *hole)
+{
+  g_return_val_if_fail (PJ_IS_BOARD_VIEW (self), FALSE);
+
+  if (!self->have_hint)
+    return FALSE;
+  for (guint i = 0; i < self->hint.n_steps; i++)
+    if (pj_move_picker_is_picked_step (&self->hint, i))
+      {
+        if (peg != NULL)
+          *peg = self->hint.steps[i].peg;
+        if (hole != NULL)
+          *hole = self->hint.steps[i].to;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 PjMovePicker *
 pj_board_view_get_picker (PjBoardView *self)
 {
