@@ -63,7 +63,11 @@ state_cb (PjClient   *client,
           const char *revealed,
           Table      *table)
 {
-  gint64 now = g_get_monotonic_time ();
+  /* the bot's own handler ran first and stamped the arrival before
+   * choosing its answer: that choice is the client's time, not the
+   * broadcast's */
+  Bot *bot = g_object_get_data (G_OBJECT (client), "bot");
+  gint64 now = bot->last_update_us;
 
   if (action && n < MAX_ACTIONS && table->sent_at[n] && actor != pj_client_get_seat (client))
     {
@@ -131,6 +135,7 @@ worker_main (gpointer data)
 
           table->bots[s] = bot;
           g_object_set_data (G_OBJECT (bot->client), "table", table);
+          g_object_set_data (G_OBJECT (bot->client), "bot", bot);
           g_signal_connect (bot->client, "state-changed", G_CALLBACK (state_cb), table);
           g_signal_connect (bot->client, "state-changed", G_CALLBACK (after_bot_cb), bot);
           g_signal_connect (bot->client, "verified", G_CALLBACK (verified_cb), table);
