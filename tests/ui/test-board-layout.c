@@ -4,12 +4,22 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
+#include <string.h>
+#include <pango/pangocairo.h>
 
 #include "pj-board-layout.h"
 #include "pj-test-util.h"
 
 #define W 900.0
 #define H 700.0
+
+/* What the board gets in the default 1100 × 760 window with the side
+ * panel shown (test-window checks the board gets at least this), and in
+ * a window 360 px wide. */
+#define BOARD_W 817.0
+#define BOARD_H 579.0
+#define NARROW_W 336.0
+#define NARROW_H 440.0
 
 static const guint sizes[][2] = { { 4, 18 }, { 6, 18 }, { 8, 18 }, { 4, 20 }, { 6, 20 }, { 8, 20 } };
 
@@ -155,7 +165,7 @@ test_hit (void)
           g_assert_cmpuint (found.colour, ==, places[p].colour);
           g_assert_cmpuint (found.slot, ==, places[p].slot);
           /* a little off the centre still hits it */
-          g_assert_true (pj_board_layout_place_at (&L, x + L.hole_r, y - L.hole_r, &found));
+          g_assert_true (pj_board_layout_place_at (&L, x + L.d * 0.2, y - L.d * 0.2, &found));
           g_assert_cmpuint (found.pos, ==, places[p].pos);
         }
       /* the middle of the board and the corners of the widget are no hole */
@@ -259,6 +269,161 @@ test_step_paths (void)
   }
 }
 
+/* ---- names in every language --------------------------------------- */
+
+static const char *const languages[] = { "en", "de", "el", "es", "fa", "fr", "ko", "sq" };
+static const char *const colours[] = {
+  "Red", "Blue", "Green", "Yellow", "Orange", "Purple", "Teal", "Magenta"
+};
+
+/* A translation from po/LANG.po: msgstr of msgid (in context ctxt, or
+ * none); the msgid itself for English or an untranslated string. */
+static char *
+translate (const char *lang,
+           const char *ctxt,
+           const char *msgid)
+{
+  g_autofree char *path = g_strdup_printf ("%s/%s.po", PJ_PO_DIR, lang);
+  g_autofree char *text = NULL;
+  g_autofree char *want_id = g_strdup_printf ("msgid \"%s\"", msgid);
+  g_autofree char *want_ctxt = ctxt != NULL ? g_strdup_printf ("msgctxt \"%s\"", ctxt) : NULL;
+  g_auto (GStrv) lines = NULL;
+
+  if (g_strcmp0 (lang, "en") == 0 || !g_file_get_contents (path, &text, NULL, NULL))
+    return g_strdup (msgid);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 1; lines[i] != NULL && lines[i + 1] != NULL; i++)
+    if (strcmp (lines[i], want_id) == 0 &&
+        (want_ctxt == NULL ? !g_str_has_prefix (lines[i - 1], "msgctxt") : strcmp (lines[i - 1], want_ctxt) == 0) &&
+        g_str_has_prefix (lines[i + 1], "msgstr \"") && strlen (lines[i + 1]) > 9)
+      return g_strndup (lines[i + 1] + 8, strlen (lines[i + 1]) - 9);
+  return g_strdup (msgid);
+}
+
+#define MEASURE 20.0
+
+/* Each seat's name as the board shows it, all played by the computer
+ * (the longer form), measured bold as for the player to move. */
+static void
+measure_names (PangoLayout *layout,
+               const char  *lang,
+               guint        n,
+               double      *w,
+               double      *h)
+{
+  g_autofree char *format = translate (lang, NULL, "%s (computer)");
+
+  g_assert_nonnull (strstr (format, "%s"));
+  for (guint s = 0; s < n; s++)
+    {
+      g_autofree char *colour = translate (lang, "peg colour", colours[s]);
+      g_autofree char *label = NULL;
+      char *at = strstr (format, "%s");
+      int pw, ph;
+
+      label = g_strdup_printf ("%.*s%s%s", (int) (at - format), format, colour, at + 2);
+      pango_layout_set_text (layout, label, -1);
+      pango_layout_get_pixel_size (layout, &pw, &ph);
+      w[s] = pw;
+      h[s] = ph;
+    }
+}
+
+static void
+check_boxes (const PjBoardLayout *L,
+             double               width,
+             double               height)
+{
+  for (guint s = 0; s < L->n; s++)
+    {
+      g_assert_true (pj_board_box_inside (&L->label[s], width, height));
+      for (guint t = 0; t < L->n; t++)
+        {
+          PjBoardBox band;
+
+          pj_board_layout_turn_band (L, t, &band);
+          g_assert_false (pj_board_box_overlap (&L->label[s], &band));
+          if (t != s)
+            g_assert_false (pj_board_box_overlap (&L->label[s], &L->label[t]));
+        }
+    }
+}
+
+/* The boxes test themselves: a box overlaps itself and a turned copy
+ * over it, not one beside it; a box over the edge is not inside. */
+static void
+test_boxes (void)
+{
+  PjBoardBox a = { 50, 50, 40, 10, 0 }, b = a, c = a;
+
+  g_assert_true (pj_board_box_overlap (&a, &b));
+  b.angle = G_PI / 4;
+  g_assert_true (pj_board_box_overlap (&a, &b));
+  b.x = 50 + 40 + 2;
+  b.angle = 0;
+  g_assert_false (pj_board_box_overlap (&a, &b));
+  /* turned 45 degrees, it reaches (40 + 10) · √2 / 4 ≈ 17.7 up */
+  c.angle = G_PI / 4;
+  c.y = 50 + 5 + 17;
+  g_assert_true (pj_board_box_overlap (&a, &c));
+  c.y = 50 + 5 + 18.5;
+  g_assert_false (pj_board_box_overlap (&a, &c));
+  g_assert_true (pj_board_box_inside (&a, 100, 100));
+  g_assert_false (pj_board_box_inside (&a, 69, 100));
+  a.angle = G_PI / 2;
+  g_assert_true (pj_board_box_inside (&a, 56, 100));
+  g_assert_false (pj_board_box_inside (&a, 54, 100));
+}
+
+/* At 4, 6 and 8 seats, at the default window's board, the 360 px wide
+ * window's and a large one, in every language's names: the names meet
+ * neither each other nor a turn band and stay inside the board; at the
+ * default size holes, peg numbers and text are big enough to read. */
+static void
+test_labels (void)
+{
+  static const double areas[][2] = { { BOARD_W, BOARD_H }, { NARROW_W, NARROW_H }, { W, H }, { 1800, 1000 } };
+  static const guint players[] = { 4, 6, 8 };
+  PangoFontMap *map = pango_cairo_font_map_get_default ();   /* not owned */
+  PangoContext *context = pango_font_map_create_context (map);
+  PangoLayout *layout = pango_layout_new (context);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+
+  pango_font_description_set_absolute_size (font, MEASURE * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+
+  for (guint l = 0; l < G_N_ELEMENTS (languages); l++)
+    for (guint p = 0; p < G_N_ELEMENTS (players); p++)
+      for (guint a = 0; a < G_N_ELEMENTS (areas); a++)
+        for (guint bottom = 0; bottom < 2; bottom++)
+          {
+            double w[PJ_MAX_PLAYERS], h[PJ_MAX_PLAYERS];
+            PjBoardLayout L;
+
+            g_test_message ("%s, %u seats, %.0f x %.0f", languages[l], players[p], areas[a][0], areas[a][1]);
+            measure_names (layout, languages[l], players[p], w, h);
+            pj_board_layout_init (&L, players[p], 18, bottom, areas[a][0], areas[a][1]);
+            pj_board_layout_set_labels (&L, w, h, MEASURE);
+            check_boxes (&L, areas[a][0], areas[a][1]);
+            if (a != 1)
+              {
+                /* holes one sees, pegs with their numbers, words one reads */
+                g_assert_cmpfloat (2 * L.hole_r, >=, 10.0);
+                g_assert_cmpfloat (L.peg_r, >=, 5.0);
+                g_assert_cmpfloat (L.label_size, >=, PJ_BOARD_MIN_TEXT);
+                g_assert_cmpfloat (L.caption_size, >=, PJ_BOARD_MIN_TEXT);
+              }
+            /* the cards sit inside the home tracks */
+            for (guint c = 0; c < 2; c++)
+              g_assert_cmpfloat (hypot (L.card_x[c] + L.card_w / 2 - L.cx, L.card_y[c] + L.card_h / 2 - L.cy), <,
+                                 hypot (L.corner_x[0] - L.cx, L.corner_y[0] - L.cy) * cos (G_PI / L.n) -
+                                 1.15 * PJ_HOME_HOLES * L.d);
+          }
+  g_object_unref (layout);
+  g_object_unref (context);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -270,6 +435,8 @@ main (int    argc,
   g_test_add_func ("/board-layout/bottom", test_bottom);
   g_test_add_func ("/board-layout/hit", test_hit);
   g_test_add_func ("/board-layout/step-paths", test_step_paths);
+  g_test_add_func ("/board-layout/boxes", test_boxes);
+  g_test_add_func ("/board-layout/labels", test_labels);
 
   return g_test_run ();
 }
