@@ -90,8 +90,8 @@ pj_board_layout_init (PjBoardLayout *L,
   L->d = k * lo;
   /* small boards keep holes one can see: at least 10 px across while
    * they stay well inside the pegs */
-  L->hole_r = MAX (L->d * 0.2, MIN (5.0, L->d * 0.42));
-  L->peg_r = L->d * 0.45;
+  L->hole_r = MAX (L->d * 0.2, MIN (5.0, L->d * 0.43));
+  L->peg_r = L->d * 0.46;
 
   /* the cards in the middle, inside the home tracks */
   free = lo * cos (G_PI / L->n) - (1.15 * PJ_HOME_HOLES + 0.8) * L->d;

@@ -96,8 +96,6 @@ open_window_and_move (guint       players,
   hand = pj_window_get_hand_view (window);
   pj_test_run_until (is_drawn, board, 5000);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (board)));
-  g_test_message ("board %d x %d in a window %d wide", gtk_widget_get_width (GTK_WIDGET (board)),
-                  gtk_widget_get_height (GTK_WIDGET (board)), gtk_widget_get_width (GTK_WIDGET (window)));
 
   /* 1. the card */
   s = pj_game_get_state (game);
