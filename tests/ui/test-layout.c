@@ -5,6 +5,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <glib/gi18n.h>
+
 #include "pj-board-view.h"
 #include "pj-hand-view.h"
 #include "pj-settings.h"
@@ -61,7 +63,13 @@ static PjWindow *
 open_window (PjGame *game,
              int     width)
 {
-  PjWindow *window = pj_window_new (NULL);
+  PjWindow *window;
+
+  /* screenshots of the dark style: PJ_TEST_DARK=1 */
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      g_getenv ("PJ_TEST_DARK") != NULL ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                                        : ADW_COLOR_SCHEME_FORCE_LIGHT);
+  window = pj_window_new (NULL);
 
   pj_game_set_delay (game, 0);
   gtk_window_set_default_size (GTK_WINDOW (window), width, 760);
@@ -168,6 +176,12 @@ static void
 test_board_still_4 (void)
 {
   board_still (4, 1100, "layout-4-picking.png");
+}
+
+static void
+test_board_still_6 (void)
+{
+  board_still (6, 1100, "layout-6-picking.png");
 }
 
 static void
@@ -344,9 +358,22 @@ int
 main (int    argc,
       char **argv)
 {
+  const char *localedir = g_getenv ("PJ_TEST_LOCALEDIR");
+  const char *language = g_getenv ("LANGUAGE");
+
   g_test_init (&argc, &argv, NULL);
+  /* screenshots in a language: LANGUAGE=fa PJ_TEST_LOCALEDIR=<build>/po */
+  if (localedir != NULL)
+    {
+      bindtextdomain (GETTEXT_PACKAGE, localedir);
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      textdomain (GETTEXT_PACKAGE);
+      if (language != NULL && g_str_has_prefix (language, "fa"))
+        gtk_widget_set_default_direction (GTK_TEXT_DIR_RTL);
+    }
 
   g_test_add_func ("/layout/board-still-4", test_board_still_4);
+  g_test_add_func ("/layout/board-still-6", test_board_still_6);
   g_test_add_func ("/layout/board-still-8", test_board_still_8);
   g_test_add_func ("/layout/board-still-narrow", test_board_still_narrow);
   g_test_add_func ("/layout/side-panel", test_side_panel);
