@@ -27,4 +27,16 @@ const char *pj_text_controller_long_title (PjController controller);   /* "Compu
 /* One line for the hint button and beginner mode. Free with g_free. */
 char       *pj_text_hint (const PjHint *hint);
 
+/* The steps of a move in the move list's words, from the actor's side
+ * ("peg 2 to home 3, peg 4 +4, hit Blue peg 1"); the range form words
+ * steps first … end - 1 only (one part of a split). Free with g_free. */
+char       *pj_text_action_steps       (const PjState  *before,
+                                        guint           actor,
+                                        const PjAction *a);
+char       *pj_text_action_steps_range (const PjState  *before,
+                                        guint           actor,
+                                        const PjAction *a,
+                                        guint           first,
+                                        guint           end);
+
 G_END_DECLS

@@ -29,9 +29,12 @@ struct _PjRecord {
   char      *title;
   GDateTime *created;
   GArray    *actions;       /* PjAction */
-  GPtrArray *texts;         /* char *: actions[i] in notation, written once so
-                             * that saving after every move does not replay
-                             * the whole game (a host saves thousands of times) */
+  /* The "actions" array as saved, one element per action ("\n    \"…\","),
+   * written as each action is appended and cut back by undo, so that saving
+   * after every move neither replays nor re-encodes the whole game (a host
+   * saves thousands of times a game). ends[i] is where element i ends. */
+  GString   *actions_json;
+  GArray    *actions_json_ends;  /* gsize */
   GArray    *checkpoints;   /* PjState: [k] is the position after k * CHECKPOINT_EVERY actions */
   PjState    state;
 };
@@ -106,7 +109,8 @@ pj_record_new (const PjRules  *rules,
     }
   record->created = g_date_time_new_now_utc ();
   record->actions = g_array_new (FALSE, FALSE, sizeof (PjAction));
-  record->texts = g_ptr_array_new_with_free_func (g_free);
+  record->actions_json = g_string_new (NULL);
+  record->actions_json_ends = g_array_new (FALSE, FALSE, sizeof (gsize));
   record->checkpoints = g_array_new (FALSE, FALSE, sizeof (PjState));
   g_array_append_val (record->checkpoints, record->state);
   return record;
@@ -131,7 +135,8 @@ pj_record_unref (PjRecord *record)
   g_free (record->title);
   g_date_time_unref (record->created);
   g_array_unref (record->actions);
-  g_ptr_array_unref (record->texts);
+  g_string_free (record->actions_json, TRUE);
+  g_array_unref (record->actions_json_ends);
   g_array_unref (record->checkpoints);
   g_free (record);
 }
@@ -263,6 +268,39 @@ pj_record_state_at (const PjRecord *record,
 
 /* ---- changes --------------------------------------------------------- */
 
+/* A JSON string literal; text is UTF-8 (names and notation are checked). */
+static void
+append_json_string (GString    *out,
+                    const char *text)
+{
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p; p++)
+    {
+      guchar c = (guchar) *p;
+
+      if (c == '"' || c == '\\')
+        {
+          g_string_append_c (out, '\\');
+          g_string_append_c (out, (char) c);
+        }
+      else if (c == '\b')
+        g_string_append (out, "\\b");
+      else if (c == '\f')
+        g_string_append (out, "\\f");
+      else if (c == '\n')
+        g_string_append (out, "\\n");
+      else if (c == '\r')
+        g_string_append (out, "\\r");
+      else if (c == '\t')
+        g_string_append (out, "\\t");
+      else if (c < 0x20)
+        g_string_append_printf (out, "\\u%04x", c);
+      else
+        g_string_append_c (out, (char) c);
+    }
+  g_string_append_c (out, '"');
+}
+
 gboolean
 pj_record_append (PjRecord        *record,
                   const PjAction  *action,
@@ -281,7 +319,14 @@ pj_record_append (PjRecord        *record,
   next = record->state;
   if (!pj_state_apply_checked (&next, action, error))
     return FALSE;
-  g_ptr_array_add (record->texts, pj_action_to_string (&record->state, action));
+  {
+    g_autofree char *text = pj_action_to_string (&record->state, action);
+
+    g_string_append (record->actions_json, "\n    ");
+    append_json_string (record->actions_json, text);
+    g_string_append_c (record->actions_json, ',');
+    g_array_append_val (record->actions_json_ends, record->actions_json->len);
+  }
   record->state = next;
   g_array_append_val (record->actions, *action);
   if (record->actions->len % CHECKPOINT_EVERY == 0)
@@ -308,7 +353,9 @@ pj_record_truncate (PjRecord *record,
   if (n >= record->actions->len)
     return;
   g_array_set_size (record->actions, n);
-  g_ptr_array_set_size (record->texts, n);
+  g_array_set_size (record->actions_json_ends, n);
+  g_string_truncate (record->actions_json,
+                     n > 0 ? g_array_index (record->actions_json_ends, gsize, n - 1) : 0);
   g_array_set_size (record->checkpoints, n / CHECKPOINT_EVERY + 1);
   pj_record_state_at (record, n, &record->state);
 }
@@ -332,83 +379,68 @@ char *
 pj_record_to_json (const PjRecord *record,
                    gsize          *length)
 {
-  g_autoptr (JsonBuilder) b = json_builder_new ();
-  g_autoptr (JsonGenerator) gen = json_generator_new ();
-  g_autoptr (JsonNode) root = NULL;
   g_autofree char *rules_text = pj_rules_to_string (&record->rules);
-  g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, record->seed);
   g_autofree char *created = format_time (record->created);
-  g_autofree char *json = NULL;
+  GString *out = g_string_sized_new (record->actions_json->len + 1024);
   char *preset_end;
-  GString *out;
 
   /* the preset is the one pj_rules_to_string() names as closest */
   preset_end = strchr (rules_text, ' ');
   if (preset_end)
     *preset_end = '\0';
 
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "format");
-  json_builder_add_string_value (b, PJ_RECORD_FORMAT);
-  json_builder_set_member_name (b, "version");
-  json_builder_add_int_value (b, PJ_RECORD_VERSION);
+  /* written by hand rather than through a JsonGenerator: the actions are
+   * already encoded (see actions_json), and the layout is json-glib's */
+  g_string_append (out, "{\n  \"format\" : ");
+  append_json_string (out, PJ_RECORD_FORMAT);
+  g_string_append_printf (out, ",\n  \"version\" : %d", PJ_RECORD_VERSION);
   if (record->title)
     {
-      json_builder_set_member_name (b, "title");
-      json_builder_add_string_value (b, record->title);
+      g_string_append (out, ",\n  \"title\" : ");
+      append_json_string (out, record->title);
     }
-  json_builder_set_member_name (b, "created");
-  json_builder_add_string_value (b, created);
+  g_string_append (out, ",\n  \"created\" : ");
+  append_json_string (out, created);
 
-  json_builder_set_member_name (b, "rules");
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "preset");
-  json_builder_add_string_value (b, rules_text);
-  json_builder_set_member_name (b, "options");
-  json_builder_begin_object (b);
+  g_string_append (out, ",\n  \"rules\" : {\n    \"preset\" : ");
+  append_json_string (out, rules_text);
+  g_string_append (out, ",\n    \"options\" : {");
   for (guint i = 0; i < pj_option_count (); i++)
     {
       const PjOptionInfo *opt = pj_option_info (i);
 
-      json_builder_set_member_name (b, opt->key);
-      json_builder_add_string_value (b, pj_option_get_string (&record->rules, opt));
+      g_string_append (out, i > 0 ? ",\n      " : "\n      ");
+      append_json_string (out, opt->key);
+      g_string_append (out, " : ");
+      append_json_string (out, pj_option_get_string (&record->rules, opt));
     }
-  json_builder_end_object (b);
-  json_builder_end_object (b);
+  g_string_append (out, "\n    }\n  }");
 
-  json_builder_set_member_name (b, "seed");
-  json_builder_add_string_value (b, seed);
-  json_builder_set_member_name (b, "dealer");
-  json_builder_add_int_value (b, record->dealer);
+  g_string_append_printf (out, ",\n  \"seed\" : \"%" G_GUINT64_FORMAT "\"", record->seed);
+  g_string_append_printf (out, ",\n  \"dealer\" : %u", record->dealer);
 
-  json_builder_set_member_name (b, "seats");
-  json_builder_begin_array (b);
+  g_string_append (out, ",\n  \"seats\" : [");
   for (guint i = 0; i < record->n_seats; i++)
     {
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "name");
-      json_builder_add_string_value (b, record->seats[i].name);
-      json_builder_set_member_name (b, "controller");
-      json_builder_add_string_value (b, pj_controller_to_id (record->seats[i].controller));
-      json_builder_end_object (b);
+      g_string_append (out, i > 0 ? ",\n    {\n      \"name\" : " : "\n    {\n      \"name\" : ");
+      append_json_string (out, record->seats[i].name);
+      g_string_append (out, ",\n      \"controller\" : ");
+      append_json_string (out, pj_controller_to_id (record->seats[i].controller));
+      g_string_append (out, "\n    }");
     }
-  json_builder_end_array (b);
+  g_string_append (out, "\n  ]");
 
-  json_builder_set_member_name (b, "actions");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < record->texts->len; i++)
-    json_builder_add_string_value (b, g_ptr_array_index (record->texts, i));
-  json_builder_end_array (b);
-  json_builder_end_object (b);
+  g_string_append (out, ",\n  \"actions\" : [");
+  if (record->actions_json->len > 0)
+    {
+      /* without the last element's comma */
+      g_string_append_len (out, record->actions_json->str, record->actions_json->len - 1);
+      g_string_append (out, "\n  ]");
+    }
+  else
+    g_string_append (out, "]");
+  g_string_append (out, "\n}\n");
 
-  root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  json_generator_set_indent (gen, 2);
-  json = json_generator_to_data (gen, NULL);
-
-  out = g_string_new (json);
-  g_string_append_c (out, '\n');
   if (length)
     *length = out->len;
   return g_string_free (out, FALSE);

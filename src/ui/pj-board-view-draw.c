@@ -871,6 +871,7 @@ _pj_board_view_snapshot (GtkWidget   *widget,
   guint moving = G_MAXUINT;
   double mx = 0, my = 0;
   PjBoardLayout L;
+  PjPlace cursor;
 
   if (gtk_widget_get_width (widget) <= 0 || gtk_widget_get_height (widget) <= 0)
     return;
@@ -917,13 +918,12 @@ _pj_board_view_snapshot (GtkWidget   *widget,
     append_moving_peg (self, snapshot, &L, moving, mx, my, &outline);
 
   /* keyboard focus */
-  if (gtk_widget_has_focus (widget) &&
-      self->focus >= 0 && self->focus < (int) self->n_lit)
+  if (_pj_board_view_get_cursor (self, &cursor))
     {
       static const double dash[] = { 3.0, 2.0 };
       double x, y;
 
-      pj_board_layout_place_point (&L, &self->lit[self->focus], &x, &y);
+      pj_board_layout_place_point (&L, &cursor, &x, &y);
       append_ring (snapshot, x, y, L.peg_r * 1.7, 2.0, &fg, dash);
     }
 

@@ -2,7 +2,8 @@
  *
  * pj-board-view.c: the class, its properties, input and public API;
  * pj-board-view-draw.c: drawing, the kept layers and the animation;
- * pj-board-view-a11y.c: words for screen readers.
+ * pj-board-view-a11y.c: a widget per hole for screen readers, exploration
+ * keys and their answers (the words are pj-board-text.c's).
  * Geometry is pj-board-layout.c's; what may be picked, PjMovePicker's.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -83,6 +84,16 @@ struct _PjBoardView
   PjBoardSprite name_sprites[PJ_BOARD_MAX_SIDES];
   PjBoardSprite middle_sprite;  /* the discard pile and the stock */
   gboolean   use_textures;      /* for this frame's renderer (see sprite_append) */
+
+  /* screen readers: a widget per hole (pj-board-view-a11y.c) */
+  GPtrArray *spots;             /* PjBoardSpot, children */
+  guint      spots_players;
+  guint      spots_hps;
+  guint      spots_viewer;
+  PjPlace    cursor;            /* the hole the keyboard is on */
+  gboolean   have_cursor;
+  char      *last_answer;       /* the last question key's answer */
+  gboolean   prompt_untold;     /* the prompt changed since told */
 };
 
 /* pj-board-view.c */
@@ -95,6 +106,8 @@ void   _pj_board_view_shown_positions  (PjBoardView   *self,
                                         guint8         pos[PJ_MAX_PLAYERS][PJ_PEGS]);
 void   _pj_board_view_update_input     (PjBoardView   *self);
 void   _pj_board_view_notify_animating (PjBoardView   *self);
+gboolean _pj_board_view_pick_place     (PjBoardView   *self,
+                                        const PjPlace *place);
 
 /* pj-board-view-draw.c */
 void   _pj_board_view_snapshot         (GtkWidget     *widget,
@@ -107,7 +120,15 @@ void   _pj_board_view_stop_animation   (PjBoardView   *self);
 void   _pj_board_view_clear_digits     (PjBoardView   *self);
 
 /* pj-board-view-a11y.c */
-void   _pj_board_view_update_focus_label (PjBoardView *self);
-void   _pj_board_view_update_description (PjBoardView *self);
+void     _pj_board_view_update_focus_label (PjBoardView    *self);
+void     _pj_board_view_update_description (PjBoardView    *self);
+void     _pj_board_view_clear_spots        (PjBoardView    *self);
+void     _pj_board_view_allocate_spots     (PjBoardView    *self);
+gboolean _pj_board_view_focus_cursor       (PjBoardView    *self);
+gboolean _pj_board_view_get_cursor         (PjBoardView    *self,
+                                            PjPlace        *place);
+gboolean _pj_board_view_explore_key        (PjBoardView    *self,
+                                            guint           keyval,
+                                            GdkModifierType state);
 
 G_END_DECLS

@@ -10,8 +10,9 @@
  * action is fully picked the view emits "action-chosen".
  *
  * This file: the class, its properties, input and the public API; the
- * drawing and the animation are in pj-board-view-draw.c, the words for
- * screen readers in pj-board-view-a11y.c.
+ * drawing and the animation are in pj-board-view-draw.c; screen readers
+ * get one focusable child widget per hole (PjBoardSpot, drawn by the
+ * board) and the exploration keys in pj-board-view-a11y.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -263,9 +264,9 @@ _pj_board_view_update_input (PjBoardView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-static gboolean
-pick_place (PjBoardView   *self,
-            const PjPlace *place)
+gboolean
+_pj_board_view_pick_place (PjBoardView   *self,
+                           const PjPlace *place)
 {
   gboolean holding = pj_move_picker_get_peg (self->picker, NULL, NULL);
   gboolean is_lit = FALSE;
@@ -327,7 +328,7 @@ pj_board_view_pick_at (PjBoardView *self,
       return FALSE;
     }
 
-  return pick_place (self, &place);
+  return _pj_board_view_pick_place (self, &place);
 }
 
 gboolean
@@ -385,7 +386,7 @@ key_pressed_cb (GtkEventControllerKey *controller,
     case GDK_KEY_KP_Right:
     case GDK_KEY_KP_Down:
       if (self->n_lit == 0)
-        return FALSE;
+        return _pj_board_view_explore_key (self, keyval, state);
       move_focus (self, 1);
       return TRUE;
 
@@ -394,22 +395,27 @@ key_pressed_cb (GtkEventControllerKey *controller,
     case GDK_KEY_KP_Left:
     case GDK_KEY_KP_Up:
       if (self->n_lit == 0)
-        return FALSE;
+        return _pj_board_view_explore_key (self, keyval, state);
       move_focus (self, -1);
       return TRUE;
 
     case GDK_KEY_Return:
     case GDK_KEY_KP_Enter:
     case GDK_KEY_space:
-      if (self->focus >= 0 && self->focus < (int) self->n_lit)
-        {
-          PjPlace place = self->lit[self->focus];
+      {
+        PjPlace place;
 
-          self->focus = 0;
-          pick_place (self, &place);
-          return TRUE;
-        }
-      return FALSE;
+        /* the hole the keyboard is on, explored or among the lit ones */
+        if (!_pj_board_view_get_cursor (self, &place))
+          {
+            if (self->focus < 0 || self->focus >= (int) self->n_lit)
+              return FALSE;
+            place = self->lit[self->focus];
+          }
+        self->focus = 0;
+        _pj_board_view_pick_place (self, &place);
+        return TRUE;
+      }
 
     case GDK_KEY_Escape:
       if (pj_move_picker_get_peg (self->picker, NULL, NULL) ||
@@ -422,7 +428,7 @@ key_pressed_cb (GtkEventControllerKey *controller,
       return FALSE;
 
     default:
-      return FALSE;
+      return _pj_board_view_explore_key (self, keyval, state);
     }
 }
 
@@ -436,6 +442,36 @@ pj_board_view_system_setting_changed (GtkWidget        *widget,
   gtk_widget_queue_draw (widget);
 
   GTK_WIDGET_CLASS (pj_board_view_parent_class)->system_setting_changed (widget, setting);
+}
+
+static void
+pj_board_view_size_allocate (GtkWidget *widget,
+                             int        width,
+                             int        height,
+                             int        baseline)
+{
+  _pj_board_view_allocate_spots (PJ_BOARD_VIEW (widget));
+}
+
+/* Focus goes to the hole the keyboard was on, not to the board itself:
+ * that is what a screen reader reads. */
+static gboolean
+pj_board_view_grab_focus (GtkWidget *widget)
+{
+  if (_pj_board_view_focus_cursor (PJ_BOARD_VIEW (widget)))
+    return TRUE;
+  return GTK_WIDGET_CLASS (pj_board_view_parent_class)->grab_focus (widget);
+}
+
+/* Tab enters the board once and leaves it at the next press, however many
+ * holes it has. */
+static gboolean
+pj_board_view_focus (GtkWidget        *widget,
+                     GtkDirectionType  direction)
+{
+  if (pj_board_view_has_keyboard_focus (PJ_BOARD_VIEW (widget)))
+    return FALSE;
+  return gtk_widget_grab_focus (widget);
 }
 
 static void
@@ -461,6 +497,7 @@ pj_board_view_dispose (GObject *object)
   _pj_board_view_stop_animation (self);
   pj_board_view_set_game (self, NULL);
   _pj_board_view_drop_caches (self);
+  _pj_board_view_clear_spots (self);
 
   G_OBJECT_CLASS (pj_board_view_parent_class)->dispose (object);
 }
@@ -472,6 +509,7 @@ pj_board_view_finalize (GObject *object)
 
   g_clear_object (&self->picker);
   g_clear_pointer (&self->prompt, g_free);
+  g_clear_pointer (&self->last_answer, g_free);
   _pj_board_view_clear_digits (self);
 
   G_OBJECT_CLASS (pj_board_view_parent_class)->finalize (object);
@@ -571,6 +609,9 @@ pj_board_view_class_init (PjBoardViewClass *klass)
 
   widget_class->snapshot = _pj_board_view_snapshot;
   widget_class->measure = pj_board_view_measure;
+  widget_class->size_allocate = pj_board_view_size_allocate;
+  widget_class->grab_focus = pj_board_view_grab_focus;
+  widget_class->focus = pj_board_view_focus;
   widget_class->system_setting_changed = pj_board_view_system_setting_changed;
 
   properties[PROP_GAME] =
@@ -606,7 +647,8 @@ pj_board_view_class_init (PjBoardViewClass *klass)
                   G_TYPE_NONE, 1, G_TYPE_POINTER);
 
   gtk_widget_class_set_css_name (widget_class, "pj-board");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  /* a group of holes, one accessible object each (pj-board-view-a11y.c) */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
 static void
@@ -614,6 +656,7 @@ pj_board_view_init (PjBoardView *self)
 {
   GtkGesture *click;
   GtkEventController *keys;
+  GtkEventController *focus;
 
   self->picker = pj_move_picker_new ();
   self->animation_speed = 1.0;
@@ -630,6 +673,12 @@ pj_board_view_init (PjBoardView *self)
   keys = gtk_event_controller_key_new ();
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
+
+  /* the focus ring is drawn by the board, for whichever hole has it */
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (gtk_widget_queue_draw), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), focus);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"),

@@ -44,6 +44,12 @@ gboolean    pj_board_view_pick_at          (PjBoardView *self,
                                             double       x,
                                             double       y);
 
+/* Keyboard focus is on the board or one of its holes. */
+gboolean        pj_board_view_has_keyboard_focus (PjBoardView *self);
+/* What the last question key (T, D, L) answered, as told to the screen
+ * reader; NULL before any. */
+const char     *pj_board_view_get_last_answer (PjBoardView   *self);
+
 /* The picker the board narrows its picks with; the window asks it too. */
 PjMovePicker   *pj_board_view_get_picker      (PjBoardView    *self);
 

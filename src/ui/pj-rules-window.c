@@ -250,6 +250,12 @@ fill (PjRulesWindow *self,
       if (r->bluffing)
         para (self, _("Cards are played face down and may be bluffed."));
     }
+
+  heading (self, _("Playing with a Screen Reader"));
+  para (self, _("Every hole of the board is read by name: the peg in it and where that is, for example “Red peg 2, main track, 5 holes before Blue’s in-spot”, or “Hole 12 of Blue’s side, empty”."));
+  para (self, _("Pick a card with Alt and its number, or Tab to the cards and press Enter. On the board the arrow keys go through the pegs and holes you may pick, each hole saying what the move does, for example “Move to Red home hole 3: Seven: peg 2 to home 3, peg 4 +4”. Enter picks; a split card is picked part by part; Escape steps back."));
+  para (self, _("To look around the board: Page Down and Page Up go hole by hole along the track, P and Shift+P go peg by peg, player by player. T tells what threatens the peg in focus, D how far each peg of that colour is from home, L which team leads."));
+  para (self, _("The moves of the other players, challenges included, are read out as they happen, in the words of the move list (F9 shows it)."));
 }
 
 PjRulesWindow *

@@ -117,7 +117,7 @@ cancel_move_action (GtkWidget  *widget,
 {
   PjWindow *self = PJ_WINDOW (widget);
   int selected = pj_hand_view_get_selected (self->hand);
-  gboolean on_board = gtk_widget_has_focus (GTK_WIDGET (self->board));
+  gboolean on_board = pj_board_view_has_keyboard_focus (self->board);
 
   pj_hand_view_set_selected (self->hand, -1);
   pj_board_view_reset_input (self->board);

@@ -73,6 +73,8 @@ struct _PjWindow
   GtkNoSelection       *history_selection;
   guint                 history_idle;
   gboolean              history_follow;    /* the list still has to show its newest move */
+  GPtrArray            *news;              /* others' moves not yet told to the screen reader */
+  guint                 news_idle;
 
   /* narrow windows (libadwaita 1.2 has no breakpoints) */
   gboolean              compact;

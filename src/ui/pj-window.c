@@ -14,6 +14,7 @@
  */
 #include <glib/gi18n.h>
 
+#include "pj-announce.h"
 #include "pj-card-names.h"
 #include "pj-move-item.h"
 #include "pj-settings.h"
@@ -298,7 +299,13 @@ prompt_changed_cb (PjWindow    *self,
                    GParamSpec  *pspec,
                    PjBoardView *board)
 {
+  const char *prompt = pj_board_view_get_prompt (board);
+
   _pj_window_update_buttons (self);
+  /* a card picked from the hand (Alt+1 …): what to do next is told where
+   * the player is; on the board the board tells it */
+  if (prompt != NULL && !pj_board_view_has_keyboard_focus (board))
+    pj_announce (GTK_WIDGET (self), prompt);
 }
 
 static void
@@ -494,6 +501,46 @@ history_mapped_cb (PjWindow *self)
     follow_history_end (self);
 }
 
+/* Tell the screen reader the moves others made, in the move list's words,
+ * and what the player is asked next: in one go, as a second piece of news
+ * would cut the first short, and once the turn has passed on. */
+static gboolean
+tell_news_cb (gpointer user_data)
+{
+  PjWindow *self = user_data;
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  self->news_idle = 0;
+  for (guint i = 0; i < self->news->len; i++)
+    {
+      if (text->len > 0)
+        /* Translators: between two moves told to the screen reader */
+        g_string_append (text, _(". "));
+      g_string_append (text, g_ptr_array_index (self->news, i));
+    }
+  g_ptr_array_set_size (self->news, 0);
+
+  if (self->game != NULL && pj_game_is_human_turn (self->game) && !pj_game_is_over (self->game))
+    {
+      const char *next;
+
+      if (pj_game_get_state (self->game)->phase == PJ_PHASE_CHALLENGE)
+        next = _("Challenge, or let it stand?");
+      else if (pj_game_get_state (self->game)->phase == PJ_PHASE_PENALTY)
+        next = pj_board_view_get_prompt (self->board);
+      else
+        next = _("Your turn");
+      if (next != NULL)
+        {
+          if (text->len > 0)
+            g_string_append (text, _(". "));
+          g_string_append (text, next);
+        }
+    }
+  pj_announce (GTK_WIDGET (self), text->str);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 history_changed_cb (PjWindow   *self,
                     guint       position,
@@ -502,6 +549,21 @@ history_changed_cb (PjWindow   *self,
                     GListModel *model)
 {
   follow_history_end (self);
+
+  /* one move appended: a game going on, not one opened or undone */
+  if (removed == 0 && added == 1 && position + 1 == g_list_model_get_n_items (model))
+    {
+      g_autoptr (PjMoveItem) item = g_list_model_get_item (model, position);
+      int viewer = self->game != NULL ? pj_game_get_viewer (self->game) : -1;
+
+      if ((int) pj_move_item_get_seat (item) == viewer || self->news == NULL)
+        return;
+      g_ptr_array_add (self->news, g_strdup (pj_move_item_get_description (item)));
+      /* a moment, not an idle: while pegs are animated the main loop is
+       * never idle on a slow machine */
+      if (self->news_idle == 0)
+        self->news_idle = g_timeout_add (100, tell_news_cb, self);
+    }
 }
 
 
@@ -637,6 +699,8 @@ pj_window_dispose (GObject *object)
     pj_game_stop (self->game);
   g_clear_handle_id (&self->compact_idle, g_source_remove);
   g_clear_handle_id (&self->history_idle, g_source_remove);
+  g_clear_handle_id (&self->news_idle, g_source_remove);
+  g_clear_pointer (&self->news, g_ptr_array_unref);
   g_clear_object (&self->game_signals);
   g_clear_object (&self->game);
   g_clear_object (&self->history_selection);
@@ -760,6 +824,7 @@ pj_window_init (PjWindow *self)
   g_autoptr (GtkListItemFactory) factory = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->news = g_ptr_array_new_with_free_func (g_free);
 
   self->settings = pj_settings_new ();
   if (self->settings != NULL)

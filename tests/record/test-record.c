@@ -1030,6 +1030,34 @@ test_save_backup (void)
   g_rmdir (dir);
 }
 
+/* pj_record_to_json() writes by hand what json-glib's pretty generator would
+ * (so old and new saves look alike), escapes included, for every preset. */
+static void
+test_json_layout (void)
+{
+  for (guint p = 0; p < PJ_N_PRESETS; p++)
+    {
+      g_autoptr (PjRecord) game = random_game ((PjPreset) p, 4, 11 + p, 40);
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      g_autoptr (JsonGenerator) gen = json_generator_new ();
+      g_autoptr (GError) error = NULL;
+      g_autofree char *ours = NULL, *theirs = NULL, *expected = NULL;
+      gsize length;
+
+      pj_record_set_title (game, "A \"quoted\" title with a \\, a\ttab, a\x01 and ünïcode");
+      ours = pj_record_to_json (game, &length);
+      g_assert_cmpuint (length, ==, strlen (ours));
+      g_assert_true (json_parser_load_from_data (parser, ours, -1, &error));
+      g_assert_no_error (error);
+      json_generator_set_root (gen, json_parser_get_root (parser));
+      json_generator_set_pretty (gen, TRUE);
+      json_generator_set_indent (gen, 2);
+      theirs = json_generator_to_data (gen, NULL);
+      expected = g_strconcat (theirs, "\n", NULL);
+      g_assert_cmpstr (ours, ==, expected);
+    }
+}
+
 /* The notation kept per action follows undo: the saved text after a
  * truncation and new moves is what a fresh replay writes. */
 static void
@@ -1131,6 +1159,7 @@ main (int    argc,
   g_test_add_func ("/record/save-errors", test_save_errors);
   g_test_add_func ("/record/save-backup", test_save_backup);
   g_test_add_func ("/record/texts-follow-truncate", test_texts_follow_truncate);
+  g_test_add_func ("/record/json-layout", test_json_layout);
   g_test_add_func ("/record/dates", test_dates);
   g_test_add_func ("/record/property/round-trip", test_property_round_trip);
   g_test_add_func ("/record/json-limits", test_json_limits);

@@ -1,9 +1,11 @@
 /* test-board-view.c — the board draws 4, 6 and 8 sides, light and dark,
  * and animates a move, without a single warning (G_DEBUG=fatal-warnings);
- * clicks pick a split move part by part.
+ * clicks pick a split move part by part; the keyboard explores the board
+ * hole by hole and peg by peg, answers questions and plays a split.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "pj-board-spot.h"
 #include "pj-board-view.h"
 #include "pj-test-display.h"
 
@@ -168,6 +170,138 @@ test_split_clicks (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A key press through the board's own key handler, as GTK delivers it. */
+static gboolean
+press (GtkWidget       *board,
+       guint            keyval,
+       GdkModifierType  state)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (board);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+        g_signal_emit_by_name (c, "key-pressed", keyval, 0, state, &handled);
+    }
+  return handled;
+}
+
+/* The name of the hole that has the keyboard focus, as a screen reader
+ * reads it. */
+static const char *
+focused (GtkWidget *board)
+{
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (board));
+
+  g_assert_true (PJ_IS_BOARD_SPOT (focus));
+  g_assert_true (gtk_widget_get_parent (focus) == board);
+  return pj_board_spot_get_label (PJ_BOARD_SPOT (focus));
+}
+
+/* Right until the focused hole's name starts with `prefix`. */
+static void
+move_to (GtkWidget  *board,
+         const char *prefix)
+{
+  for (guint i = 0; i < 200 && !g_str_has_prefix (focused (board), prefix); i++)
+    g_assert_true (press (board, GDK_KEY_Right, 0));
+  g_assert_true (g_str_has_prefix (focused (board), prefix));
+}
+
+static void
+test_keyboard (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PjGame) game = NULL;
+  g_autofree char *text = NULL;
+  PjAction chosen = { 0 };
+  GtkWidget *window, *board, *focus;
+  PjState s;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  g_assert_true (pj_position_from_string (&s, "rules basic players=4\npegs R r10 r12 s s s\n"
+                                          "pegs B r16 s s s s\nhand R 7\n", &error));
+  g_assert_no_error (error);
+  game = pj_game_new_mirror (&s, 0, 0, never_sent, NULL, NULL);
+
+  window = gtk_window_new ();
+  board = pj_board_view_new ();
+  pj_board_view_set_game (PJ_BOARD_VIEW (board), game);
+  g_signal_connect (board, "action-chosen", G_CALLBACK (action_chosen_cb), &chosen);
+  gtk_window_set_child (GTK_WINDOW (window), board);
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  pj_test_run_until (is_drawn, board, 5000);
+
+  /* focus goes into the board, onto one of its holes */
+  g_assert_true (gtk_widget_grab_focus (board));
+  g_assert_true (pj_board_view_has_keyboard_focus (PJ_BOARD_VIEW (board)));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (PJ_IS_BOARD_SPOT (focus));
+
+  /* peg by peg: the viewer's own first */
+  g_assert_true (press (board, GDK_KEY_p, 0));
+  g_assert_cmpstr (focused (board), ==, "Red peg 1, main track, 11 holes before Blue’s in-spot, 65 holes from its in-spot");
+  g_assert_true (press (board, GDK_KEY_p, 0));
+  g_assert_cmpstr (focused (board), ==, "Red peg 2, main track, 9 holes before Blue’s in-spot, 63 holes from its in-spot");
+  g_assert_true (press (board, GDK_KEY_P, GDK_SHIFT_MASK));
+  g_assert_true (g_str_has_prefix (focused (board), "Red peg 1,"));
+
+  /* questions: the answer is told through the focused hole's description */
+  g_assert_true (press (board, GDK_KEY_t, 0));
+  g_assert_cmpstr (pj_board_view_get_last_answer (PJ_BOARD_VIEW (board)), ==,
+                   "Red peg 1 within reach of: Blue peg 1, 6 holes ahead");
+  gtk_test_accessible_assert_property (gtk_root_get_focus (GTK_ROOT (window)), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       "Red peg 1 within reach of: Blue peg 1, 6 holes ahead");
+  g_assert_true (press (board, GDK_KEY_l, 0));
+  g_assert_cmpstr (pj_board_view_get_last_answer (PJ_BOARD_VIEW (board)), ==,
+                   "Blue and Yellow lead, 627 holes to go; Red and Green, 682");
+  g_assert_true (press (board, GDK_KEY_d, 0));
+  g_assert_true (g_str_has_prefix (pj_board_view_get_last_answer (PJ_BOARD_VIEW (board)), "Red: peg 1 66 holes from home"));
+
+  /* hole by hole along the track; nothing to pick yet, so arrows do it too */
+  g_assert_true (press (board, GDK_KEY_Page_Down, 0));
+  g_assert_cmpstr (focused (board), ==, "Hole 12 of Red’s side, empty");
+  /* the focus ring is on the explored hole (a frame drawn first) */
+  if (g_getenv ("PJ_SCREENSHOT_DIR") != NULL)
+    {
+      pj_test_wait (200);
+      pj_test_screenshot (board, "board-explored.png");
+    }
+  g_assert_true (press (board, GDK_KEY_Right, 0));
+  g_assert_true (g_str_has_prefix (focused (board), "Red peg 2"));
+  g_assert_true (press (board, GDK_KEY_Page_Up, 0));
+  g_assert_true (press (board, GDK_KEY_Page_Up, 0));
+  g_assert_true (g_str_has_prefix (focused (board), "Red peg 1"));
+
+  /* a split seven by keys alone: peg 2 three holes, then peg 1 four */
+  pj_board_view_set_card (PJ_BOARD_VIEW (board), 7);
+  move_to (board, "Red peg 2");
+  g_assert_true (press (board, GDK_KEY_Return, 0));
+  move_to (board, "Move to Hole 16 of Red’s side, empty: ");
+  g_assert_cmpstr (focused (board), ==, "Move to Hole 16 of Red’s side, empty: Seven: peg 2 +3, peg 1 +4");
+  g_assert_true (press (board, GDK_KEY_Return, 0));
+  g_assert_cmpstr (pj_board_view_get_prompt (PJ_BOARD_VIEW (board)), ==, "Move another peg 4 holes");
+  move_to (board, "Red peg 1");
+  g_assert_true (press (board, GDK_KEY_Return, 0));
+  g_assert_cmpuint (chosen.kind, ==, PJ_ACTION_NONE);
+  g_assert_cmpstr (focused (board), ==, "Move to Hole 15 of Red’s side, empty: Seven: peg 2 +3, peg 1 +4");
+  g_assert_true (press (board, GDK_KEY_Return, 0));
+  g_assert_cmpuint (chosen.kind, ==, PJ_ACTION_MOVE);
+  text = pj_action_to_string (&s, &chosen);
+  g_assert_cmpstr (text, ==, "7 R2 r12-r15, R1 r10-r14");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void test_board_4 (void) { draw_board (4, FALSE); }
 static void test_board_6 (void) { draw_board (6, FALSE); }
 static void test_board_8_dark (void) { draw_board (8, TRUE); }
@@ -182,6 +316,7 @@ main (int    argc,
   g_test_add_func ("/board-view/6-players", test_board_6);
   g_test_add_func ("/board-view/8-players-pegoo-dark", test_board_8_dark);
   g_test_add_func ("/board-view/B-41/split-clicks", test_split_clicks);
+  g_test_add_func ("/board-view/keyboard", test_keyboard);
 
   return g_test_run ();
 }

@@ -8,9 +8,11 @@
  */
 #include <string.h>
 
+#include "pj-announce.h"
 #include "pj-board-view.h"
 #include "pj-card-names.h"
 #include "pj-hand-view.h"
+#include "pj-move-item.h"
 #include "pj-rules-window.h"
 #include "pj-settings.h"
 #include "pj-statistics.h"
@@ -478,6 +480,9 @@ test_accessible_names (void)
         playable = (int) i;
     }
   g_assert_cmpint (playable, >=, 0);
+  /* the card picked from the hand: what to do next is told */
+  g_assert_nonnull (pj_board_view_get_prompt (board));
+  g_assert_cmpstr (pj_announce_get_last (GTK_WIDGET (window)), ==, pj_board_view_get_prompt (board));
   focus = pj_board_view_describe_focus (board);
   g_test_message ("focused: %s", focus);
   g_assert_nonnull (strstr (focus, "Red peg"));
@@ -499,6 +504,93 @@ test_accessible_names (void)
   }
 
   pj_test_run_until (not_animating, board, 5000);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+human_challenges (gpointer data)
+{
+  PjGame *game = data;
+
+  return pj_game_is_human_turn (game) && pj_game_get_state (game)->phase == PJ_PHASE_CHALLENGE;
+}
+
+static gboolean
+question_told (gpointer data)
+{
+  const char *told = pj_announce_get_last (data);
+
+  return told != NULL && g_str_has_suffix (told, "Challenge, or let it stand?");
+}
+
+/* Bluffing Joker: the others' moves and challenges are told to the screen
+ * reader in the move list's words, then what the player is asked. */
+static void
+test_announced_moves (void)
+{
+  g_autoptr (PjGame) game = human_game (PJ_PRESET_BLUFFING_JOKER, 4, 5);
+  g_autofree char *want = NULL;
+  const PjAction *legal;
+  PjWindow *window;
+  GListModel *history;
+  const char *told;
+  guint n, mine;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  window = open_window (game, 1100, 760);
+  history = pj_game_get_history (game);
+  g_assert_null (pj_announce_get_last (GTK_WIDGET (window)));
+
+  /* the player's own move is not told back */
+  pj_game_start (game);
+  legal = pj_game_get_human_actions (game, &n);
+  g_assert_cmpuint (n, >, 0);
+  g_assert_true (pj_game_apply (game, &legal[0], NULL));
+  mine = g_list_model_get_n_items (history);
+
+  /* the computers play on until Ann may challenge a move */
+  pj_test_run_until (human_challenges, game, 20000);
+  g_assert_true (human_challenges (game));
+  pj_test_run_until (question_told, window, 5000);
+  told = pj_announce_get_last (GTK_WIDGET (window));
+  g_test_message ("told: %s", told);
+  g_assert_nonnull (told);
+  g_assert_true (g_str_has_suffix (told, "Challenge, or let it stand?"));
+
+  /* the latest moves since Ann's (told as they came, maybe in more than
+   * one go), in the list's words and order, then the question */
+  {
+    guint last = g_list_model_get_n_items (history);
+    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+    g_assert_cmpuint (last, >, mine);
+    for (guint first = last; first > mine && want == NULL; first--)
+      {
+        g_autoptr (GString) moves = g_string_new (NULL);
+
+        for (guint i = first - 1; i < last; i++)
+          {
+            g_autoptr (PjMoveItem) item = g_list_model_get_item (history, i);
+
+            g_string_append_printf (moves, "%s. ", pj_move_item_get_description (item));
+          }
+        g_string_append (moves, "Challenge, or let it stand?");
+        if (g_str_equal (moves->str, told))
+          want = g_string_free (g_steal_pointer (&moves), FALSE);
+      }
+    g_assert_nonnull (want);
+    /* on GTK 4.8 the news is the description of what has the focus */
+    if (focus == NULL)
+      focus = GTK_WIDGET (window);
+    gtk_test_accessible_assert_property (focus, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, want);
+  }
+
+  pj_game_stop (game);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -605,6 +697,7 @@ main (int    argc,
   g_test_add_func ("/features/declare-as", test_declare_as);
   g_test_add_func ("/features/accessible-names", test_accessible_names);
   g_test_add_func ("/features/rules-page", test_rules_page);
+  g_test_add_func ("/features/announced-moves", test_announced_moves);
   g_test_add_func ("/features/narrow", test_narrow);
 
   return g_test_run ();
