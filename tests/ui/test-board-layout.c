@@ -276,28 +276,64 @@ static const char *const colours[] = {
   "Red", "Blue", "Green", "Yellow", "Orange", "Purple", "Teal", "Magenta"
 };
 
-/* A translation from po/LANG.po: msgstr of msgid (in context ctxt, or
- * none); the msgid itself for English or an untranslated string. */
-static char *
-translate (const char *lang,
-           const char *ctxt,
-           const char *msgid)
+/* po/LANG.po's translations, "context\004msgid" or "msgid" to msgstr
+ * (single-line entries: the ones read here are) */
+static GHashTable *
+load_po (const char *lang)
 {
   g_autofree char *path = g_strdup_printf ("%s/%s.po", PJ_PO_DIR, lang);
   g_autofree char *text = NULL;
-  g_autofree char *want_id = g_strdup_printf ("msgid \"%s\"", msgid);
-  g_autofree char *want_ctxt = ctxt != NULL ? g_strdup_printf ("msgctxt \"%s\"", ctxt) : NULL;
   g_auto (GStrv) lines = NULL;
+  GHashTable *po = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autofree char *ctxt = NULL;
+  g_autofree char *id = NULL;
 
-  if (g_strcmp0 (lang, "en") == 0 || !g_file_get_contents (path, &text, NULL, NULL))
-    return g_strdup (msgid);
+  if (g_strcmp0 (lang, "en") == 0)
+    return po;
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   lines = g_strsplit (text, "\n", -1);
-  for (guint i = 1; lines[i] != NULL && lines[i + 1] != NULL; i++)
-    if (strcmp (lines[i], want_id) == 0 &&
-        (want_ctxt == NULL ? !g_str_has_prefix (lines[i - 1], "msgctxt") : strcmp (lines[i - 1], want_ctxt) == 0) &&
-        g_str_has_prefix (lines[i + 1], "msgstr \"") && strlen (lines[i + 1]) > 9)
-      return g_strndup (lines[i + 1] + 8, strlen (lines[i + 1]) - 9);
-  return g_strdup (msgid);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *line = lines[i];
+      gsize len = strlen (line);
+
+      if (g_str_has_prefix (line, "msgctxt \"") && len > 10)
+        {
+          g_free (ctxt);
+          ctxt = g_strndup (line + 9, len - 10);
+        }
+      else if (g_str_has_prefix (line, "msgid \"") && len > 8)
+        {
+          g_free (id);
+          id = g_strndup (line + 7, len - 8);
+        }
+      else if (g_str_has_prefix (line, "msgstr \"") && len > 9 && id != NULL)
+        {
+          g_hash_table_insert (po, ctxt != NULL ? g_strdup_printf ("%s\004%s", ctxt, id) : g_strdup (id),
+                               g_strndup (line + 8, len - 9));
+          g_clear_pointer (&ctxt, g_free);
+          g_clear_pointer (&id, g_free);
+        }
+      else if (line[0] == '\0')
+        {
+          g_clear_pointer (&ctxt, g_free);
+          g_clear_pointer (&id, g_free);
+        }
+    }
+  return po;
+}
+
+/* A translation of msgid (in context ctxt, or none); the msgid itself in
+ * English or where it is not translated. */
+static const char *
+translate (GHashTable *po,
+           const char *ctxt,
+           const char *msgid)
+{
+  g_autofree char *key = ctxt != NULL ? g_strdup_printf ("%s\004%s", ctxt, msgid) : g_strdup (msgid);
+  const char *found = g_hash_table_lookup (po, key);
+
+  return found != NULL && found[0] != '\0' ? found : msgid;
 }
 
 #define MEASURE 20.0
@@ -307,21 +343,20 @@ translate (const char *lang,
 static void
 measure_names (PangoLayout *layout,
                const char  *lang,
-               guint        n,
-               double      *w,
-               double      *h)
+               double       w[PJ_MAX_PLAYERS],
+               double       h[PJ_MAX_PLAYERS])
 {
-  g_autofree char *format = translate (lang, NULL, "%s (computer)");
+  g_autoptr (GHashTable) po = load_po (lang);
+  const char *format = translate (po, NULL, "%s (computer)");
+  const char *at = strstr (format, "%s");
 
-  g_assert_nonnull (strstr (format, "%s"));
-  for (guint s = 0; s < n; s++)
+  g_assert_nonnull (at);
+  for (guint s = 0; s < PJ_MAX_PLAYERS; s++)
     {
-      g_autofree char *colour = translate (lang, "peg colour", colours[s]);
-      g_autofree char *label = NULL;
-      char *at = strstr (format, "%s");
+      g_autofree char *label = g_strdup_printf ("%.*s%s%s", (int) (at - format), format,
+                                                translate (po, "peg colour", colours[s]), at + 2);
       int pw, ph;
 
-      label = g_strdup_printf ("%.*s%s%s", (int) (at - format), format, colour, at + 2);
       pango_layout_set_text (layout, label, -1);
       pango_layout_get_pixel_size (layout, &pw, &ph);
       w[s] = pw;
@@ -394,32 +429,35 @@ test_labels (void)
   pango_font_description_free (font);
 
   for (guint l = 0; l < G_N_ELEMENTS (languages); l++)
-    for (guint p = 0; p < G_N_ELEMENTS (players); p++)
-      for (guint a = 0; a < G_N_ELEMENTS (areas); a++)
-        for (guint bottom = 0; bottom < 2; bottom++)
-          {
-            double w[PJ_MAX_PLAYERS], h[PJ_MAX_PLAYERS];
-            PjBoardLayout L;
+    {
+      double w[PJ_MAX_PLAYERS], h[PJ_MAX_PLAYERS];
 
-            g_test_message ("%s, %u seats, %.0f x %.0f", languages[l], players[p], areas[a][0], areas[a][1]);
-            measure_names (layout, languages[l], players[p], w, h);
-            pj_board_layout_init (&L, players[p], 18, bottom, areas[a][0], areas[a][1]);
-            pj_board_layout_set_labels (&L, w, h, MEASURE);
-            check_boxes (&L, areas[a][0], areas[a][1]);
-            if (areas[a][0] >= BOARD_W)
-              {
-                /* holes one sees, pegs with their numbers, words one reads */
-                g_assert_cmpfloat (2 * L.hole_r, >=, 10.0);
-                g_assert_cmpfloat (L.peg_r, >=, 5.0);
-                g_assert_cmpfloat (L.label_size, >=, PJ_BOARD_MIN_TEXT);
-                g_assert_cmpfloat (L.caption_size, >=, PJ_BOARD_MIN_TEXT);
-              }
-            /* the cards sit inside the home tracks */
-            for (guint c = 0; c < 2; c++)
-              g_assert_cmpfloat (hypot (L.card_x[c] + L.card_w / 2 - L.cx, L.card_y[c] + L.card_h / 2 - L.cy), <,
-                                 hypot (L.corner_x[0] - L.cx, L.corner_y[0] - L.cy) * cos (G_PI / L.n) -
-                                 1.15 * PJ_HOME_HOLES * L.d);
-          }
+      measure_names (layout, languages[l], w, h);
+      for (guint p = 0; p < G_N_ELEMENTS (players); p++)
+        for (guint a = 0; a < G_N_ELEMENTS (areas); a++)
+          for (guint bottom = 0; bottom < 2; bottom++)
+            {
+              PjBoardLayout L;
+
+              g_test_message ("%s, %u seats, %.0f x %.0f", languages[l], players[p], areas[a][0], areas[a][1]);
+              pj_board_layout_init (&L, players[p], 18, bottom, areas[a][0], areas[a][1]);
+              pj_board_layout_set_labels (&L, w, h, MEASURE);
+              check_boxes (&L, areas[a][0], areas[a][1]);
+              if (areas[a][0] >= BOARD_W)
+                {
+                  /* holes one sees, pegs with their numbers, words one reads */
+                  g_assert_cmpfloat (2 * L.hole_r, >=, 10.0);
+                  g_assert_cmpfloat (L.peg_r, >=, 5.0);
+                  g_assert_cmpfloat (L.label_size, >=, PJ_BOARD_MIN_TEXT);
+                  g_assert_cmpfloat (L.caption_size, >=, PJ_BOARD_MIN_TEXT);
+                }
+              /* the cards sit inside the home tracks */
+              for (guint c = 0; c < 2; c++)
+                g_assert_cmpfloat (hypot (L.card_x[c] + L.card_w / 2 - L.cx, L.card_y[c] + L.card_h / 2 - L.cy), <,
+                                   hypot (L.corner_x[0] - L.cx, L.corner_y[0] - L.cy) * cos (G_PI / L.n) -
+                                   1.15 * PJ_HOME_HOLES * L.d);
+            }
+    }
   g_object_unref (layout);
   g_object_unref (context);
 }
