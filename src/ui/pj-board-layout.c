@@ -42,7 +42,7 @@ pj_board_layout_init (PjBoardLayout *L,
                       double         height)
 {
   double minx = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, miny = G_MAXDOUBLE, maxy = -G_MAXDOUBLE;
-  double lo, hi, k, free, gap;
+  double lo, hi, k, free;
 
   g_return_if_fail (n_players >= 3 && n_players <= PJ_MAX_PLAYERS);
   g_return_if_fail (holes_per_side > 0 && holes_per_side <= PJ_MAX_SIDE);
@@ -97,13 +97,35 @@ pj_board_layout_init (PjBoardLayout *L,
   free = lo * cos (G_PI / L->n) - (1.15 * PJ_HOME_HOLES + 0.8) * L->d;
   L->card_w = MAX (L->d * 2.2, MIN (44.0, free * 0.32));
   L->card_h = L->card_w * 1.41;
-  gap = L->card_w * 0.14;
+  L->caption_size = MAX (L->card_w * 0.24, PJ_BOARD_MIN_TEXT);
+
+  pj_board_layout_set_captions (L, (double[2]) { 0, 0 }, 1.0);
+  pj_board_layout_set_labels (L, NULL, NULL, 1.0);
+}
+
+void
+pj_board_layout_set_captions (PjBoardLayout *L,
+                              const double   text_w[2],
+                              double         measured_size)
+{
+  double w0 = text_w[0] * L->caption_size / measured_size;
+  double w1 = text_w[1] * L->caption_size / measured_size;
+  /* the cards' centres far enough apart for both captions and a space */
+  double gap = MAX (L->card_w * 0.14, ((w0 + w1) / 2 + L->caption_size * 0.6 - L->card_w) / 2);
+
+  g_return_if_fail (measured_size > 0);
+
   L->card_x[0] = L->cx - L->card_w - gap;
   L->card_x[1] = L->cx + gap;
   L->card_y[0] = L->card_y[1] = L->cy - L->card_h * 0.6;
-  L->caption_size = MAX (L->card_w * 0.24, PJ_BOARD_MIN_TEXT);
-
-  pj_board_layout_set_labels (L, NULL, NULL, 1.0);
+  for (guint i = 0; i < 2; i++)
+    L->caption[i] = (PjBoardBox) {
+      .x = L->card_x[i] + L->card_w / 2,
+      .y = L->card_y[i] + L->card_h + L->caption_size * 0.9,
+      .w = i == 0 ? w0 : w1,
+      .h = L->caption_size * 1.2,
+      .angle = 0,
+    };
 }
 
 void

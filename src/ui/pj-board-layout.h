@@ -54,6 +54,7 @@ typedef struct {
   double card_x[2], card_y[2];
   double card_w, card_h;
   double caption_size;
+  PjBoardBox caption[2];
 } PjBoardLayout;
 
 /* the smallest font the board draws text in */
@@ -73,6 +74,11 @@ void     pj_board_layout_init        (PjBoardLayout       *L,
 void     pj_board_layout_set_labels  (PjBoardLayout       *L,
                                       const double        *text_w,
                                       const double        *text_h,
+                                      double               measured_size);
+/* The captions under the cards ("Discard", "Stock"), each text_w wide at
+ * font size `measured_size`: the cards move apart so they never meet. */
+void     pj_board_layout_set_captions (PjBoardLayout      *L,
+                                      const double         text_w[2],
                                       double               measured_size);
 /* The band along the side of the seat to move. */
 void     pj_board_layout_turn_band   (const PjBoardLayout *L,

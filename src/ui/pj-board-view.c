@@ -101,6 +101,20 @@ _pj_board_view_compute_layout (PjBoardView   *self,
       text_h[s] = h;
     }
   pj_board_layout_set_labels (L, text_w, text_h, MEASURE_SIZE);
+
+  font = pango_font_description_new ();
+  pango_font_description_set_absolute_size (font, MEASURE_SIZE * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  for (guint i = 0; i < 2; i++)
+    {
+      int w, h;
+
+      pango_layout_set_text (layout, i == 0 ? _("Discard") : _("Stock"), -1);
+      pango_layout_get_pixel_size (layout, &w, &h);
+      text_w[i] = w;
+    }
+  pj_board_layout_set_captions (L, text_w, MEASURE_SIZE);
 }
 
 static void

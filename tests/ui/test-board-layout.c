@@ -364,6 +364,31 @@ measure_names (PangoLayout *layout,
     }
 }
 
+/* The captions under the cards, measured in the board's regular weight. */
+static void
+measure_captions (PangoLayout *layout,
+                  const char  *lang,
+                  double       w[2])
+{
+  g_autoptr (GHashTable) po = load_po (lang);
+  const PangoFontDescription *bold = pango_layout_get_font_description (layout);
+  PangoFontDescription *font = pango_font_description_copy (bold);
+
+  pango_font_description_set_weight (font, PANGO_WEIGHT_NORMAL);
+  pango_layout_set_font_description (layout, font);
+  for (guint i = 0; i < 2; i++)
+    {
+      int pw, ph;
+
+      pango_layout_set_text (layout, translate (po, NULL, i == 0 ? "Discard" : "Stock"), -1);
+      pango_layout_get_pixel_size (layout, &pw, &ph);
+      w[i] = pw;
+    }
+  pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+}
+
 static void
 check_boxes (const PjBoardLayout *L,
              double               width,
@@ -430,9 +455,10 @@ test_labels (void)
 
   for (guint l = 0; l < G_N_ELEMENTS (languages); l++)
     {
-      double w[PJ_MAX_PLAYERS], h[PJ_MAX_PLAYERS];
+      double w[PJ_MAX_PLAYERS], h[PJ_MAX_PLAYERS], captions[2];
 
       measure_names (layout, languages[l], w, h);
+      measure_captions (layout, languages[l], captions);
       for (guint p = 0; p < G_N_ELEMENTS (players); p++)
         for (guint a = 0; a < G_N_ELEMENTS (areas); a++)
           for (guint bottom = 0; bottom < 2; bottom++)
@@ -442,7 +468,10 @@ test_labels (void)
               g_test_message ("%s, %u seats, %.0f x %.0f", languages[l], players[p], areas[a][0], areas[a][1]);
               pj_board_layout_init (&L, players[p], 18, bottom, areas[a][0], areas[a][1]);
               pj_board_layout_set_labels (&L, w, h, MEASURE);
+              pj_board_layout_set_captions (&L, captions, MEASURE);
               check_boxes (&L, areas[a][0], areas[a][1]);
+              /* "Discard" and "Stock" side by side, apart */
+              g_assert_false (pj_board_box_overlap (&L.caption[0], &L.caption[1]));
               if (areas[a][0] >= BOARD_W)
                 {
                   /* holes one sees, pegs with their numbers, words one reads */
@@ -451,11 +480,26 @@ test_labels (void)
                   g_assert_cmpfloat (L.label_size, >=, PJ_BOARD_MIN_TEXT);
                   g_assert_cmpfloat (L.caption_size, >=, PJ_BOARD_MIN_TEXT);
                 }
-              /* the cards sit inside the home tracks */
-              for (guint c = 0; c < 2; c++)
-                g_assert_cmpfloat (hypot (L.card_x[c] + L.card_w / 2 - L.cx, L.card_y[c] + L.card_h / 2 - L.cy), <,
-                                   hypot (L.corner_x[0] - L.cx, L.corner_y[0] - L.cy) * cos (G_PI / L.n) -
-                                   1.15 * PJ_HOME_HOLES * L.d);
+              /* the cards and their captions cover no hole */
+              {
+                PjPlace places[PJ_MAX_TRACK + PJ_MAX_PLAYERS * 2 * PJ_PEGS];
+                guint n = all_places (&L, places);
+
+                for (guint q = 0; q < n; q++)
+                  {
+                    PjBoardBox hole = { 0, 0, 2 * L.peg_r, 2 * L.peg_r, 0 };
+
+                    pj_board_layout_place_point (&L, &places[q], &hole.x, &hole.y);
+                    for (guint c = 0; c < 2; c++)
+                      {
+                        PjBoardBox card = { L.card_x[c] + L.card_w / 2, L.card_y[c] + L.card_h / 2,
+                                            L.card_w, L.card_h, 0 };
+
+                        g_assert_false (pj_board_box_overlap (&hole, &card));
+                        g_assert_false (pj_board_box_overlap (&hole, &L.caption[c]));
+                      }
+                  }
+              }
             }
     }
   g_object_unref (layout);
