@@ -211,7 +211,15 @@ pj_game_mirror_update (PjGame        *self,
 
   if (animated)
     {
-      g_autoptr (PjMoveItem) item = _pj_game_make_item (self, &before, &seen);
+      g_autoptr (PjMoveItem) item = NULL;
+
+      /* a challenge turns the card up: the host's position shows it on
+       * top of the discard pile, so the log can say what it was */
+      if (seen.kind == PJ_ACTION_CHALLENGE && before.pending.kind != PJ_ACTION_NONE &&
+          PJ_CARD_RANK (before.pending.card) == PJ_CARD_UNKNOWN && position->n_discard > 0 &&
+          !(position->pile[position->n_cards - position->n_discard] & PJ_CARD_FACE_DOWN))
+        before.pending.card = (guint8) PJ_CARD_RANK (position->pile[position->n_cards - position->n_discard]);
+      item = _pj_game_make_item (self, &before, &seen);
 
       count_mirror_stats (self, &before, &seen);
       g_list_store_append (self->history, item);

@@ -9,6 +9,7 @@
 
 #include "pj-ai.h"
 #include "pj-game-private.h"
+#include "pj-move-item.h"
 #include "pj-text.h"
 
 static char *
@@ -24,6 +25,62 @@ card_label (guint card)
     default:
       return g_strdup (pj_text_card_index (card));
     }
+}
+
+/* Bluffing Joker: what a challenge turned up and what it costs, read from
+ * the position it leads to (the engine decides, the words follow it: RULES
+ * BJ). NULL when the card challenged is not known here. */
+static char *
+describe_challenge (PjGame         *self,
+                    const PjState  *before,
+                    const PjAction *a)
+{
+  guint mover = before->turn, challenger = before->actor;
+  guint real = pj_action_revealed_card (before, a);
+  guint declared = before->pending.declared;
+  const char *m = pj_game_get_seat_name (self, mover);
+  const char *c = pj_game_get_seat_name (self, challenger);
+  PjState after = *before;
+
+  if (PJ_CARD_RANK (real) == PJ_CARD_UNKNOWN || real == PJ_CARD_NONE || declared == 0)
+    return NULL;
+  pj_state_apply (&after, a);
+
+  if (PJ_CARD_RANK (real) != PJ_CARD_RANK (declared))
+    {
+      if (after.phase == PJ_PHASE_PENALTY)
+        /* Translators: Bluffing Joker, a bluff caught: 1 the challenger,
+         * 2 the bluffer, 3 the real card, 4 the card declared, e.g. "Red
+         * challenged: Blue's card was a Four, not an Ace — the move is not
+         * made and Red sends one of Blue's pegs back to start" */
+        return g_strdup_printf (_("%1$s challenged: %2$s’s card was %3$s, not %4$s — the move is not made "
+                                  "and %1$s sends one of %2$s’s pegs back to start"),
+                                c, m, pj_text_card_with_article (real), pj_text_card_with_article (declared));
+      /* Translators: Bluffing Joker, a bluff caught when the bluffer has no
+       * peg on the track: 1 the challenger, 2 the bluffer, 3 the real card,
+       * 4 the card declared */
+      return g_strdup_printf (_("%1$s challenged: %2$s’s card was %3$s, not %4$s — the move is not made; "
+                                "%2$s has no peg in play, so %1$s gets an extra turn"),
+                              c, m, pj_text_card_with_article (real), pj_text_card_with_article (declared));
+    }
+
+  if (after.phase == PJ_PHASE_PENALTY)
+    /* Translators: Bluffing Joker, a wrong challenge: 1 the challenger, 2
+     * the player challenged, 3 the card, e.g. "Red challenged: Blue’s card
+     * really was an Ace — the move stands and Blue sends one of Red’s pegs
+     * back to start" */
+    return g_strdup_printf (_("%1$s challenged: %2$s’s card really was %3$s — the move stands "
+                              "and %2$s sends one of %1$s’s pegs back to start"),
+                            c, m, pj_text_card_with_article (real));
+  if (after.phase == PJ_PHASE_OVER)
+    /* Translators: Bluffing Joker, a wrong challenge and the move wins */
+    return g_strdup_printf (_("%1$s challenged: %2$s’s card really was %3$s — the move stands"),
+                            c, m, pj_text_card_with_article (real));
+  /* Translators: Bluffing Joker, a wrong challenge when the challenger has
+   * no peg on the track: 1 the challenger, 2 the player challenged, 3 the card */
+  return g_strdup_printf (_("%1$s challenged: %2$s’s card really was %3$s — the move stands; "
+                            "%1$s has no peg in play, so %2$s gets an extra turn"),
+                          c, m, pj_text_card_with_article (real));
 }
 
 char *
@@ -47,6 +104,11 @@ pj_game_describe_action (PjGame         *self,
   switch (a->kind)
     {
     case PJ_ACTION_MOVE:
+      if (before->rules.bluffing)
+        /* Translators: Bluffing Joker, the move waiting for challenges,
+         * e.g. "Red played a card face down as an Ace: peg 2 +1" */
+        return g_strdup_printf (_("%s played a card face down as %s: %s"), who,
+                                pj_text_card_with_article (a->declared ? a->declared : a->card), steps);
       /* Translators: e.g. "Red played 7: peg 2 to home 3, peg 4 +4" */
       return g_strdup_printf (_("%s played %s: %s"), who, card, steps);
 
@@ -59,19 +121,315 @@ pj_game_describe_action (PjGame         *self,
       return g_strdup_printf (_("%s discarded %s and came out: %s"), who, card, steps);
 
     case PJ_ACTION_CHALLENGE:
-      /* Translators: Bluffing Joker, e.g. "Blue challenged" */
-      return g_strdup_printf (_("%s challenged"), who);
+      {
+        char *outcome = describe_challenge (self, before, a);
+
+        if (outcome != NULL)
+          return outcome;
+        /* Translators: Bluffing Joker, e.g. "Blue challenged" */
+        return g_strdup_printf (_("%s challenged"), who);
+      }
 
     case PJ_ACTION_PASS:
       /* Translators: Bluffing Joker: no challenge */
       return g_strdup_printf (_("%s let the move stand"), who);
 
     case PJ_ACTION_PENALTY:
-      /* Translators: Bluffing Joker penalty, e.g. "Blue: Red peg 2 back to start" */
-      return g_strdup_printf (_("%s: %s"), who, steps);
+      if (a->n_steps > 0)
+        {
+          g_autofree char *peg = pj_text_peg_label (actor, a->steps[0].peg);
+
+          /* Translators: Bluffing Joker penalty after a challenge, e.g.
+           * "Red sends Blue peg 2 back to start" */
+          return g_strdup_printf (_("%s sends %s back to start"), who, peg);
+        }
+      return g_strdup (who);
 
     default:
       return g_strdup (who);
     }
 }
 
+
+/**
+ * pj_game_describe_question:
+ * @self: a game
+ *
+ * Bluffing Joker: what the person to choose now is asked when it is not a
+ * card to play — whether to challenge a card played face down, or whose
+ * peg to send back after a challenge. NULL when no such question is asked
+ * (or it is not a person's turn here).
+ *
+ * Returns: (transfer full) (nullable): the question
+ */
+char *
+pj_game_describe_question (PjGame *self)
+{
+  const PjState *s;
+
+  g_return_val_if_fail (PJ_IS_GAME (self), NULL);
+
+  s = pj_game_get_state (self);
+  if (!pj_game_is_human_turn (self))
+    return NULL;
+
+  if (s->phase == PJ_PHASE_CHALLENGE && s->pending.kind != PJ_ACTION_NONE)
+    /* Translators: Bluffing Joker, the question to a player: 1 who played,
+     * 2 the card declared, e.g. "Blue played a card face down as an Ace —
+     * challenge or let it stand?" */
+    return g_strdup_printf (_("%1$s played a card face down as %2$s — challenge or let it stand?"),
+                            pj_game_get_seat_name (self, s->turn),
+                            pj_text_card_with_article (s->pending.declared));
+
+  if (s->phase == PJ_PHASE_PENALTY && s->penalty_loser < s->rules.players)
+    {
+      const char *loser = pj_game_get_seat_name (self, s->penalty_loser);
+
+      if (s->actor == s->turn)
+        /* Translators: Bluffing Joker, after a wrong challenge: the player
+         * who told the truth picks a peg of the challenger (%s twice) */
+        return g_strdup_printf (_("%1$s challenged wrongly: pick one of %1$s’s pegs to send back to start"),
+                                loser);
+      /* Translators: Bluffing Joker, after a bluff was caught: the
+       * challenger picks a peg of the bluffer (%s twice) */
+      return g_strdup_printf (_("You caught %1$s’s bluff: pick one of %1$s’s pegs to send back to start"),
+                              loser);
+    }
+
+  return NULL;
+}
+
+/**
+ * pj_game_get_turn_run:
+ * @self: a game
+ *
+ * How many turns in a row the seat whose turn it is has had, this one
+ * included: more than one after Bluffing Joker extra turns. Read from the
+ * move history, so it follows undo.
+ *
+ * Returns: 1 for an ordinary turn
+ */
+guint
+pj_game_get_turn_run (PjGame *self)
+{
+  GListModel *history;
+  const PjState *s;
+  guint run = 1, n;
+
+  g_return_val_if_fail (PJ_IS_GAME (self), 1);
+
+  s = pj_game_get_state (self);
+  if (pj_state_is_over (s))
+    return 1;
+  history = pj_game_get_history (self);
+  n = g_list_model_get_n_items (history);
+  for (guint i = n; i > 0; i--)
+    {
+      g_autoptr (PjMoveItem) item = g_list_model_get_item (history, i - 1);
+      guint kind = pj_move_item_get_action (item)->kind;
+
+      /* a turn is begun by a card; answers to challenges are not turns */
+      if (kind != PJ_ACTION_MOVE && kind != PJ_ACTION_DISCARD && kind != PJ_ACTION_FREE_COME_OUT)
+        continue;
+      if (pj_move_item_get_turn_number (item) == s->turn_number)
+        continue;
+      if (pj_move_item_get_seat (item) != s->turn)
+        break;
+      run++;
+    }
+  return run;
+}
+
+/**
+ * pj_game_describe_turn_run:
+ * @self: a game
+ *
+ * Returns: (transfer full) (nullable): "2 turns in a row" for the seat to
+ * move on an extra turn, NULL on an ordinary turn
+ */
+char *
+pj_game_describe_turn_run (PjGame *self)
+{
+  guint run;
+
+  g_return_val_if_fail (PJ_IS_GAME (self), NULL);
+
+  run = pj_game_get_turn_run (self);
+  if (run < 2)
+    return NULL;
+  /* Translators: beside the name of the player to move, after Bluffing
+   * Joker extra turns; this turn included */
+  return g_strdup_printf (ngettext ("%u turn in a row", "%u turns in a row", run), run);
+}
+
+/* One step of a hinted move, as an instruction. */
+static char *
+instruct_step (const PjState *before,
+               guint          actor,
+               const PjStep  *step,
+               gboolean       jump)
+{
+  g_autofree char *peg = pj_text_peg_label (actor, step->peg);
+  guint L = before->track_len;
+
+  if (step->flags & (PJ_STEP_SEND | PJ_STEP_PENALTY))
+    /* Translators: a hint, e.g. "send Blue peg 2 back to start" */
+    return g_strdup_printf (_("send %s back to start"), peg);
+
+  if (step->flags & PJ_STEP_HIT)
+    {
+      if (step->to == PJ_POS_START)
+        /* Translators: a hint: the move hits a peg, e.g. "Blue peg 2 goes back to start" */
+        return g_strdup_printf (_("%s goes back to start"), peg);
+      /* Translators: a hint: a partner's peg hit jumps to its in-spot */
+      return g_strdup_printf (_("%s jumps to its in-spot"), peg);
+    }
+
+  if (step->flags & PJ_STEP_SWAP)
+    return NULL;
+
+  if (step->from == PJ_POS_START)
+    /* Translators: a hint, e.g. "bring peg 3 out" */
+    return g_strdup_printf (_("bring %s out"), peg);
+
+  if (PJ_POS_IS_HOME (step->to))
+    /* Translators: a hint, e.g. "move peg 2 to home hole 3" */
+    return g_strdup_printf (_("move %s to home hole %u"), peg, step->to - PJ_POS_HOME0 + 1);
+
+  if (jump)
+    /* Translators: a hint: a joker moves a peg onto another one */
+    return g_strdup_printf (_("jump %s onto the peg there"), peg);
+
+  if (PJ_POS_IS_TRACK (step->from) && PJ_POS_IS_TRACK (step->to) && L > 0)
+    {
+      guint n;
+
+      if (step->flags & PJ_STEP_BACK)
+        {
+          n = (step->from + L - step->to) % L;
+          /* Translators: a hint, e.g. "move peg 4 8 holes back" */
+          return g_strdup_printf (ngettext ("move %s %u hole back", "move %s %u holes back", n), peg, n);
+        }
+      n = (step->to + L - step->from) % L;
+      /* Translators: a hint, e.g. "move peg 1 6 holes forward" */
+      return g_strdup_printf (ngettext ("move %s %u hole forward", "move %s %u holes forward", n), peg, n);
+    }
+
+  /* Translators: a hint, e.g. "move peg 2" */
+  return g_strdup_printf (_("move %s"), peg);
+}
+
+static char *
+instruct_steps (const PjState  *before,
+                guint           actor,
+                const PjAction *a)
+{
+  g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < a->n_steps; i++)
+    {
+      const PjStep *st = &a->steps[i];
+      char *part;
+
+      if ((st->flags & PJ_STEP_SWAP) && i + 1 < a->n_steps && (a->steps[i + 1].flags & PJ_STEP_SWAP))
+        {
+          g_autofree char *p1 = pj_text_peg_label (actor, st->peg);
+          g_autofree char *p2 = pj_text_peg_label (actor, a->steps[i + 1].peg);
+
+          /* Translators: a hint: a Two swaps two pegs, e.g. "swap peg 1 and Blue peg 3" */
+          part = g_strdup_printf (_("swap %s and %s"), p1, p2);
+          i++;
+        }
+      else
+        part = instruct_step (before, actor, st, a->declared == PJ_CARD_JOKER);
+
+      if (part != NULL)
+        g_ptr_array_add (parts, part);
+    }
+  g_ptr_array_add (parts, NULL);
+
+  return g_strjoinv (_(", "), (char **) parts->pdata);
+}
+
+/**
+ * pj_game_describe_hint:
+ * @self: a game
+ * @before: the position the hint is for
+ * @action: the action hinted
+ * @reason: (nullable): why, from pj_game_hint_finish()
+ *
+ * A hint told as what to do: "Play your Six: move peg 1 6 holes forward —
+ * Brings a peg home".
+ *
+ * Returns: (transfer full): the instruction
+ */
+char *
+pj_game_describe_hint (PjGame         *self,
+                       const PjState  *before,
+                       const PjAction *action,
+                       const char     *reason)
+{
+  g_autofree char *card = NULL;
+  g_autofree char *steps = NULL;
+  g_autofree char *text = NULL;
+  guint actor;
+
+  g_return_val_if_fail (PJ_IS_GAME (self), NULL);
+  g_return_val_if_fail (before != NULL && action != NULL, NULL);
+
+  actor = before->actor;
+  card = g_strdup (pj_text_card_name (action->card));
+  steps = instruct_steps (before, actor, action);
+
+  switch (action->kind)
+    {
+    case PJ_ACTION_MOVE:
+      if (action->declared != 0 && PJ_CARD_RANK (action->declared) != PJ_CARD_RANK (action->card))
+        /* Translators: a hint to bluff, e.g. "Play your Four as an Ace: bring peg 3 out" */
+        text = g_strdup_printf (_("Play your %s as %s: %s"), card,
+                                pj_text_card_with_article (action->declared), steps);
+      else
+        /* Translators: a hint, e.g. "Play your Six: move peg 1 6 holes forward" */
+        text = g_strdup_printf (_("Play your %s: %s"), card, steps);
+      break;
+
+    case PJ_ACTION_DISCARD:
+      /* Translators: a hint, e.g. "Discard your Five" */
+      text = g_strdup_printf (_("Discard your %s"), card);
+      break;
+
+    case PJ_ACTION_FREE_COME_OUT:
+      /* Translators: a hint, e.g. "Discard your Five: bring peg 1 out" */
+      text = g_strdup_printf (_("Discard your %s: %s"), card, steps);
+      break;
+
+    case PJ_ACTION_CHALLENGE:
+      text = g_strdup (_("Challenge the card"));
+      break;
+
+    case PJ_ACTION_PASS:
+      text = g_strdup (_("Let the card stand"));
+      break;
+
+    case PJ_ACTION_PENALTY:
+      if (action->n_steps > 0)
+        {
+          g_autofree char *peg = pj_text_peg_label (actor, action->steps[0].peg);
+
+          /* Translators: a hint after a challenge, e.g. "Send Blue peg 2 back to start" */
+          text = g_strdup_printf (_("Send %s back to start"), peg);
+        }
+      else
+        text = g_strdup ("");
+      break;
+
+    default:
+      text = g_strdup ("");
+      break;
+    }
+
+  if (reason == NULL || reason[0] == '\0')
+    return g_steal_pointer (&text);
+  /* Translators: a hint: what to do, then why */
+  return g_strdup_printf (_("%s — %s"), text, reason);
+}

@@ -144,6 +144,17 @@ char           *pj_game_describe_action    (PjGame        *self,
                                             const PjState *before,
                                             const PjAction *action);
 GListModel     *pj_game_get_history        (PjGame        *self);
+/* Words for the person at the table (pj-game-text.c): the Bluffing Joker
+ * question asked now, the run of turns of the seat to move ("2 turns in a
+ * row"), and a hint as an instruction ("Play your 6: move peg 1 6 holes
+ * forward — …"). */
+char           *pj_game_describe_question  (PjGame        *self);
+guint           pj_game_get_turn_run       (PjGame        *self);
+char           *pj_game_describe_turn_run  (PjGame        *self);
+char           *pj_game_describe_hint      (PjGame        *self,
+                                            const PjState *before,
+                                            const PjAction *action,
+                                            const char    *reason);
 
 gboolean        pj_game_can_undo           (PjGame        *self);
 gboolean        pj_game_undo               (PjGame        *self,

@@ -65,6 +65,32 @@ pj_text_card_index (guint card)
     }
 }
 
+/* For sentences that name a card once ("Blue's card was a Four, not an
+ * Ace"): the article goes with the word, in whatever form the language
+ * needs. */
+const char *
+pj_text_card_with_article (guint card)
+{
+  switch (PJ_CARD_RANK (card))
+    {
+    case PJ_CARD_ACE: return C_("card with article", "an Ace");
+    case 2: return C_("card with article", "a Two");
+    case 3: return C_("card with article", "a Three");
+    case 4: return C_("card with article", "a Four");
+    case 5: return C_("card with article", "a Five");
+    case 6: return C_("card with article", "a Six");
+    case 7: return C_("card with article", "a Seven");
+    case 8: return C_("card with article", "an Eight");
+    case 9: return C_("card with article", "a Nine");
+    case 10: return C_("card with article", "a Ten");
+    case PJ_CARD_JACK: return C_("card with article", "a Jack");
+    case PJ_CARD_QUEEN: return C_("card with article", "a Queen");
+    case PJ_CARD_KING: return C_("card with article", "a King");
+    case PJ_CARD_JOKER: return C_("card with article", "a Joker");
+    default: return C_("card with article", "a hidden card");
+    }
+}
+
 static const char *
 translate (const char *context,
            const char *msgid)
@@ -134,9 +160,9 @@ pj_text_hint (const PjHint *hint)
 
 /* ---- moves ---------------------------------------------------------- */
 
-static char *
-peg_label (guint actor,
-           guint peg)
+char *
+pj_text_peg_label (guint actor,
+                   guint peg)
 {
   guint colour = PJ_PEG_COLOUR (peg);
 
@@ -154,7 +180,7 @@ describe_step (const PjState *before,
                const PjStep  *step,
                gboolean       jump)
 {
-  g_autofree char *peg = peg_label (actor, step->peg);
+  g_autofree char *peg = pj_text_peg_label (actor, step->peg);
   guint L = before->track_len;
 
   if (step->flags & (PJ_STEP_SEND | PJ_STEP_PENALTY))
@@ -215,8 +241,8 @@ pj_text_action_steps_range (const PjState  *before,
 
       if ((st->flags & PJ_STEP_SWAP) && i + 1 < end && (a->steps[i + 1].flags & PJ_STEP_SWAP))
         {
-          g_autofree char *p1 = peg_label (actor, st->peg);
-          g_autofree char *p2 = peg_label (actor, a->steps[i + 1].peg);
+          g_autofree char *p1 = pj_text_peg_label (actor, st->peg);
+          g_autofree char *p2 = pj_text_peg_label (actor, a->steps[i + 1].peg);
 
           /* Translators: a Two swapping two pegs, e.g. "swapped peg 1 and Blue peg 3" */
           part = g_strdup_printf (_("swapped %s and %s"), p1, p2);

@@ -20,12 +20,18 @@ G_BEGIN_DECLS
 const char *pj_text_colour_name (guint colour);              /* "Red" */
 const char *pj_text_card_name   (guint card);                /* "Seven", "Hidden card" */
 const char *pj_text_card_index  (guint card);                /* "A", "7", "JK", as printed on cards */
+const char *pj_text_card_with_article (guint card);          /* "an Ace", "a Seven" */
 
 const char *pj_text_controller_title      (PjController controller);   /* "Easy" */
 const char *pj_text_controller_long_title (PjController controller);   /* "Computer, easy" */
 
 /* One line for the hint button and beginner mode. Free with g_free. */
 char       *pj_text_hint (const PjHint *hint);
+
+/* A peg as its actor names it: "peg 2" for one of its own colour, "Blue
+ * peg 2" for another. Free with g_free. */
+char       *pj_text_peg_label          (guint           actor,
+                                        guint           peg);
 
 /* The steps of a move in the move list's words, from the actor's side
  * ("peg 2 to home 3, peg 4 +4, hit Blue peg 1"); the range form words

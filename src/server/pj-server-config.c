@@ -417,6 +417,7 @@ pj_server_config_parse (PjServerConfig  *config,
     { "computer", 0, 0, G_OPTION_ARG_CALLBACK, computer_cb,
       N_("A computer player at the last table (repeatable), like 2:hard"), N_("SEAT:LEVEL") },
     { "port", 0, 0, G_OPTION_ARG_CALLBACK, port_cb,
+      /* Translators: the placeholder for --port's number in --help */
       N_("The last table’s TCP port (0: any free port)"), N_("N") },
     { "config", 0, 0, G_OPTION_ARG_CALLBACK, config_cb,
       N_("Read tables from a key file, one group per table"), N_("FILE") },

@@ -789,19 +789,21 @@ append_peg_rings (PjBoardView         *self,
     }
 }
 
-/* The hint: a dashed ring from where to where. */
+/* The hint, or a Bluffing Joker move waiting for challenges: a dashed
+ * ring from where to where. */
 static void
 append_hint (PjBoardView         *self,
              GtkSnapshot         *snapshot,
              const PjBoardLayout *L,
+             const PjAction      *hint,
              const GdkRGBA       *accent)
 {
   static const double dash[] = { 4.0, 3.0 };
 
-  for (guint i = 0; i < self->hint.n_steps; i++)
-    if (pj_move_picker_is_picked_step (&self->hint, i))
+  for (guint i = 0; i < hint->n_steps; i++)
+    if (pj_move_picker_is_picked_step (hint, i))
       {
-        const PjStep *st = &self->hint.steps[i];
+        const PjStep *st = &hint->steps[i];
         PjPlace a = { PJ_PEG_COLOUR (st->peg), st->from, PJ_PEG_INDEX (st->peg) };
         PjPlace b = { PJ_PEG_COLOUR (st->peg), st->to, PJ_PEG_INDEX (st->peg) };
         double x0, y0, x1, y1;
@@ -912,7 +914,16 @@ _pj_board_view_snapshot (GtkWidget   *widget,
   append_peg_rings (self, snapshot, &L, pos, &accent);
 
   if (self->have_hint)
-    append_hint (self, snapshot, &L, &accent);
+    append_hint (self, snapshot, &L, &self->hint, &accent);
+  /* Bluffing Joker: the move declared, in its player's colour, while
+   * it may be challenged */
+  if (s != NULL && s->phase == PJ_PHASE_CHALLENGE && s->pending.kind == PJ_ACTION_MOVE && !self->animating)
+    {
+      GdkRGBA mover;
+
+      pj_peg_style_get_colour (s->turn, &mover);
+      append_hint (self, snapshot, &L, &s->pending, &mover);
+    }
 
   if (moving != G_MAXUINT)
     append_moving_peg (self, snapshot, &L, moving, mx, my, &outline);

@@ -55,11 +55,24 @@ _pj_board_view_seat_label (PjBoardView *self,
                            guint        seat)
 {
   const char *name = pj_game_get_seat_name (self->game, seat);
+  g_autofree char *label = NULL;
 
   if (pj_game_get_controller (self->game, seat) == PJ_CONTROLLER_HUMAN)
-    return g_strdup (name);
-  /* Translators: a computer player's name on the board */
-  return g_strdup_printf (_("%s (computer)"), name);
+    label = g_strdup (name);
+  else
+    /* Translators: a computer player's name on the board */
+    label = g_strdup_printf (_("%s (computer)"), name);
+
+  /* Bluffing Joker extra turns: a run of turns shows where it is played */
+  if (seat == pj_game_get_state (self->game)->turn)
+    {
+      g_autofree char *run = pj_game_describe_turn_run (self->game);
+
+      if (run != NULL)
+        /* Translators: a player's name on the board, then "2 turns in a row" */
+        return g_strdup_printf (_("%s · %s"), label, run);
+    }
+  return g_steal_pointer (&label);
 }
 
 /* The size the board draws the seat names at, in bold (the player to
@@ -845,6 +858,27 @@ pj_board_view_show_hint (PjBoardView    *self,
   if (action != NULL)
     self->hint = *action;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+pj_board_view_get_hint (PjBoardView *self,
+                        guint       *peg,
+                        guint       *hole)
+{
+  g_return_val_if_fail (PJ_IS_BOARD_VIEW (self), FALSE);
+
+  if (!self->have_hint)
+    return FALSE;
+  for (guint i = 0; i < self->hint.n_steps; i++)
+    if (pj_move_picker_is_picked_step (&self->hint, i))
+      {
+        if (peg != NULL)
+          *peg = self->hint.steps[i].peg;
+        if (hole != NULL)
+          *hole = self->hint.steps[i].to;
+        return TRUE;
+      }
+  return FALSE;
 }
 
 PjMovePicker *

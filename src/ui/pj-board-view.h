@@ -30,6 +30,11 @@ char       *pj_board_view_describe_focus   (PjBoardView *self);
 gboolean    pj_board_view_get_animating    (PjBoardView *self);
 void        pj_board_view_show_hint        (PjBoardView *self,
                                             const PjAction *action);
+/* What the hint shown marks: the first peg moved by choice (peg id) and
+ * the hole it goes to (a position); FALSE when no hint is shown. */
+gboolean    pj_board_view_get_hint         (PjBoardView *self,
+                                            guint       *peg,
+                                            guint       *hole);
 
 /* The input path a click takes, for keyboard use and tests: the centre of a
  * place on the board in widget coordinates (pos: a PjState position; colour

@@ -23,6 +23,7 @@ struct _PjHandView
   gboolean    playable[PJ_MAX_HAND];
   guint       n_cards;
   int         selected;
+  int         hint;
   gboolean    updating;
 };
 
@@ -59,6 +60,9 @@ update_labels (PjHandView *self)
 
       if (!now)
         label = g_strdup (pj_card_name (self->cards[i]));
+      else if ((int) i == self->hint)
+        /* Translators: a card in the hand that the hint suggests playing */
+        label = g_strdup_printf (_("%s, suggested by the hint"), pj_card_name (self->cards[i]));
       else if (self->playable[i])
         /* Translators: a card in the hand, for screen readers, e.g. "Seven, playable" */
         label = g_strdup_printf (_("%s, playable"), pj_card_name (self->cards[i]));
@@ -163,6 +167,7 @@ pj_hand_view_init (PjHandView *self)
   GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
 
   self->selected = -1;
+  self->hint = -1;
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 6);
   gtk_box_layout_set_homogeneous (GTK_BOX_LAYOUT (layout), TRUE);
   gtk_widget_set_halign (GTK_WIDGET (self), GTK_ALIGN_CENTER);
@@ -231,6 +236,7 @@ pj_hand_view_set_cards (PjHandView     *self,
         }
     }
   self->updating = FALSE;
+  pj_hand_view_set_hint (self, -1);
   update_labels (self);
 
   if (self->selected != -1)
@@ -296,4 +302,29 @@ pj_hand_view_focus_card (PjHandView *self,
 
   if (index < self->n_cards)
     gtk_widget_grab_focus (self->buttons[index]);
+}
+
+void
+pj_hand_view_set_hint (PjHandView *self,
+                       int         index)
+{
+  g_return_if_fail (PJ_IS_HAND_VIEW (self));
+
+  if (index >= (int) self->n_cards || index < -1)
+    index = -1;
+  self->hint = index;
+  for (guint i = 0; i < PJ_MAX_HAND; i++)
+    if ((int) i == index)
+      gtk_widget_add_css_class (self->buttons[i], "hinted");
+    else
+      gtk_widget_remove_css_class (self->buttons[i], "hinted");
+  update_labels (self);
+}
+
+int
+pj_hand_view_get_hint (PjHandView *self)
+{
+  g_return_val_if_fail (PJ_IS_HAND_VIEW (self), -1);
+
+  return self->hint;
 }

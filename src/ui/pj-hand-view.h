@@ -26,4 +26,10 @@ guint      pj_hand_view_get_card     (PjHandView   *self,
 void        pj_hand_view_focus_card (PjHandView *self,
                                      guint       index);
 
+/* The card a hint suggests, marked on the hand (-1: none); kept until
+ * set again or the cards change. */
+void        pj_hand_view_set_hint   (PjHandView *self,
+                                     int         index);
+int         pj_hand_view_get_hint   (PjHandView *self);
+
 G_END_DECLS

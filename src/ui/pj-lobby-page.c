@@ -327,6 +327,8 @@ person_row (PjLobbyPage       *self,
     /* Translators: where a person at the table sits, e.g. "Red seat" */
     where = g_strdup_printf (_("%s seat"), pj_text_colour_name ((guint) person->seat));
   else
+    /* Translators: under a person's name in the lobby's people list: the
+     * person has no seat and watches the game */
     where = g_strdup (_("Watching"));
   /* the host sees where each connection comes from */
   if (person->address != NULL)

@@ -69,16 +69,9 @@ hint_done_cb (GObject      *object,
     return;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", TRUE);
-  pj_board_view_show_hint (self->board, &action);
-  text = pj_game_describe_action (game, pj_game_get_state (game), &action);
-  if (reason != NULL)
-    {
-      /* Translators: a hint: the move, then why */
-      g_autofree char *with_reason = g_strdup_printf (_("%s — %s"), text, reason);
-      g_free (text);
-      text = g_steal_pointer (&with_reason);
-    }
-  _pj_window_toast (self, text);
+  /* shown in place, not in a toast: the toast would cover the hand */
+  text = pj_game_describe_hint (game, pj_game_get_state (game), &action, reason);
+  _pj_window_show_hint (self, &action, text);
 }
 
 static void

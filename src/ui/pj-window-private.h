@@ -24,6 +24,7 @@ struct _PjWindow
 
   /* template */
   AdwToastOverlay      *toast_overlay;
+  AdwToastOverlay      *board_toast_overlay;
   AdwWindowTitle       *window_title;
   GtkWidget            *new_game_button;
   GtkWidget            *hint_button;
@@ -80,6 +81,15 @@ struct _PjWindow
   gboolean              compact;
   guint                 compact_idle;
 
+  /* the hint shown: the action (its card on the hand, its pegs on the
+   * board) and the instruction in the prompt line, until the next move */
+  PjAction              hint;
+  gboolean              have_hint;
+  char                 *hint_text;
+  /* Bluffing Joker: what the last challenge turned up, in the prompt line
+   * until the next card is played */
+  char                 *outcome_text;
+
   /* Bluffing Joker: the ranks the selected card may be declared as */
   guint8                declare_ranks[PJ_N_RANKS];
   guint                 n_declare;
@@ -106,6 +116,9 @@ void     _pj_window_apply_action        (PjWindow       *self,
                                          const PjAction *action);
 void     _pj_window_play_again          (PjWindow       *self);
 void     _pj_window_toast               (PjWindow       *self,
+                                         const char     *text);
+void     _pj_window_show_hint           (PjWindow       *self,
+                                         const PjAction *action,
                                          const char     *text);
 
 /* pj-window-actions.c */

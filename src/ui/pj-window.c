@@ -64,14 +64,25 @@ _pj_window_update_buttons (PjWindow *self)
   int selected = pj_hand_view_get_selected (self->hand);
   guint card = selected >= 0 ? PJ_CARD_RANK (pj_hand_view_get_card (self->hand, selected)) : 0;
   const char *prompt = pj_board_view_get_prompt (self->board);
+  g_autofree char *question = NULL;
   PjAction action;
   gboolean human = self->game != NULL && pj_game_is_human_turn (self->game);
+  gboolean hinted_card = self->have_hint && card != 0 && PJ_CARD_RANK (self->hint.card) == card;
 
   gtk_widget_set_visible (self->discard_button,
                           card != 0 && _pj_window_find_action (self, PJ_ACTION_DISCARD, card, &action));
   gtk_widget_set_visible (self->cancel_button, card != 0);
   gtk_widget_set_visible (self->challenge_button, _pj_window_find_action (self, PJ_ACTION_CHALLENGE, 0, &action));
   gtk_widget_set_visible (self->pass_button, _pj_window_find_action (self, PJ_ACTION_PASS, 0, &action));
+  /* a hint to challenge or not marks its button, as a card is marked */
+  if (self->have_hint && self->hint.kind == PJ_ACTION_CHALLENGE)
+    gtk_widget_add_css_class (self->challenge_button, "hinted");
+  else
+    gtk_widget_remove_css_class (self->challenge_button, "hinted");
+  if (self->have_hint && self->hint.kind == PJ_ACTION_PASS)
+    gtk_widget_add_css_class (self->pass_button, "hinted");
+  else
+    gtk_widget_remove_css_class (self->pass_button, "hinted");
   /* In a LAN game a hint is table talk of a kind: beginners' tables only */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint",
                                  human && (!pj_game_is_mirror (self->game) ||
@@ -91,9 +102,23 @@ _pj_window_update_buttons (PjWindow *self)
     prompt = NULL;
   else if (self->game != NULL && pj_game_get_awaiting (self->game))
     prompt = _("Sending your move to the host…");
+  else if (human && self->hint_text != NULL && (card == 0 || hinted_card))
+    prompt = self->hint_text;   /* what to do, in place of how to pick it */
+  else if (human && card == 0 && (question = pj_game_describe_question (self->game)) != NULL)
+    prompt = question;          /* Bluffing Joker: challenge, or whose peg goes back */
   else if (human && card == 0 && prompt == NULL)
     prompt = _("Pick a card");
-  gtk_label_set_label (self->prompt_label, prompt ? prompt : "");
+  if (self->outcome_text != NULL)
+    {
+      g_autofree char *both = prompt != NULL && prompt[0] != '\0'
+                              ? g_strdup_printf ("%s\n%s", self->outcome_text, prompt)
+                              : g_strdup (self->outcome_text);
+
+      gtk_label_set_label (self->prompt_label, both);
+      prompt = self->outcome_text;
+    }
+  else
+    gtk_label_set_label (self->prompt_label, prompt ? prompt : "");
   /* An empty status would be read out as "GtkLabel"; hiding the label
    * itself would make the board jump as the prompt comes and goes. */
   gtk_accessible_update_state (GTK_ACCESSIBLE (self->prompt_label),
@@ -137,6 +162,7 @@ static void
 update_hand (PjWindow *self)
 {
   gboolean playable[PJ_MAX_HAND] = { FALSE };
+  gboolean any_playable = FALSE;
   PjMovePicker *picker;
   const PjState *s;
   guint n_legal = 0;
@@ -153,17 +179,51 @@ update_hand (PjWindow *self)
   picker = _pj_window_get_picker (self);
   pj_game_get_human_actions (self->game, &n_legal);
   for (guint i = 0; i < s->hand_count[viewer]; i++)
-    playable[i] = pj_move_picker_card_is_playable (picker, s->hand[viewer][i]);
+    any_playable |= playable[i] = pj_move_picker_card_is_playable (picker, s->hand[viewer][i]);
 
-  /* Between the human's turns the cards stay legible, just not clickable. */
-  if (n_legal == 0)
+  /* Between the human's turns, and while a Bluffing Joker question is
+   * answered with buttons, the cards stay legible, just not clickable. */
+  if (!any_playable)
     for (guint i = 0; i < PJ_MAX_HAND; i++)
       playable[i] = TRUE;
-  gtk_widget_set_can_target (GTK_WIDGET (self->hand), n_legal > 0);
-  gtk_widget_set_can_focus (GTK_WIDGET (self->hand), n_legal > 0);
+  gtk_widget_set_can_target (GTK_WIDGET (self->hand), any_playable);
+  gtk_widget_set_can_focus (GTK_WIDGET (self->hand), any_playable);
 
   pj_hand_view_set_cards (self->hand, s->hand[viewer], playable, s->hand_count[viewer]);
   gtk_widget_set_visible (GTK_WIDGET (self->hand), TRUE);
+
+  if (self->have_hint && self->hint.kind != PJ_ACTION_CHALLENGE && self->hint.kind != PJ_ACTION_PASS &&
+      self->hint.kind != PJ_ACTION_PENALTY)
+    for (guint i = 0; i < s->hand_count[viewer]; i++)
+      if (PJ_CARD_RANK (s->hand[viewer][i]) == PJ_CARD_RANK (self->hint.card))
+        {
+          pj_hand_view_set_hint (self->hand, (int) i);
+          break;
+        }
+}
+
+static void
+clear_hint (PjWindow *self)
+{
+  self->have_hint = FALSE;
+  g_clear_pointer (&self->hint_text, g_free);
+  pj_hand_view_set_hint (self->hand, -1);
+  pj_board_view_show_hint (self->board, NULL);
+}
+
+/* A hint for the position on the table now: the card marked on the hand,
+ * the pegs and holes on the board, the instruction in the prompt line. */
+void
+_pj_window_show_hint (PjWindow       *self,
+                      const PjAction *action,
+                      const char     *text)
+{
+  self->hint = *action;
+  self->have_hint = TRUE;
+  g_free (self->hint_text);
+  self->hint_text = g_strdup (text);
+  pj_board_view_show_hint (self->board, action);
+  _pj_window_refresh (self);
 }
 
 void
@@ -178,7 +238,11 @@ void
 _pj_window_toast (PjWindow   *self,
                   const char *text)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+  /* in a game, over the board only: a toast never covers the hand */
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "game") == 0)
+    adw_toast_overlay_add_toast (self->board_toast_overlay, adw_toast_new (text));
+  else
+    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
 }
 
 void
@@ -428,7 +492,32 @@ static void
 state_reset_cb (PjWindow *self,
                 PjGame   *game)
 {
+  clear_hint (self);
+  g_clear_pointer (&self->outcome_text, g_free);
   _pj_window_refresh (self);
+}
+
+/* A hint is for one position. A challenge's outcome is told as it
+ * happens, whoever challenged, in the prompt line (a toast would cut it
+ * short) until the next card is played; the log keeps it. */
+static void
+action_applied_cb (PjWindow       *self,
+                   const PjAction *action,
+                   const PjState  *before,
+                   PjGame         *game)
+{
+  clear_hint (self);
+  if (action->kind == PJ_ACTION_CHALLENGE)
+    {
+      GListModel *history = pj_game_get_history (game);
+      guint n = g_list_model_get_n_items (history);
+      g_autoptr (PjMoveItem) item = n > 0 ? g_list_model_get_item (history, n - 1) : NULL;
+
+      g_free (self->outcome_text);
+      self->outcome_text = item != NULL ? g_strdup (pj_move_item_get_description (item)) : NULL;
+    }
+  else if (action->kind != PJ_ACTION_PENALTY && action->kind != PJ_ACTION_PASS)
+    g_clear_pointer (&self->outcome_text, g_free);
 }
 
 /* ---- history ------------------------------------------------------------ */
@@ -706,6 +795,8 @@ pj_window_dispose (GObject *object)
   g_clear_object (&self->history_selection);
   if (self->flap != NULL)
     g_signal_handlers_disconnect_by_data (self->flap, self);
+  g_clear_pointer (&self->hint_text, g_free);
+  g_clear_pointer (&self->outcome_text, g_free);
   g_clear_object (&self->settings);
   _pj_window_lan_dispose (self);
   _pj_window_tutorial_dispose (self);
@@ -792,6 +883,7 @@ pj_window_class_init (PjWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PjWindow, new_game_button);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, hint_button);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, side_panel_button);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, board_toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, action_box);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, board);
@@ -872,6 +964,7 @@ pj_window_init (PjWindow *self)
   g_signal_group_connect_swapped (self->game_signals, "notify::save-error",
                                   G_CALLBACK (_pj_window_update_save_banner), self);
   g_signal_group_connect_swapped (self->game_signals, "state-reset", G_CALLBACK (state_reset_cb), self);
+  g_signal_group_connect_swapped (self->game_signals, "action-applied", G_CALLBACK (action_applied_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::thinking", G_CALLBACK (thinking_changed_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::awaiting", G_CALLBACK (_pj_window_refresh), self);
 
@@ -911,6 +1004,9 @@ pj_window_set_game (PjWindow *self,
       g_signal_handlers_disconnect_by_func (pj_game_get_history (self->game), history_changed_cb, self);
     }
   g_set_object (&self->game, game);
+  self->have_hint = FALSE;
+  g_clear_pointer (&self->hint_text, g_free);
+  g_clear_pointer (&self->outcome_text, g_free);
   if (game != NULL && self->autosave_path != NULL)
     pj_game_set_autosave_path (game, self->autosave_path);
   g_signal_group_set_target (self->game_signals, game);
