@@ -175,6 +175,7 @@ const char         *pj_option_group_title (PjOptionGroup group);   /* "Cards" (N
 
 const char *pj_preset_name   (PjPreset preset);        /* "north-carolina" */
 const char *pj_preset_title  (PjPreset preset);        /* "North Carolina" (N_) */
+const char *pj_preset_description (PjPreset preset);   /* what differs, in one line (N_) */
 gboolean    pj_preset_lookup (const char *name, PjPreset *out);
 
 /* The preset's rules for that many players (decks depend on it); teams = 2. */

@@ -216,19 +216,37 @@ pj_option_group_title (PjOptionGroup group)
 
 /* ------------------------------------------------------------------ */
 
+/* The description: what differs from the basic game, and where it is
+ * played (RULES.md §7-9), in one line for the New Game dialog. */
 static const struct {
   const char *name;
   const char *title;
+  const char *description;
 } presets[PJ_N_PRESETS] = {
-  [PJ_PRESET_BASIC] = { "basic", N_("Basic") },
-  [PJ_PRESET_ARIZONA] = { "arizona", N_("Arizona") },
-  [PJ_PRESET_NORTH_CAROLINA] = { "north-carolina", N_("North Carolina") },
-  [PJ_PRESET_PEGOO] = { "pegoo", N_("Pegoo") },
-  [PJ_PRESET_WIZARD_WOODWORKS] = { "wizard-woodworks", N_("Wizard Woodworks") },
-  [PJ_PRESET_ALASKA] = { "alaska", N_("Alaska") },
-  [PJ_PRESET_KILPATRICK] = { "kilpatrick", N_("Kilpatrick") },
-  [PJ_PRESET_BLUFFING_JOKER] = { "bluffing-joker", N_("Bluffing Joker") },
+  [PJ_PRESET_BASIC] = { "basic", N_("Basic"),
+    N_("The common game: draw, play a card, race your pegs home") },
+  [PJ_PRESET_ARIZONA] = { "arizona", N_("Arizona"),
+    N_("Move any peg of your team; nines split forward and back; four decks") },
+  [PJ_PRESET_NORTH_CAROLINA] = { "north-carolina", N_("North Carolina"),
+    N_("Jokers jump onto any peg, twos swap, tens split; a free come-out after stuck turns") },
+  [PJ_PRESET_PEGOO] = { "pegoo", N_("Pegoo"),
+    N_("Florida’s game: 20 holes a side, jokers go to the door or send a peg back") },
+  [PJ_PRESET_WIZARD_WOODWORKS] = { "wizard-woodworks", N_("Wizard Woodworks"),
+    N_("Basic, but play first and draw after; twos swap, nines split forward and back") },
+  [PJ_PRESET_ALASKA] = { "alaska", N_("Alaska"),
+    N_("Basic, but a ten moves 10 forward or 1 back; a free come-out after stuck turns") },
+  [PJ_PRESET_KILPATRICK] = { "kilpatrick", N_("Kilpatrick"),
+    N_("Arizona with three cards each; a peg cannot pass its own home entrance") },
+  [PJ_PRESET_BLUFFING_JOKER] = { "bluffing-joker", N_("Bluffing Joker"),
+    N_("Florida’s bluffing game: cards are played face down and may be challenged") },
 };
+
+const char *
+pj_preset_description (PjPreset preset)
+{
+  g_return_val_if_fail (preset < PJ_N_PRESETS, NULL);
+  return presets[preset].description;
+}
 
 const char *
 pj_preset_name (PjPreset preset)

@@ -14,7 +14,6 @@ typedef struct {
   PjState      state;
   PjController level;
   guint64      seed;
-  gint64       started;
   PjAction     chosen;
 } ComputerTurn;
 
@@ -24,6 +23,7 @@ _pj_game_cancel_computer (PjGame *self)
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   _pj_game_remove_source (self, &self->pace_source);
+  self->have_pending = FALSE;
 
   if (self->thinking)
     {
@@ -78,6 +78,7 @@ pace_done_cb (gpointer user_data)
   PjAction action = self->pending;
 
   self->pace_source = 0;
+  self->have_pending = FALSE;
   g_clear_object (&self->cancellable);
   self->thinking = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), _pj_game_properties[PROP_THINKING]);
@@ -91,6 +92,26 @@ pace_done_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* The chosen action is applied once no view is animating and the delay has
+ * passed since the computer began choosing or since the board came to rest,
+ * whichever is later: a person sees each move end before the next starts. */
+static void
+schedule_pace (PjGame *self)
+{
+  g_autoptr (GSource) pace = NULL;
+  gint64 since, elapsed_ms;
+
+  if (!self->have_pending || self->holds > 0 || self->pace_source != 0)
+    return;
+
+  since = MAX (self->turn_started, self->settled_at);
+  elapsed_ms = (g_get_monotonic_time () - since) / 1000;
+  /* the creating thread's context: a table may be hosted on its own thread */
+  pace = g_timeout_source_new (elapsed_ms < self->delay_ms ? self->delay_ms - (guint) elapsed_ms : 0);
+  g_source_set_callback (pace, pace_done_cb, self, NULL);
+  self->pace_source = g_source_attach (pace, self->context);
+}
+
 static void
 computer_done_cb (GObject      *object,
                   GAsyncResult *result,
@@ -100,8 +121,6 @@ computer_done_cb (GObject      *object,
   GTask *task = G_TASK (result);
   ComputerTurn *turn = g_task_get_task_data (task);
   g_autoptr (GError) error = NULL;
-  g_autoptr (GSource) pace = NULL;
-  gint64 elapsed_ms;
 
   if (!g_task_propagate_boolean (task, &error))
     {
@@ -115,11 +134,47 @@ computer_done_cb (GObject      *object,
     return;
 
   self->pending = turn->chosen;
-  elapsed_ms = (g_get_monotonic_time () - turn->started) / 1000;
-  /* the creating thread's context: a table may be hosted on its own thread */
-  pace = g_timeout_source_new (elapsed_ms < self->delay_ms ? self->delay_ms - (guint) elapsed_ms : 0);
-  g_source_set_callback (pace, pace_done_cb, self, NULL);
-  self->pace_source = g_source_attach (pace, self->context);
+  self->have_pending = TRUE;
+  schedule_pace (self);
+}
+
+/**
+ * pj_game_hold_pace:
+ * @self: a game
+ *
+ * A view starts showing a move (an animation): no computer action is
+ * applied until every hold is released with pj_game_release_pace(). The
+ * computer goes on choosing meanwhile.
+ */
+void
+pj_game_hold_pace (PjGame *self)
+{
+  g_return_if_fail (PJ_IS_GAME (self));
+
+  self->holds++;
+  /* a pause already counting down waits for the view too */
+  if (self->pace_source != 0)
+    _pj_game_remove_source (self, &self->pace_source);
+}
+
+void
+pj_game_release_pace (PjGame *self)
+{
+  g_return_if_fail (PJ_IS_GAME (self));
+  g_return_if_fail (self->holds > 0);
+
+  if (--self->holds > 0)
+    return;
+  self->settled_at = g_get_monotonic_time ();
+  schedule_pace (self);
+}
+
+gboolean
+pj_game_get_pace_held (PjGame *self)
+{
+  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+
+  return self->holds > 0;
 }
 
 /* Who chooses the seat's actions now: its controller, or the computer
@@ -191,7 +246,7 @@ _pj_game_maybe_start_computer (PjGame *self)
   turn->level = _pj_game_playing_controller (self, self->state.actor);
   /* Different for every decision, the same when a game is replayed. */
   turn->seed = self->seed ^ ((guint64) g_list_model_get_n_items (G_LIST_MODEL (self->history)) * 0x9e3779b97f4a7c15ull);
-  turn->started = g_get_monotonic_time ();
+  self->turn_started = g_get_monotonic_time ();
 
   self->thinking = TRUE;
   self->cancellable = g_cancellable_new ();

@@ -45,6 +45,10 @@ struct _PjGame
   GCancellable  *cancellable;
   guint          pace_source;
   PjAction       pending;
+  gboolean       have_pending;   /* pending is chosen and waits for its pace */
+  gint64         turn_started;   /* when the computer began choosing */
+  guint          holds;          /* views still animating (pj_game_hold_pace()) */
+  gint64         settled_at;     /* when the last hold was released */
 
   PjAutosave    *saver;          /* NULL: no autosave */
   char          *save_error;     /* why saves fail now, or NULL */

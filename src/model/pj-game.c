@@ -171,7 +171,9 @@ pj_game_class_init (PjGameClass *klass)
   _pj_game_properties[PROP_THINKING] =
     g_param_spec_boolean ("thinking", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  /* The least time a computer turn takes, so people can follow the play. */
+  /* The least pause before a computer's move, so people can follow the
+   * play: from when it starts choosing or a view stops holding the pace
+   * (pj_game_hold_pace()), whichever is later. */
   _pj_game_properties[PROP_DELAY] =
     g_param_spec_uint ("delay", NULL, NULL, 0, 10000, 800,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);

@@ -105,6 +105,12 @@ guint           pj_game_get_delay          (PjGame        *self);
 void            pj_game_set_delay          (PjGame        *self,
                                             guint          delay_ms);
 
+/* Pacing: a view holds the game while it animates a move; a computer's
+ * next action waits for the release, then for the delay. */
+void            pj_game_hold_pace          (PjGame        *self);
+void            pj_game_release_pace       (PjGame        *self);
+gboolean        pj_game_get_pace_held      (PjGame        *self);
+
 void            pj_game_start              (PjGame        *self);
 void            pj_game_stop               (PjGame        *self);
 

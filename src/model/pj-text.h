@@ -23,7 +23,7 @@ const char *pj_text_card_index  (guint card);                /* "A", "7", "JK", 
 const char *pj_text_card_with_article (guint card);          /* "an Ace", "a Seven" */
 
 const char *pj_text_controller_title      (PjController controller);   /* "Easy" */
-const char *pj_text_controller_long_title (PjController controller);   /* "Computer, easy" */
+const char *pj_text_controller_long_title (PjController controller);   /* "Computer — Easy" */
 
 /* One line for the hint button and beginner mode. Free with g_free. */
 char       *pj_text_hint (const PjHint *hint);

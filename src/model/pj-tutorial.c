@@ -231,6 +231,8 @@ play (PjTutorial     *self,
 
 static gboolean next_cb (gpointer user_data);
 
+#define PACE_POLL_MS 30
+
 static void
 schedule_next (PjTutorial *self)
 {
@@ -268,6 +270,13 @@ next_cb (gpointer user_data)
   const char *text = self->reply < G_N_ELEMENTS (step->replies) ? step->replies[self->reply] : NULL;
 
   self->source = 0;
+  /* the other players' answers wait while the board still shows a move,
+   * as computer players do (pj_game_hold_pace()) */
+  if (pj_game_get_pace_held (self->game))
+    {
+      self->source = g_timeout_add (PACE_POLL_MS, next_cb, self);
+      return G_SOURCE_REMOVE;
+    }
   if (text == NULL)
     {
       self->step++;

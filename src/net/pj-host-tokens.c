@@ -94,8 +94,12 @@ _pj_host_load_tokens (PjHost      *self,
       g_set_error (error, PJ_NET_ERROR, PJ_NET_ERROR_SAVE, _("“%s” is not this table’s token file"), path);
       return FALSE;
     }
-  if (!json_parser_load_from_data (parser, data, (gssize) len, error))
-    return FALSE;
+  if (!json_parser_load_from_data (parser, data, (gssize) len, NULL))
+    {
+      /* not the parser's words ("<data>:3:4: Parse error …"): people read this */
+      g_set_error (error, PJ_NET_ERROR, PJ_NET_ERROR_SAVE, _("“%s” is damaged"), path);
+      return FALSE;
+    }
   root = JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser))
     ? json_node_get_object (json_parser_get_root (parser)) : NULL;
   if (root == NULL ||

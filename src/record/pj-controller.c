@@ -19,11 +19,11 @@ typedef struct {
 static const ControllerInfo controllers[PJ_N_CONTROLLERS] = {
   { PJ_CONTROLLER_HUMAN,  -1,           "human",  NULL, N_("Human"), N_("Human") },
   { PJ_CONTROLLER_EASY,   PJ_AI_EASY,   "easy",   "computer player level",
-    NC_("computer player level", "Easy"),   N_("Computer, easy") },
+    NC_("computer player level", "Easy"),   N_("Computer — Easy") },
   { PJ_CONTROLLER_NORMAL, PJ_AI_NORMAL, "normal", "computer player level",
-    NC_("computer player level", "Normal"), N_("Computer, normal") },
+    NC_("computer player level", "Normal"), N_("Computer — Normal") },
   { PJ_CONTROLLER_HARD,   PJ_AI_HARD,   "hard",   "computer player level",
-    NC_("computer player level", "Hard"),   N_("Computer, hard") },
+    NC_("computer player level", "Hard"),   N_("Computer — Hard") },
   { PJ_CONTROLLER_REMOTE, -1,           "remote", NULL, NULL, NULL },
 };
 

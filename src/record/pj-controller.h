@@ -33,7 +33,7 @@ gboolean     pj_controller_to_level   (PjController controller, PjAiLevel *out);
 PjController pj_controller_from_level (PjAiLevel level);
 
 /* Untranslated: "Easy" with the context pj_controller_title_context(), and
- * "Computer, easy"; NULL for PJ_CONTROLLER_REMOTE. */
+ * "Computer — Easy"; NULL for PJ_CONTROLLER_REMOTE. */
 const char  *pj_controller_title         (PjController controller);
 const char  *pj_controller_title_context (PjController controller);   /* or NULL */
 const char  *pj_controller_long_title    (PjController controller);

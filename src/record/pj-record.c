@@ -665,6 +665,22 @@ replay_actions (PjRecord   *record,
   return TRUE;
 }
 
+/* The line json-glib names in its messages ("<data>:29:11: …"), or 0. */
+static guint
+syntax_error_line (const char *message)
+{
+  const char *p = strstr (message, ">:");
+  guint64 line;
+  char *end;
+
+  if (p == NULL)
+    return 0;
+  line = g_ascii_strtoull (p + 2, &end, 10);
+  if (end == p + 2 || *end != ':' || line > G_MAXUINT)
+    return 0;
+  return (guint) line;
+}
+
 /* The parsed document's top-level object, or NULL when it is not JSON or not an object. */
 static JsonObject *
 parse_root (JsonParser  *parser,
@@ -677,9 +693,17 @@ parse_root (JsonParser  *parser,
 
   if (!json_parser_load_from_data (parser, data, length, &local))
     {
-      g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SYNTAX,
-                   _("The saved game is damaged or cut short (not valid JSON: %s)"),
-                   local->message);
+      guint line = syntax_error_line (local->message);
+
+      /* the parser's own words ("<data>:29:11: Parse error: …") mean
+       * nothing to people; the line helps whoever opens the file */
+      if (line > 0)
+        g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SYNTAX,
+                     _("The saved game is damaged or cut short near line %u"), line);
+      else
+        g_set_error_literal (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SYNTAX,
+                             _("The saved game is damaged or cut short"));
+      g_debug ("Saved game not parsed: %s", local->message);
       g_error_free (local);
       return NULL;
     }

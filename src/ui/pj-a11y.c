@@ -19,6 +19,9 @@
  *   "GtkImage"; they say nothing the row does not.
  * - a menu button with a label, a search entry, and the icon buttons of
  *   the shortcuts and about windows have no name.
+ * - a preferences window of one page keeps its page switcher, tab icons,
+ *   search entry and search results list out of sight, but a screen
+ *   reader finds them, read by their type.
  *
  * pj_a11y_init() mends each such widget once when it is first mapped, and
  * again when its label changes.
@@ -175,6 +178,30 @@ mend_library_window (GtkWidget *widget)
   return FALSE;
 }
 
+/* The parts of an AdwPreferencesWindow that a window of one page with no
+ * search never shows; they are hidden from screen readers too. */
+static gboolean
+mend_preferences_window (GtkWidget *widget)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *group;
+
+  if (!ADW_IS_PREFERENCES_WINDOW (root) || adw_preferences_window_get_search_enabled (ADW_PREFERENCES_WINDOW (root)))
+    return FALSE;
+
+  /* the search results are lists in groups without a title; ours have one */
+  group = ancestor_of_type (widget, ADW_TYPE_PREFERENCES_GROUP);
+  if (ADW_IS_VIEW_SWITCHER (widget) || GTK_IS_SEARCH_ENTRY (widget) ||
+      (GTK_IS_IMAGE (widget) && ancestor_of_type (widget, ADW_TYPE_VIEW_SWITCHER) != NULL) ||
+      (GTK_IS_LIST_BOX (widget) && group != NULL &&
+       g_strcmp0 (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (group)), "") == 0))
+    {
+      gtk_accessible_update_state (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 mend (GtkWidget *widget)
 {
@@ -184,7 +211,7 @@ mend (GtkWidget *widget)
     return;
   g_object_set_qdata (G_OBJECT (widget), mended_quark, GINT_TO_POINTER (TRUE));
 
-  if (mend_library_window (widget))
+  if (mend_library_window (widget) || mend_preferences_window (widget))
     return;
 
   if (GTK_IS_BUTTON (widget))

@@ -9,7 +9,9 @@
 #include "pj-application.h"
 #include "pj-game.h"
 #include "pj-join-page.h"
+#include "pj-preferences-window.h"
 #include "pj-rules-window.h"
+#include "pj-settings.h"
 #include "pj-window.h"
 
 struct _PjApplication
@@ -157,17 +159,36 @@ about_action (GSimpleAction *action,
               gpointer       user_data)
 {
   GtkApplication *app = user_data;
-  const char *developers[] = { _("The Pegs and Jokers authors"), NULL };
+  const char *developers[] = { _("The Pegs and Jokers developers"), NULL };
+  GtkWindow *parent = NULL;
+  GtkWidget *about;
 
-  adw_show_about_window (gtk_application_get_active_window (app),
-                         "application-name", _("Pegs and Jokers"),
-                         "application-icon", APP_ID,
-                         "version", PACKAGE_VERSION,
-                         "developers", developers,
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "comments", _("A race of pegs round the board, moved by playing cards, for teams of two, three or four"),
-                         "translator-credits", _("translator-credits"),
-                         NULL);
+  /* over the game's window, also when asked from another one */
+  for (GList *l = gtk_application_get_windows (app); l != NULL && parent == NULL; l = l->next)
+    if (PJ_IS_WINDOW (l->data))
+      parent = l->data;
+  if (parent == NULL)
+    parent = gtk_application_get_active_window (app);
+
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", parent,
+                        "modal", TRUE,
+                        "application-name", _("Pegs and Jokers"),
+                        "application-icon", APP_ID,
+                        "version", PACKAGE_VERSION,
+                        "developer-name", _("The Pegs and Jokers developers"),
+                        "developers", developers,
+                        /* Translators: the copyright line in About */
+                        "copyright", _("© The Pegs and Jokers developers"),
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "website", PACKAGE_URL,
+                        "issue-url", PACKAGE_BUGREPORT,
+                        "comments", _("A race of pegs round the board, moved by playing cards, for teams of two, three or four"),
+                        /* Translators: your name(s), one per line, e.g. "Ana Díaz <ana@example.org>" */
+                        "translator-credits", _("translator-credits"),
+                        NULL);
+  adw_about_window_add_link (ADW_ABOUT_WINDOW (about), _("Help Translate"), PACKAGE_URL "/tree/main/po");
+  gtk_window_present (GTK_WINDOW (about));
 }
 
 static void
@@ -183,12 +204,44 @@ rules_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (pj_rules_window_new (parent, game ? pj_game_get_rules (game) : NULL)));
 }
 
+/* Quit is closing the window: its size is kept, and a game that would be
+ * lost (no autosave) is asked about first. */
+static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *param,
+                    gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  GtkWindow *parent = gtk_application_get_active_window (app);
+  g_autoptr (GSettings) settings = pj_settings_new ();
+
+  gtk_window_present (GTK_WINDOW (pj_preferences_window_new (parent, settings)));
+}
+
 static void
 quit_action (GSimpleAction *action,
              GVariant      *param,
              gpointer       user_data)
 {
+  /* the game's window, also when About or the rules have the focus */
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (user_data)); l != NULL; l = l->next)
+    if (PJ_IS_WINDOW (l->data))
+      {
+        pj_window_quit (PJ_WINDOW (l->data));
+        return;
+      }
   g_application_quit (G_APPLICATION (user_data));
+}
+
+/* The session ending (or anything else quitting us) keeps the window size too. */
+static void
+pj_application_shutdown (GApplication *app)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (PJ_IS_WINDOW (l->data))
+      pj_window_save_size (PJ_WINDOW (l->data));
+
+  G_APPLICATION_CLASS (pj_application_parent_class)->shutdown (app);
 }
 
 static void
@@ -197,10 +250,12 @@ pj_application_startup (GApplication *app)
   static const GActionEntry entries[] = {
     { "about", about_action },
     { "rules", rules_action },
+    { "preferences", preferences_action },
     { "quit", quit_action },
   };
   static const char *const quit_accels[] = { "<Control>q", NULL };
   static const char *const rules_accels[] = { "F1", NULL };
+  static const char *const preferences_accels[] = { "<Control>comma", NULL };
 
   G_APPLICATION_CLASS (pj_application_parent_class)->startup (app);
   pj_a11y_init ();
@@ -208,6 +263,7 @@ pj_application_startup (GApplication *app)
   g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.rules", rules_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.preferences", preferences_accels);
 }
 
 /* Before registering: a new instance does not hand over to the running one. */
@@ -280,6 +336,7 @@ pj_application_class_init (PjApplicationClass *klass)
   app_class->activate = pj_application_activate;
   app_class->handle_local_options = pj_application_handle_local_options;
   app_class->startup = pj_application_startup;
+  app_class->shutdown = pj_application_shutdown;
 }
 
 static void
@@ -307,5 +364,7 @@ pj_application_new (void)
                        "application-id", APP_ID,
                        "flags", G_APPLICATION_DEFAULT_FLAGS,
                        "resource-base-path", "/io/github/pegsandjokers/PegsAndJokers",
+                       /* told when the session ends, to quit (and keep the window size) */
+                       "register-session", TRUE,
                        NULL);
 }

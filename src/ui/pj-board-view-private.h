@@ -55,7 +55,8 @@ struct _PjBoardView
   gulong     turn_handler;
   gulong     reset_handler;
 
-  gboolean   reduce_motion;
+  gboolean   animations;      /* FALSE: moves appear at once */
+  gboolean   reduce_motion;   /* each part goes straight there, not hole by hole */
   double     animation_speed;
 
   /* input: the picks are the picker's; the view lights its targets */
@@ -76,6 +77,13 @@ struct _PjBoardView
   guint      anim_step;
   gint64     anim_step_start;
   guint      tick_id;
+  PjGame    *pace_game;       /* held while animating (pj_game_hold_pace()) */
+  guint      anim_guard;      /* ends an animation that gets no frames */
+  /* the board as shown before the person's last pick, and the action that
+   * pick chose: its earlier parts are on the board already */
+  guint8     chosen_base[PJ_MAX_PLAYERS][PJ_PEGS];
+  PjAction   chosen;
+  gboolean   have_chosen;
 
   /* drawing kept between frames (see update_caches) */
   PjBoardCacheKey cache_key;
@@ -115,7 +123,8 @@ void   _pj_board_view_snapshot         (GtkWidget     *widget,
 void   _pj_board_view_drop_caches      (PjBoardView   *self);
 void   _pj_board_view_start_animation  (PjBoardView   *self,
                                         const PjAction *action,
-                                        const PjState *before);
+                                        const PjState *before,
+                                        const guint8   base[PJ_MAX_PLAYERS][PJ_PEGS]);
 void   _pj_board_view_stop_animation   (PjBoardView   *self);
 void   _pj_board_view_clear_digits     (PjBoardView   *self);
 

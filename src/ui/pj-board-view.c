@@ -28,6 +28,7 @@ enum {
   PROP_GAME,
   PROP_CARD,
   PROP_PROMPT,
+  PROP_ANIMATIONS,
   PROP_REDUCE_MOTION,
   PROP_ANIMATION_SPEED,
   PROP_ANIMATING,
@@ -158,11 +159,18 @@ action_applied_cb (PjBoardView    *self,
                    const PjState  *before,
                    PjGame         *game)
 {
+  gboolean picked_here = self->have_chosen &&
+                         self->chosen.n_steps == action->n_steps &&
+                         memcmp (self->chosen.steps, action->steps, action->n_steps * sizeof (PjStep)) == 0;
+
   _pj_board_view_stop_animation (self);
   self->have_hint = FALSE;
+  self->have_chosen = FALSE;
 
-  if (!self->reduce_motion && action->n_steps > 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
-    _pj_board_view_start_animation (self, action, before);
+  /* the parts picked before the last one stay where the person put them */
+  if (self->animations && action->n_steps > 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    _pj_board_view_start_animation (self, action, before,
+                                    picked_here ? (const guint8 (*)[PJ_PEGS]) self->chosen_base : NULL);
 
   pj_board_view_reset_input (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -173,6 +181,7 @@ state_reset_cb (PjBoardView *self,
                 PjGame      *game)
 {
   _pj_board_view_stop_animation (self);
+  self->have_chosen = FALSE;
   self->have_hint = FALSE;
   pj_board_view_reset_input (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -324,12 +333,17 @@ _pj_board_view_pick_place (PjBoardView   *self,
     }
 
   /* lit destinations are the picker's own targets */
+  _pj_board_view_shown_positions (self, self->chosen_base);
   if (!pj_move_picker_pick_hole (self->picker, place->colour, place->pos))
     g_return_val_if_reached (FALSE);
   _pj_board_view_update_input (self);
 
   if (pj_move_picker_get_chosen (self->picker, &chosen))
-    g_signal_emit (self, signals[ACTION_CHOSEN], 0, &chosen);
+    {
+      self->chosen = chosen;
+      self->have_chosen = TRUE;
+      g_signal_emit (self, signals[ACTION_CHOSEN], 0, &chosen);
+    }
 
   return TRUE;
 }
@@ -564,6 +578,10 @@ pj_board_view_get_property (GObject    *object,
       g_value_set_string (value, self->prompt);
       break;
 
+    case PROP_ANIMATIONS:
+      g_value_set_boolean (value, self->animations);
+      break;
+
     case PROP_REDUCE_MOTION:
       g_value_set_boolean (value, self->reduce_motion);
       break;
@@ -599,14 +617,22 @@ pj_board_view_set_property (GObject      *object,
       pj_board_view_set_card (self, g_value_get_uint (value));
       break;
 
+    case PROP_ANIMATIONS:
+      if (self->animations != g_value_get_boolean (value))
+        {
+          self->animations = g_value_get_boolean (value);
+          if (!self->animations)
+            _pj_board_view_stop_animation (self);
+          g_object_notify_by_pspec (object, pspec);
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+        }
+      break;
+
     case PROP_REDUCE_MOTION:
       if (self->reduce_motion != g_value_get_boolean (value))
         {
           self->reduce_motion = g_value_get_boolean (value);
-          if (self->reduce_motion)
-            _pj_board_view_stop_animation (self);
           g_object_notify_by_pspec (object, pspec);
-          gtk_widget_queue_draw (GTK_WIDGET (self));
         }
       break;
 
@@ -650,6 +676,9 @@ pj_board_view_class_init (PjBoardViewClass *klass)
   properties[PROP_PROMPT] =
     g_param_spec_string ("prompt", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ANIMATIONS] =
+    g_param_spec_boolean ("animations", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_REDUCE_MOTION] =
     g_param_spec_boolean ("reduce-motion", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -686,6 +715,7 @@ pj_board_view_init (PjBoardView *self)
   GtkEventController *focus;
 
   self->picker = pj_move_picker_new ();
+  self->animations = TRUE;
   self->animation_speed = 1.0;
   self->focus = -1;
 
@@ -846,6 +876,16 @@ pj_board_view_get_animating (PjBoardView *self)
   g_return_val_if_fail (PJ_IS_BOARD_VIEW (self), FALSE);
 
   return self->animating;
+}
+
+/* What is left to play of the action being animated (the steps the board
+ * showed already are not in it), or NULL when nothing moves. */
+const PjAction *
+pj_board_view_get_animated_action (PjBoardView *self)
+{
+  g_return_val_if_fail (PJ_IS_BOARD_VIEW (self), NULL);
+
+  return self->animating ? &self->anim_action : NULL;
 }
 
 void

@@ -28,6 +28,7 @@ void        pj_board_view_reset_input      (PjBoardView *self);
 const char *pj_board_view_get_prompt       (PjBoardView *self);
 char       *pj_board_view_describe_focus   (PjBoardView *self);
 gboolean    pj_board_view_get_animating    (PjBoardView *self);
+const PjAction *pj_board_view_get_animated_action (PjBoardView *self);
 void        pj_board_view_show_hint        (PjBoardView *self,
                                             const PjAction *action);
 /* What the hint shown marks: the first peg moved by choice (peg id) and

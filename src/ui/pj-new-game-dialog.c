@@ -127,6 +127,55 @@ show_rules (PjNewGameDialog *self,
   self->updating--;
 }
 
+/* A row greyed out says why in place of its description. */
+static void
+set_option_sensitive (PjNewGameDialog *self,
+                      const char      *key,
+                      gboolean         sensitive,
+                      const char      *reason)
+{
+  AdwComboRow *row = find_option_row (self, key);
+  const PjOptionInfo *opt;
+
+  if (row == NULL)
+    return;
+  opt = g_object_get_data (G_OBJECT (row), "option");
+  gtk_widget_set_sensitive (GTK_WIDGET (row), sensitive);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), sensitive ? _(opt->description) : reason);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (row), sensitive ? NULL : reason);
+}
+
+/* Who plays with whom, for the table as it is set: "Red, Green — Blue, Yellow". */
+static void
+show_partners (PjNewGameDialog *self,
+               const PjRules   *rules)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint team = 0; team < rules->teams; team++)
+    {
+      g_autoptr (GPtrArray) names = g_ptr_array_new ();
+      g_autofree char *list = NULL;
+
+      for (guint seat = 0; seat < rules->players; seat++)
+        if (pj_team_of (rules, seat) == team)
+          g_ptr_array_add (names, (gpointer) pj_text_colour_name (seat));
+      g_ptr_array_add (names, NULL);
+      /* Translators: the separator of the colours of one team, e.g. "Red, Green" */
+      list = g_strjoinv (_(", "), (char **) names->pdata);
+      if (team > 0)
+        /* Translators: between two teams in the list of partners */
+        g_string_append (text, _(" — "));
+      g_string_append (text, list);
+    }
+  {
+    /* Translators: the seats group's description; %s lists the teams, e.g. "Red, Green — Blue, Yellow" */
+    g_autofree char *description = g_strdup_printf (_("Play goes clockwise from seat to seat. Partners: %s"), text->str);
+
+    adw_preferences_group_set_description (self->seats_group, description);
+  }
+}
+
 /* Rows whose option has no effect with the others as they are go
  * insensitive; the preset row says when the options are the user's own. */
 static void
@@ -152,7 +201,7 @@ update_state (PjNewGameDialog *self)
       adw_action_row_set_subtitle (ADW_ACTION_ROW (self->preset_row), text);
     }
   else
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->preset_row), "");
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->preset_row), _(pj_preset_description (preset)));
 
   for (guint g = 0; g < PJ_N_OPTION_GROUPS; g++)
     {
@@ -195,13 +244,15 @@ update_state (PjNewGameDialog *self)
   for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
     gtk_widget_set_visible (GTK_WIDGET (self->seats[i].row), i < players);
 
-  if ((row = find_option_row (self, "swap_needs_own_peg")) != NULL)
-    gtk_widget_set_sensitive (GTK_WIDGET (row), rules.two_swap);
+  show_partners (self, &rules);
+
+  set_option_sensitive (self, "swap_needs_own_peg", rules.two_swap,
+                        _("Only when a Two may swap"));
   /* a bluffer is never stuck, so there is nothing to count (pj_rules_validate()) */
-  if ((row = find_option_row (self, "count_turns")) != NULL)
-    gtk_widget_set_sensitive (GTK_WIDGET (row), !rules.bluffing);
-  if ((row = find_option_row (self, "stuck_pile")) != NULL)
-    gtk_widget_set_sensitive (GTK_WIDGET (row), rules.count_turns != 0);
+  set_option_sensitive (self, "count_turns", !rules.bluffing,
+                        _("Not with bluffing: a bluffer is never stuck"));
+  set_option_sensitive (self, "stuck_pile", rules.count_turns != 0,
+                        _("Only when stuck turns are counted"));
 }
 
 static void
@@ -375,14 +426,21 @@ draw_peg (GtkDrawingArea *area,
                          MIN (width, height) / 2.0 - 1, &outline);
 }
 
-/* The chooser's button says "Normal", its list "Computer, normal": the
- * short form leaves room for the name in a narrow window. */
+/* The chooser's button says what plays the seat: "Computer — Normal", as
+ * the list does, never a bare "Normal" that reads like a person's setting. */
 static void
 level_setup_cb (GtkSignalListItemFactory *factory,
                 GtkListItem              *item,
                 gpointer                  user_data)
 {
-  gtk_list_item_set_child (item, gtk_label_new (NULL));
+  GtkWidget *label = gtk_label_new (NULL);
+
+  /* in a narrow window "Computer — Normal" takes two lines, leaving room
+   * for the name */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 9);
+  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
+  gtk_list_item_set_child (item, label);
 }
 
 static void
@@ -394,7 +452,7 @@ level_bind_cb (GtkSignalListItemFactory *factory,
   const char *text = gtk_string_object_get_string (gtk_list_item_get_item (item));
 
   gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
-                       position < N_CHOICES ? pj_text_controller_title (choice_controller (position)) : text);
+                       position < N_CHOICES ? pj_text_controller_long_title (choice_controller (position)) : text);
 }
 
 static GtkListItemFactory *
@@ -808,6 +866,34 @@ pj_new_game_dialog_init (PjNewGameDialog *self)
 
   pj_rules_preset (&rules, PJ_PRESET_BASIC, self->players);
   show_rules (self, &rules);
+  update_state (self);
+}
+
+/**
+ * pj_new_game_dialog_set_rules:
+ * @self: a dialog
+ * @rules: the rules to start from (those of the game on the table)
+ *
+ * Show @rules, in place of the last ones used; the seats stay as they were.
+ */
+void
+pj_new_game_dialog_set_rules (PjNewGameDialog *self,
+                              const PjRules   *rules)
+{
+  int preset;
+
+  g_return_if_fail (PJ_IS_NEW_GAME_DIALOG (self));
+  g_return_if_fail (rules != NULL);
+
+  preset = pj_rules_match_preset (rules);
+  self->updating++;
+  /* a custom table shows as based on the basic rules */
+  adw_combo_row_set_selected (self->preset_row, preset >= 0 ? (guint) preset : PJ_PRESET_BASIC);
+  adw_combo_row_set_selected (self->players_row, (rules->players - 4) / 2);
+  adw_combo_row_set_selected (self->teams_row, rules->teams > 2 ? 1 : 0);
+  self->players = rules->players;
+  self->updating--;
+  show_rules (self, rules);
   update_state (self);
 }
 

@@ -15,6 +15,8 @@ G_DECLARE_FINAL_TYPE (PjNewGameDialog, pj_new_game_dialog, PJ, NEW_GAME_DIALOG, 
 
 PjNewGameDialog *pj_new_game_dialog_new         (GtkWindow       *parent,
                                                  GSettings       *settings);
+void             pj_new_game_dialog_set_rules   (PjNewGameDialog *self,
+                                                 const PjRules   *rules);
 PjGame          *pj_new_game_dialog_create_game (PjNewGameDialog *self,
                                                  GError         **error);
 

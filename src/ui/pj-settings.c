@@ -23,3 +23,31 @@ pj_settings_new (void)
 
   return g_settings_new_full (schema, NULL, NULL);
 }
+
+void
+pj_settings_speed (const char *speed,
+                   guint      *delay_ms,
+                   double     *animation_speed)
+{
+  /* normal: a turn takes about half a second besides its animation */
+  static const struct {
+    const char *name;
+    guint       delay_ms;
+    double      animation_speed;
+  } speeds[] = {
+    { "slow",    1100, 0.6 },
+    { "normal",   350, 1.0 },
+    { "fast",     120, 1.7 },
+    { "instant",    0, 3.0 },
+  };
+  guint i = 1;
+
+  for (guint k = 0; k < G_N_ELEMENTS (speeds); k++)
+    if (g_strcmp0 (speed, speeds[k].name) == 0)
+      i = k;
+
+  if (delay_ms != NULL)
+    *delay_ms = speeds[i].delay_ms;
+  if (animation_speed != NULL)
+    *animation_speed = speeds[i].animation_speed;
+}

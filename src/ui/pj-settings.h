@@ -8,6 +8,14 @@
 
 G_BEGIN_DECLS
 
-GSettings *pj_settings_new (void);
+GSettings *pj_settings_new   (void);
+
+/* What a "computer-speed" value means: the computer's least pause before a
+ * move, counted from when the board is still (pj_game_set_delay()), and how
+ * fast pegs move (the board's "animation-speed"). An unknown value is
+ * "normal". */
+void       pj_settings_speed (const char *speed,
+                              guint      *delay_ms,
+                              double     *animation_speed);
 
 G_END_DECLS

@@ -34,6 +34,13 @@ pj_window_new_game (PjWindow *self)
   g_return_if_fail (PJ_IS_WINDOW (self));
 
   dialog = pj_new_game_dialog_new (GTK_WINDOW (self), self->settings);
+  /* the table as it is now (not the lesson's), not the last rules chosen */
+  {
+    PjGame *current = self->tutorial != NULL ? self->tutorial_left : self->game;
+
+    if (current != NULL)
+      pj_new_game_dialog_set_rules (dialog, pj_game_get_rules (current));
+  }
   g_signal_connect_object (dialog, "start-game", G_CALLBACK (start_game_cb), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -347,13 +354,10 @@ run_chooser (PjWindow             *self,
 }
 #endif
 
-static void
-open_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *param)
+/* Open, once the game on the table may be left. */
+void
+_pj_window_choose_file (PjWindow *self)
 {
-  PjWindow *self = PJ_WINDOW (widget);
-
 #if GTK_CHECK_VERSION (4, 10, 0)
   g_autoptr (GtkFileDialog) dialog = file_dialog (_("Open a Saved Game"));
 
@@ -361,6 +365,14 @@ open_action (GtkWidget  *widget,
 #else
   run_chooser (self, _("Open a Saved Game"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"));
 #endif
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  _pj_window_confirm_leave (PJ_WINDOW (widget), PJ_WINDOW_THEN_OPEN);
 }
 
 static void

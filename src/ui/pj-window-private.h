@@ -5,6 +5,7 @@
  *                        the move list, narrow windows, game over
  *   pj-window-actions.c  the win.* actions: games, files, hints, moves
  *   pj-window-lan.c      LAN tables: host, join, leave, reopen, drops
+ *   pj-window-leave.c    every way out of a game: ask, or autosave and go
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -58,6 +59,8 @@ struct _PjWindow
   GtkWidget            *join_page;
   PjBrowser            *browser;
   PjGameOverDialog     *over_dialog;     /* weak: the winner dialog of a LAN game */
+  PjGame               *over_pending;    /* ended while another window was shown */
+  guint                 over_idle;
   char                 *lan_save_path;   /* a table hosted here; NULL: beside the autosave */
   char                 *rejoin_dir;      /* seats at tables joined from here (pj-rejoin.h) */
 
@@ -69,6 +72,7 @@ struct _PjWindow
 
   GSettings            *settings;
   char                 *autosave_path;
+  gboolean              leave_confirmed;   /* "Leave this game?" answered: the window may close */
   PjGame               *game;
   GSignalGroup         *game_signals;
   GtkNoSelection       *history_selection;
@@ -103,6 +107,9 @@ typedef enum {
   PJ_WINDOW_THEN_NEW_GAME,
   PJ_WINDOW_THEN_LEAVE_TABLE,
   PJ_WINDOW_THEN_REOPEN,
+  PJ_WINDOW_THEN_OPEN,
+  PJ_WINDOW_THEN_LEARN,
+  PJ_WINDOW_THEN_QUIT,
 } PjWindowThen;
 
 /* pj-window.c */
@@ -123,6 +130,7 @@ void     _pj_window_show_hint           (PjWindow       *self,
 
 /* pj-window-actions.c */
 void     _pj_window_class_actions_init  (GtkWidgetClass *widget_class);
+void     _pj_window_choose_file         (PjWindow       *self);
 
 /* pj-window-lan.c */
 void     _pj_window_lan_class_init      (GtkWidgetClass *widget_class);
@@ -131,8 +139,11 @@ void     _pj_window_lan_dispose         (PjWindow       *self);
 void     _pj_window_lan_update_chat     (PjWindow       *self);
 gboolean _pj_window_lan_can_reopen      (PjWindow       *self);
 void     _pj_window_lan_rematch         (PjWindow       *self);
+
+/* pj-window-leave.c */
 void     _pj_window_confirm_leave       (PjWindow       *self,
                                          PjWindowThen    then);
+gboolean _pj_window_leave_on_close      (PjWindow       *self);
 
 /* pj-window-tutorial.c */
 void     _pj_window_tutorial_class_init (GtkWidgetClass *widget_class);

@@ -153,7 +153,7 @@ learn_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *param)
 {
-  pj_window_start_tutorial (PJ_WINDOW (widget));
+  _pj_window_confirm_leave (PJ_WINDOW (widget), PJ_WINDOW_THEN_LEARN);
 }
 
 static void

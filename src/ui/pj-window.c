@@ -467,18 +467,74 @@ _pj_window_update_save_banner (PjWindow *self)
   gtk_revealer_set_reveal_child (self->save_banner_revealer, message != NULL);
 }
 
-static void
-game_over_cb (PjWindow *self,
-              int       winner,
-              PjGame   *game)
+/* A window of ours on screen (About, the rules, a question): the end of
+ * the game waits for it rather than stacking over it. */
+static GtkWindow *
+other_window_shown (PjWindow *self)
 {
-  int team = local_team (game);
-  gboolean mirror = pj_game_is_mirror (game);
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* owned by GTK */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (w != GTK_WINDOW (self) && gtk_window_get_transient_for (w) == GTK_WINDOW (self) &&
+          gtk_widget_get_visible (GTK_WIDGET (w)))
+        return w;
+    }
+  return NULL;
+}
+
+static void show_game_over (PjWindow *self);
+
+static gboolean
+show_game_over_idle_cb (gpointer data)
+{
+  PjWindow *self = data;
+
+  self->over_idle = 0;
+  show_game_over (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The window in the way has gone: look again once it is off screen. */
+static void
+blocker_hidden_cb (PjWindow  *self,
+                   GtkWidget *blocker)
+{
+  g_signal_handlers_disconnect_by_func (blocker, blocker_hidden_cb, self);
+  if (self->over_pending != NULL && self->over_idle == 0)
+    self->over_idle = g_idle_add (show_game_over_idle_cb, self);
+}
+
+/* The end of the game waiting in over_pending, shown once nothing else is. */
+static void
+show_game_over (PjWindow *self)
+{
+  g_autoptr (PjGame) game = NULL;
   PjGameOverDialog *dialog;
+  GtkWindow *blocker;
+  gboolean mirror;
+  int team;
 
-  _pj_window_refresh (self);
-  record_statistics (self, game, team, winner);
+  if (self->over_pending == NULL)
+    return;
+  /* another game took its place meanwhile: nothing to say */
+  if (self->over_pending != self->game || !pj_game_is_over (self->over_pending))
+    {
+      g_clear_object (&self->over_pending);
+      return;
+    }
+  blocker = other_window_shown (self);
+  if (blocker != NULL)
+    {
+      g_signal_connect_object (blocker, "unmap", G_CALLBACK (blocker_hidden_cb), self, G_CONNECT_SWAPPED);
+      return;
+    }
 
+  game = g_steal_pointer (&self->over_pending);
+  team = local_team (game);
+  mirror = pj_game_is_mirror (game);
   dialog = pj_game_over_dialog_new (GTK_WINDOW (self), game, team,
                                     mirror && self->table != NULL && pj_table_can_rematch (self->table));
   /* a LAN game's dialog takes the fair-deal check, and goes with the next deal */
@@ -486,6 +542,17 @@ game_over_cb (PjWindow *self,
     g_set_weak_pointer (&self->over_dialog, dialog);
   g_signal_connect_object (dialog, "response", G_CALLBACK (game_over_response_cb), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+game_over_cb (PjWindow *self,
+              int       winner,
+              PjGame   *game)
+{
+  _pj_window_refresh (self);
+  record_statistics (self, game, local_team (game), winner);
+  g_set_object (&self->over_pending, game);
+  show_game_over (self);
 }
 
 static void
@@ -758,20 +825,40 @@ pj_window_get_compact (PjWindow *self)
 
 /* ---- GObject ------------------------------------------------------------- */
 
+/**
+ * pj_window_save_size:
+ * @self: a window
+ *
+ * Keep the window's size for the next launch: on every way out (the close
+ * button, Quit, the session ending).
+ */
+void
+pj_window_save_size (PjWindow *self)
+{
+  int width, height;
+
+  g_return_if_fail (PJ_IS_WINDOW (self));
+
+  if (self->settings == NULL)
+    return;
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (width > 0 && height > 0)
+    {
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+    }
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
+}
+
 static gboolean
 pj_window_close_request (GtkWindow *window)
 {
   PjWindow *self = PJ_WINDOW (window);
 
-  if (self->settings != NULL)
-    {
-      int width, height;
-
-      gtk_window_get_default_size (window, &width, &height);
-      g_settings_set_int (self->settings, "window-width", width);
-      g_settings_set_int (self->settings, "window-height", height);
-      g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
-    }
+  pj_window_save_size (self);
+  /* a game that would be lost is asked about; the answer closes again */
+  if (_pj_window_leave_on_close (self))
+    return TRUE;
 
   if (self->game != NULL)
     pj_game_stop (self->game);
@@ -788,6 +875,8 @@ pj_window_dispose (GObject *object)
     pj_game_stop (self->game);
   g_clear_handle_id (&self->compact_idle, g_source_remove);
   g_clear_handle_id (&self->history_idle, g_source_remove);
+  g_clear_handle_id (&self->over_idle, g_source_remove);
+  g_clear_object (&self->over_pending);
   g_clear_handle_id (&self->news_idle, g_source_remove);
   g_clear_pointer (&self->news, g_ptr_array_unref);
   g_clear_object (&self->game_signals);
@@ -910,6 +999,23 @@ pj_window_class_init (PjWindowClass *klass)
   _pj_window_tutorial_class_init (widget_class);
 }
 
+/* The computer speed preference: the game's pause and the board's pace. */
+static void
+apply_speed (PjWindow *self)
+{
+  g_autofree char *speed = NULL;
+  double animation_speed;
+  guint delay_ms;
+
+  if (self->settings == NULL)
+    return;
+  speed = g_settings_get_string (self->settings, "computer-speed");
+  pj_settings_speed (speed, &delay_ms, &animation_speed);
+  g_object_set (self->board, "animation-speed", animation_speed, NULL);
+  if (self->game != NULL)
+    pj_game_set_delay (self->game, delay_ms);
+}
+
 static void
 pj_window_init (PjWindow *self)
 {
@@ -926,12 +1032,12 @@ pj_window_init (PjWindow *self)
                                    g_settings_get_int (self->settings, "window-height"));
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
-      g_settings_bind (self->settings, "reduce-motion", self->board, "reduce-motion", G_SETTINGS_BIND_DEFAULT);
-      g_settings_bind (self->settings, "animation-speed", self->board, "animation-speed", G_SETTINGS_BIND_GET);
-      {
-        g_autoptr (GAction) reduce_motion = g_settings_create_action (self->settings, "reduce-motion");
-        g_action_map_add_action (G_ACTION_MAP (self), reduce_motion);
-      }
+      /* read only: the Preferences window is the one place they are set */
+      g_settings_bind (self->settings, "animations", self->board, "animations", G_SETTINGS_BIND_GET);
+      g_settings_bind (self->settings, "reduce-motion", self->board, "reduce-motion", G_SETTINGS_BIND_GET);
+      g_signal_connect_object (self->settings, "changed::computer-speed", G_CALLBACK (apply_speed), self,
+                               G_CONNECT_SWAPPED);
+      apply_speed (self);
     }
   else
     gtk_window_set_default_size (GTK_WINDOW (self), 1100, 760);
@@ -1012,6 +1118,7 @@ pj_window_set_game (PjWindow *self,
   g_signal_group_set_target (self->game_signals, game);
   _pj_window_update_save_banner (self);
   pj_board_view_set_game (self->board, game);
+  apply_speed (self);
   pj_team_progress_set_game (self->team_progress, game);
 
   history = game ? pj_game_get_history (game) : NULL;

@@ -24,6 +24,8 @@ void         pj_window_set_game       (PjWindow       *self,
 PjBoardView *pj_window_get_board_view (PjWindow       *self);
 PjHandView  *pj_window_get_hand_view  (PjWindow       *self);
 void         pj_window_new_game       (PjWindow       *self);
+void         pj_window_quit           (PjWindow       *self);
+void         pj_window_save_size      (PjWindow       *self);
 void         pj_window_set_autosave_path (PjWindow    *self,
                                        const char     *path);
 void         pj_window_offer_resume   (PjWindow       *self,

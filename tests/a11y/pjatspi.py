@@ -25,8 +25,8 @@ import pyatspi  # noqa: E402
 from gi.repository import Atspi  # noqa: E402
 
 # Bounds, not expectations: the sanitizer build starts the app several times
-# slower. PJ_A11Y_TIMEOUT_SCALE stretches them all for slower machines.
-SCALE = float(os.environ.get("PJ_A11Y_TIMEOUT_SCALE", "1"))
+# slower. PJ_TEST_TIMEOUT_SCALE stretches them all for slower machines.
+SCALE = float(os.environ.get("PJ_TEST_TIMEOUT_SCALE", "1"))
 START_TIMEOUT = 60 * SCALE
 TIMEOUT = 15 * SCALE
 

@@ -410,6 +410,138 @@ test_undo (void)
   assert_game_finalized (g_steal_pointer (&game));
 }
 
+
+/* Undo again and again: each takes back one turn of the person's and the
+ * computers' answers to it, back to the deal. */
+static void
+test_undo_depth (void)
+{
+  g_autoptr (PjGame) game = game_against_computers (17);
+  PjState before[4];
+  guint n_before[4];
+
+  pj_game_start (game);
+  for (guint i = 0; i < G_N_ELEMENTS (before); i++)
+    {
+      const PjAction *legal;
+      guint n_legal;
+
+      run_until (is_human_turn_or_over, game);
+      g_assert_false (pj_game_is_over (game));
+      before[i] = *pj_game_get_state (game);
+      n_before[i] = g_list_model_get_n_items (pj_game_get_history (game));
+      legal = pj_game_get_human_actions (game, &n_legal);
+      g_assert_true (pj_game_apply (game, &legal[n_legal - 1], NULL));
+    }
+  run_until (is_human_turn_or_over, game);
+
+  for (guint i = G_N_ELEMENTS (before); i > 0; i--)
+    {
+      g_autoptr (GError) error = NULL;
+
+      g_assert_true (pj_game_can_undo (game));
+      g_assert_true (pj_game_undo (game, &error));
+      g_assert_no_error (error);
+      g_assert_true (pj_game_is_human_turn (game));
+      g_assert_cmpuint (g_list_model_get_n_items (pj_game_get_history (game)), ==, n_before[i - 1]);
+      g_assert_cmpmem (&before[i - 1], sizeof before[0], pj_game_get_state (game), sizeof before[0]);
+    }
+  /* the deal itself cannot be taken back */
+  g_assert_false (pj_game_can_undo (game));
+  pj_game_stop (game);
+  assert_game_finalized (g_steal_pointer (&game));
+}
+
+/* A view that animates every action for a while, as the board does. */
+typedef struct {
+  PjGame *game;
+  guint   applied;
+  guint   overlaps;     /* actions applied while the last still moved */
+  guint   release_source;
+} FakeView;
+
+static gboolean
+fake_view_done_cb (gpointer data)
+{
+  FakeView *view = data;
+
+  view->release_source = 0;
+  pj_game_release_pace (view->game);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+fake_view_applied_cb (PjGame         *game,
+                      const PjAction *action,
+                      const PjState  *before,
+                      FakeView       *view)
+{
+  if (pj_game_get_pace_held (game))
+    view->overlaps++;
+  view->applied++;
+  pj_game_hold_pace (game);
+  if (view->release_source == 0)
+    view->release_source = g_timeout_add (30, fake_view_done_cb, view);
+}
+
+static gboolean
+spin_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Spin the main loop for ms (the computer players' threads answer). */
+static void
+spin (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, spin_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static gboolean
+applied_three (gpointer data)
+{
+  return ((FakeView *) data)->applied >= 3;
+}
+
+/* The next computer move waits while a view shows the last one. */
+static void
+test_pace_waits_for_view (void)
+{
+  g_autoptr (PjGame) game = game_against_computers (19);
+  FakeView view = { game, 0, 0, 0 };
+  const PjAction *legal;
+  guint n_legal, n;
+
+  pj_game_start (game);
+  run_until (is_human_turn_or_over, game);
+
+  /* held by hand: the computer chooses but does not move */
+  pj_game_hold_pace (game);
+  legal = pj_game_get_human_actions (game, &n_legal);
+  g_assert_true (pj_game_apply (game, &legal[0], NULL));
+  n = g_list_model_get_n_items (pj_game_get_history (game));
+  spin (300);
+  g_assert_cmpuint (g_list_model_get_n_items (pj_game_get_history (game)), ==, n);
+  g_assert_true (pj_game_get_thinking (game));
+
+  /* released: the move comes; with a view animating each action, none
+   * comes while the one before still moves */
+  g_signal_connect (game, "action-applied", G_CALLBACK (fake_view_applied_cb), &view);
+  pj_game_release_pace (game);
+  run_until (applied_three, &view);
+  g_assert_cmpuint (view.overlaps, ==, 0);
+
+  pj_game_stop (game);
+  g_clear_handle_id (&view.release_source, g_source_remove);
+  g_signal_handlers_disconnect_by_data (game, &view);
+  assert_game_finalized (g_steal_pointer (&game));
+}
+
 static void
 test_rematch (void)
 {
@@ -621,6 +753,8 @@ main (int    argc,
   g_test_add_func ("/game/save-load", test_save_load);
   g_test_add_func ("/game/load-corrupt", test_load_corrupt);
   g_test_add_func ("/game/undo", test_undo);
+  g_test_add_func ("/game/undo-depth", test_undo_depth);
+  g_test_add_func ("/game/pace-waits-for-view", test_pace_waits_for_view);
   g_test_add_func ("/game/rematch", test_rematch);
   g_test_add_func ("/game/stats", test_stats);
   g_test_add_func ("/game/autosave", test_autosave);

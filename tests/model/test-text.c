@@ -49,7 +49,7 @@ test_names (void)
       g_assert_nonnull (pj_text_controller_long_title (c));
     }
   g_assert_cmpstr (pj_text_controller_title (PJ_CONTROLLER_NORMAL), ==, "Normal");
-  g_assert_cmpstr (pj_text_controller_long_title (PJ_CONTROLLER_HARD), ==, "Computer, hard");
+  g_assert_cmpstr (pj_text_controller_long_title (PJ_CONTROLLER_HARD), ==, "Computer — Hard");
   g_assert_cmpstr (pj_text_controller_title (PJ_CONTROLLER_HUMAN), ==, "Human");
 }
 

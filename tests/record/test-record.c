@@ -304,6 +304,29 @@ replace_once (const char *text,
   return g_string_free (s, FALSE);
 }
 
+/* A damaged file is told in people's words: where, not the parser's terms. */
+static void
+test_bad_syntax_words (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *damaged = replace_once (base_json, "\"seed\"", "\"seed\" @");
+  const char *p = strstr (damaged, "@");
+  guint line = 1;
+
+  for (const char *c = damaged; c < p; c++)
+    line += *c == '\n';
+  g_assert_null (pj_record_from_json (damaged, -1, &error));
+  g_assert_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SYNTAX);
+  g_test_message ("%s", error->message);
+  g_assert_null (strstr (error->message, "JSON"));
+  g_assert_null (strstr (error->message, "<data>"));
+  g_assert_null (strstr (error->message, "Parse error"));
+  {
+    g_autofree char *near = g_strdup_printf ("near line %u", line);
+    g_assert_nonnull (strstr (error->message, near));
+  }
+}
+
 static void
 test_bad_syntax (void)
 {
@@ -1150,6 +1173,7 @@ main (int    argc,
   g_test_add_func ("/record/append-illegal", test_append_illegal);
   g_test_add_func ("/record/new-checks", test_new_checks);
   g_test_add_func ("/record/bad/syntax", test_bad_syntax);
+  g_test_add_func ("/record/bad/syntax-words", test_bad_syntax_words);
   g_test_add_func ("/record/bad/fields", test_bad_fields);
   g_test_add_func ("/record/bad/actions", test_bad_actions);
   g_test_add_func ("/record/bad/action-after-end", test_action_after_end);

@@ -4,6 +4,7 @@
  */
 #pragma once
 
+#include <stdlib.h>
 #include <adwaita.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -104,7 +105,27 @@ pj_test_init_display (void)
         styled = TRUE;
       }
   }
+
+  /* a window sets its game's pace from the preferences: at "instant" the
+   * tests' computer players do not wait (GSETTINGS_BACKEND=memory) */
+  {
+    GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+    g_autoptr (GSettingsSchema) schema = source ? g_settings_schema_source_lookup (source, "io.github.pegsandjokers.PegsAndJokers", TRUE) : NULL;
+
+    if (schema != NULL)
+      {
+        g_autoptr (GSettings) settings = g_settings_new_full (schema, NULL, NULL);
+
+        g_settings_set_string (settings, "computer-speed", "instant");
+      }
+  }
   return TRUE;
+}
+
+G_GNUC_UNUSED static gboolean
+pj_test_never (gpointer data)
+{
+  return FALSE;
 }
 
 G_GNUC_UNUSED static void
@@ -112,16 +133,16 @@ pj_test_run_until (gboolean (*done) (gpointer),
                    gpointer   data,
                    guint      timeout_ms)
 {
-  gint64 end = g_get_monotonic_time () + timeout_ms * 1000;
+  const char *scale = g_getenv ("PJ_TEST_TIMEOUT_SCALE");
+  gint64 end;
 
+  /* a bound on waiting for something, stretched in slow (sanitizer) builds;
+   * a plain pause (pj_test_wait) is not */
+  if (scale != NULL && done != pj_test_never)
+    timeout_ms *= CLAMP (atoi (scale), 1, 20);
+  end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
   while (!done (data) && g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
-}
-
-static gboolean
-pj_test_never (gpointer data)
-{
-  return FALSE;
 }
 
 /* Let a few frames pass, e.g. before a screenshot. */

@@ -302,6 +302,136 @@ test_keyboard (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+sent (PjGame          *game,
+      const PjAction  *action,
+      const char      *text,
+      gpointer         user_data,
+      GError         **error)
+{
+  return TRUE;
+}
+
+/* A split seven animates once, part by part: the first part stays where
+ * the person put it, only the second one moves (the move no longer snaps
+ * back and plays whole). And with animations off nothing moves. */
+static void
+test_split_animation (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PjGame) game = NULL;
+  const PjAction *animated;
+  PjAction chosen = { 0 };
+  GtkWidget *window, *board;
+  PjState s, after;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  g_assert_true (pj_position_from_string (&s, "rules basic players=4\npegs R r10 r12 s s s\nhand R 7 7\n",
+                                          &error));
+  g_assert_no_error (error);
+  game = pj_game_new_mirror (&s, 0, 0, sent, NULL, NULL);
+
+  window = gtk_window_new ();
+  board = pj_board_view_new ();
+  pj_board_view_set_game (PJ_BOARD_VIEW (board), game);
+  g_signal_connect (board, "action-chosen", G_CALLBACK (action_chosen_cb), &chosen);
+  gtk_window_set_child (GTK_WINDOW (window), board);
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  pj_test_run_until (is_drawn, board, 5000);
+
+  pj_board_view_set_card (PJ_BOARD_VIEW (board), 7);
+  g_assert_true (click (PJ_BOARD_VIEW (board), 0, 12));
+  g_assert_true (click (PJ_BOARD_VIEW (board), 0, 15));
+  g_assert_true (click (PJ_BOARD_VIEW (board), 0, 10));
+  g_assert_true (click (PJ_BOARD_VIEW (board), 0, 14));
+  g_assert_cmpuint (chosen.kind, ==, PJ_ACTION_MOVE);
+  g_assert_cmpuint (chosen.n_steps, ==, 2);
+
+  /* the host takes it; the board shows what is left of it */
+  g_assert_true (pj_game_apply (game, &chosen, NULL));
+  after = s;
+  pj_state_apply (&after, &chosen);
+  {
+    g_autofree char *text = pj_action_to_string (&s, &chosen);
+    g_assert_true (pj_game_mirror_update (game, 1, 0, text, &after));
+  }
+  g_assert_true (pj_board_view_get_animating (PJ_BOARD_VIEW (board)));
+  animated = pj_board_view_get_animated_action (PJ_BOARD_VIEW (board));
+  g_assert_nonnull (animated);
+  g_assert_cmpuint (animated->n_steps, ==, 1);
+  g_assert_cmpmem (&animated->steps[0], sizeof (PjStep), &chosen.steps[1], sizeof (PjStep));
+  /* the board holds the game's pace while it moves */
+  g_assert_true (pj_game_get_pace_held (game));
+  pj_test_run_until (not_animating, board, 5000);
+  g_assert_false (pj_board_view_get_animating (PJ_BOARD_VIEW (board)));
+  g_assert_false (pj_game_get_pace_held (game));
+  g_assert_null (pj_board_view_get_animated_action (PJ_BOARD_VIEW (board)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Animations off: a move is on the board at once, and the game is never
+ * held; reduce motion still animates, one jump a part. */
+static void
+test_animations_off (void)
+{
+  g_autoptr (PjGame) game = NULL;
+  GtkWidget *window, *board;
+  PjRules rules;
+  guint n;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
+  game = pj_game_new (&rules, 11, -1);
+  pj_game_set_delay (game, 0);
+  for (guint i = 0; i < 4; i++)
+    pj_game_set_controller (game, i, PJ_CONTROLLER_EASY);
+
+  window = gtk_window_new ();
+  board = pj_board_view_new ();
+  pj_board_view_set_game (PJ_BOARD_VIEW (board), game);
+  g_object_set (board, "animations", FALSE, NULL);
+  gtk_window_set_child (GTK_WINDOW (window), board);
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  pj_test_run_until (is_drawn, board, 5000);
+
+  for (guint k = 0; k < 6; k++)
+    {
+      n = g_list_model_get_n_items (pj_game_get_history (game));
+      pj_game_start (game);
+      while (g_list_model_get_n_items (pj_game_get_history (game)) == n)
+        g_main_context_iteration (NULL, TRUE);
+      pj_game_stop (game);
+      g_assert_false (pj_board_view_get_animating (PJ_BOARD_VIEW (board)));
+      g_assert_false (pj_game_get_pace_held (game));
+    }
+
+  g_object_set (board, "animations", TRUE, "reduce-motion", TRUE, NULL);
+  n = g_list_model_get_n_items (pj_game_get_history (game));
+  pj_game_start (game);
+  while (g_list_model_get_n_items (pj_game_get_history (game)) == n)
+    g_main_context_iteration (NULL, TRUE);
+  pj_game_stop (game);
+  if (pj_board_view_get_animated_action (PJ_BOARD_VIEW (board)) != NULL)
+    g_assert_true (pj_game_get_pace_held (game));
+  pj_test_run_until (not_animating, board, 5000);
+  g_assert_false (pj_game_get_pace_held (game));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void test_board_4 (void) { draw_board (4, FALSE); }
 static void test_board_6 (void) { draw_board (6, FALSE); }
 static void test_board_8_dark (void) { draw_board (8, TRUE); }
@@ -316,6 +446,8 @@ main (int    argc,
   g_test_add_func ("/board-view/6-players", test_board_6);
   g_test_add_func ("/board-view/8-players-pegoo-dark", test_board_8_dark);
   g_test_add_func ("/board-view/B-41/split-clicks", test_split_clicks);
+  g_test_add_func ("/board-view/B-41/split-animation", test_split_animation);
+  g_test_add_func ("/board-view/animations-off", test_animations_off);
   g_test_add_func ("/board-view/keyboard", test_keyboard);
 
   return g_test_run ();

@@ -331,6 +331,9 @@ answer_dialog (PjWindow   *window,
   heading = g_strdup (adw_message_dialog_get_heading (dialog));
   adw_message_dialog_response (dialog, response);
   gtk_window_destroy (GTK_WINDOW (dialog));
+  /* what follows the answer runs once the question is gone (an idle) */
+  for (guint i = 0; i < 100 && g_main_context_iteration (NULL, FALSE); i++)
+    ;
   return heading;
 }
 

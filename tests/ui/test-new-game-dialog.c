@@ -12,6 +12,7 @@
 #include "pj-new-game-dialog.h"
 #include "pj-settings.h"
 #include "pj-test-display.h"
+#include "pj-window.h"
 
 /* ---- finding widgets the way a user would: by what they show ---------- */
 
@@ -196,7 +197,9 @@ test_create_game (void)
   dialog = pj_new_game_dialog_new (NULL, settings);
   preset = find_combo (dialog, "Rules");
 
-  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (preset)), ==, "");
+  /* each preset says what it is */
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (preset)), ==,
+                   "The common game: draw, play a card, race your pegs home");
   set_up_a_game (dialog);
   /* the house change is shown as such */
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (preset)), ==, "Custom (based on North Carolina)");
@@ -211,7 +214,9 @@ test_create_game (void)
   choose (preset, "Basic");
   choose (preset, "North Carolina");
   g_assert_cmpstr (combo_text (find_combo (dialog, "Nine split")), ==, "One forward, one back");
-  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (preset)), ==, "");
+  /* each preset says what it is */
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (preset)), ==,
+                   "Jokers jump onto any peg, twos swap, tens split; a free come-out after stuck turns");
 
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
@@ -284,7 +289,11 @@ test_value_titles (void)
         }
       if (opt != NULL)
         {
-          g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, opt->description);
+          /* a greyed-out option says why instead */
+          if (gtk_widget_get_sensitive (GTK_WIDGET (row)))
+            g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, opt->description);
+          else
+            g_assert_nonnull (gtk_widget_get_tooltip_text (GTK_WIDGET (row)));
           n_options++;
         }
     }
@@ -569,15 +578,17 @@ test_settings_round_trip (void)
 static void
 look_at (int         width,
          gboolean    expanded,
+         const char *players,
          const char *name)
 {
   g_autoptr (GPtrArray) expanders = NULL;
   PjNewGameDialog *dialog = pj_new_game_dialog_new (NULL, NULL);
   int min_width;
 
-  choose (find_combo (dialog, "Number of Players"), "6");
+  choose (find_combo (dialog, "Number of Players"), players);
   choose (find_combo (dialog, "Nine split"), "Both forward");
   gtk_editable_set_text (GTK_EDITABLE (seat_row (dialog, 1)), "Bob");
+  gtk_drop_down_set_selected (seat_controller (dialog, 2), PJ_CONTROLLER_HARD);
 
   expanders = find_all (dialog, ADW_TYPE_EXPANDER_ROW);
   for (guint g = 0; g < expanders->len; g++)
@@ -622,17 +633,134 @@ test_look (void)
     }
 
   style = adw_style_manager_get_default ();
-  look_at (-1, FALSE, "new-game-dialog.png");
-  look_at (-1, TRUE, "new-game-dialog-options.png");
-  look_at (360, TRUE, "new-game-dialog-360.png");
+  look_at (-1, FALSE, "6", "new-game-dialog.png");
+  look_at (-1, TRUE, "6", "new-game-dialog-options.png");
+  look_at (360, FALSE, "8", "new-game-dialog-360-8.png");
 
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
-  look_at (-1, TRUE, "new-game-dialog-dark.png");
+  look_at (-1, TRUE, "6", "new-game-dialog-dark.png");
+  /* a picture only: the light one above checks the same widths */
+  if (g_getenv ("PJ_SCREENSHOT_DIR") != NULL)
+    look_at (360, FALSE, "8", "new-game-dialog-dark-360-8.png");
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
 
   gtk_widget_set_default_direction (GTK_TEXT_DIR_RTL);
-  look_at (360, TRUE, "new-game-dialog-rtl.png");
+  look_at (360, TRUE, "6", "new-game-dialog-rtl.png");
   gtk_widget_set_default_direction (GTK_TEXT_DIR_LTR);
+}
+
+static gboolean
+dialog_open_cb (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (PJ_IS_NEW_GAME_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        {
+          *(gpointer *) data = w;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static const char *
+group_description (PjNewGameDialog *dialog)
+{
+  GtkWidget *group = gtk_widget_get_ancestor (GTK_WIDGET (seat_row (dialog, 0)), ADW_TYPE_PREFERENCES_GROUP);
+
+  return adw_preferences_group_get_description (ADW_PREFERENCES_GROUP (group));
+}
+
+static guint
+count_of (const char *text,
+          const char *what)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (text, what); p != NULL; p = strstr (p + 1, what))
+    n++;
+  return n;
+}
+
+/* New Game from the window starts from the game on the table (not the
+ * last rules used); seats read "Computer — Hard"; partners are listed;
+ * an option greyed out says why. */
+static void
+test_from_table (void)
+{
+  g_autoptr (GSettings) settings = NULL;
+  g_autoptr (PjGame) game = NULL;
+  g_autoptr (GPtrArray) labels = NULL;
+  PjNewGameDialog *dialog = NULL;
+  AdwComboRow *row;
+  gboolean computer_hard = FALSE;
+  const char *partners;
+  PjWindow *window;
+  PjRules rules;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  settings = fresh_settings ();
+  g_settings_set_string (settings, "last-rules", "north-carolina players=6");
+  g_settings_set_strv (settings, "last-seats", (const char *const[]) { "human:", "hard:", NULL });
+
+  pj_rules_preset (&rules, PJ_PRESET_BLUFFING_JOKER, 8);
+  game = pj_game_new (&rules, 5, 0);
+  window = pj_window_new (NULL);
+  pj_window_set_game (window, game);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  pj_test_run_until (dialog_open_cb, &dialog, 3000);
+  g_assert_nonnull (dialog);
+
+  g_assert_cmpstr (combo_text (find_combo (dialog, "Rules")), ==, "Bluffing Joker");
+  g_assert_cmpstr (combo_text (find_combo (dialog, "Number of Players")), ==, "8");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (find_combo (dialog, "Rules"))), ==,
+                   "Florida’s bluffing game: cards are played face down and may be challenged");
+
+  /* the seat's button, as shown */
+  labels = find_all (seat_controller (dialog, 1), GTK_TYPE_LABEL);
+  for (guint i = 0; i < labels->len; i++)
+    computer_hard |= g_strcmp0 (gtk_label_get_label (labels->pdata[i]), "Computer — Hard") == 0;
+  g_assert_true (computer_hard);
+
+  partners = group_description (dialog);
+  g_test_message ("%s", partners);
+  g_assert_nonnull (strstr (partners, "Partners: "));
+  g_assert_cmpuint (count_of (partners, " — "), ==, 1);   /* two teams of four */
+  choose (find_combo (dialog, "Teams"), "Teams of two, partners opposite");
+  partners = group_description (dialog);
+  g_test_message ("%s", partners);
+  g_assert_cmpuint (count_of (partners, " — "), ==, 3);   /* four teams of two */
+
+  row = find_combo (dialog, "Counting rule");
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (row)));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "Not with bluffing: a bluffer is never stuck");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (row)), ==, "Not with bluffing: a bluffer is never stuck");
+
+  if (g_getenv ("PJ_SCREENSHOT_DIR") != NULL)
+    {
+      g_autoptr (GPtrArray) viewports = find_all (dialog, GTK_TYPE_VIEWPORT);
+      GtkWidget *expander = gtk_widget_get_ancestor (GTK_WIDGET (row), ADW_TYPE_EXPANDER_ROW);
+
+      adw_expander_row_set_expanded (ADW_EXPANDER_ROW (expander), TRUE);
+      pj_test_run_until (is_shown_cb, dialog, 3000);
+      pj_test_wait (500);
+      pj_test_screenshot (GTK_WIDGET (dialog), "new-game-dialog-from-table.png");
+      gtk_widget_add_css_class (gtk_viewport_get_child (viewports->pdata[0]), "background");
+      pj_test_wait (100);
+      pj_test_screenshot (gtk_viewport_get_child (viewports->pdata[0]), "full-new-game-dialog-from-table.png");
+    }
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 int
@@ -648,6 +776,7 @@ main (int   argc,
   g_test_add_func ("/new-game-dialog/bad-names", test_bad_names);
   g_test_add_func ("/new-game-dialog/start", test_start);
   g_test_add_func ("/new-game-dialog/settings-round-trip", test_settings_round_trip);
+  g_test_add_func ("/new-game-dialog/from-table", test_from_table);
   g_test_add_func ("/new-game-dialog/look", test_look);
 
   return g_test_run ();

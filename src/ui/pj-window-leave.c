@@ -1,0 +1,268 @@
+/* pj-window-leave.c — every way out of a game goes through one rule
+ *
+ * New Game, Open, Host, Join, Reopen Last Table, Leave Table, Learn to
+ * Play and Quit all call _pj_window_confirm_leave(). The rule: a game
+ * nobody would mind losing is left at once; a game the autosave keeps
+ * (and that comes back afterwards: after quitting, after a LAN table,
+ * after the lesson) is saved and left without a question; anything else
+ * asks "Leave this game?", with the button named after what comes next.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+
+#include "pj-window-private.h"
+
+/* The game at stake: during Learn to Play, the one kept aside. */
+static PjGame *
+game_at_stake (PjWindow *self)
+{
+  return self->tutorial_left != NULL ? self->tutorial_left : self->game;
+}
+
+/* A game someone would mind losing: at a LAN table, its game until the
+ * end; here, a game with a move made. */
+static gboolean
+game_in_progress (PjWindow *self)
+{
+  PjGame *game = game_at_stake (self);
+
+  if (game == NULL || pj_game_is_over (game))
+    return FALSE;
+  if (self->table != NULL)
+    return pj_game_is_mirror (game);
+  return !pj_game_is_mirror (game) && pj_game_get_n_actions (game) > 0;
+}
+
+/* Whether the game comes back after @then: the autosave keeps it for the
+ * next launch and for the end of a LAN table; the lesson keeps it aside. */
+static gboolean
+game_comes_back (PjWindow     *self,
+                 PjWindowThen  then)
+{
+  /* quitting is no leaving a table: the seat, or the hosted table, is
+   * kept on disk and offered next time */
+  if (self->table != NULL)
+    return then == PJ_WINDOW_THEN_QUIT;
+  switch (then)
+    {
+    case PJ_WINDOW_THEN_QUIT:
+    case PJ_WINDOW_THEN_HOST:
+    case PJ_WINDOW_THEN_JOIN:
+    case PJ_WINDOW_THEN_REOPEN:
+      /* a game kept aside by the lesson still has its autosave on disk */
+      return self->autosave_path != NULL;
+    case PJ_WINDOW_THEN_LEARN:
+      return TRUE;
+    case PJ_WINDOW_THEN_NEW_GAME:
+    case PJ_WINDOW_THEN_OPEN:
+    case PJ_WINDOW_THEN_LEAVE_TABLE:
+    default:
+      return FALSE;
+    }
+}
+
+static void
+leave_then (PjWindow     *self,
+            PjWindowThen  then)
+{
+  switch (then)
+    {
+    case PJ_WINDOW_THEN_HOST:
+      pj_window_host_lan (self);
+      break;
+    case PJ_WINDOW_THEN_JOIN:
+      pj_window_join_lan (self);
+      break;
+    case PJ_WINDOW_THEN_NEW_GAME:
+      pj_window_new_game (self);
+      break;
+    case PJ_WINDOW_THEN_OPEN:
+      _pj_window_choose_file (self);
+      break;
+    case PJ_WINDOW_THEN_LEAVE_TABLE:
+      pj_window_leave_table (self);
+      break;
+    case PJ_WINDOW_THEN_LEARN:
+      pj_window_start_tutorial (self);
+      break;
+    case PJ_WINDOW_THEN_QUIT:
+      {
+        GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+        self->leave_confirmed = TRUE;
+        if (app != NULL)
+          g_object_ref (app);
+        gtk_window_close (GTK_WINDOW (self));
+        /* windows of their own (the rules, About) go too */
+        if (app != NULL)
+          {
+            g_application_quit (G_APPLICATION (app));
+            g_object_unref (app);
+          }
+      }
+      break;
+    case PJ_WINDOW_THEN_REOPEN:
+      {
+        g_autoptr (GError) error = NULL;
+
+        if (!pj_window_reopen_table (self, &error))
+          {
+            /* Translators: reopening the saved LAN table failed; the reason follows */
+            g_autofree char *text = g_strdup_printf (_("The table could not be reopened: %s"), error->message);
+            _pj_window_toast (self, text);
+          }
+      }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+typedef struct {
+  PjWindow     *window;   /* owned */
+  PjWindowThen  then;
+} Leaving;
+
+static gboolean
+leave_idle_cb (gpointer data)
+{
+  Leaving *leaving = data;
+
+  leave_then (leaving->window, leaving->then);
+  g_object_unref (leaving->window);
+  g_free (leaving);
+  return G_SOURCE_REMOVE;
+}
+
+/* The question closes first: what comes next may close its window too. */
+static void
+leave_response_cb (AdwMessageDialog *dialog,
+                   const char       *response,
+                   PjWindow         *self)
+{
+  Leaving *leaving;
+
+  if (g_strcmp0 (response, "leave") != 0)
+    return;
+  leaving = g_new (Leaving, 1);
+  leaving->window = g_object_ref (self);
+  leaving->then = (PjWindowThen) GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "pj-then"));
+  g_idle_add (leave_idle_cb, leaving);
+}
+
+/* The button says what happens next. */
+static const char *
+leave_verb (PjWindowThen then)
+{
+  switch (then)
+    {
+    case PJ_WINDOW_THEN_HOST:
+      return _("_Host a Table");
+    case PJ_WINDOW_THEN_JOIN:
+      return _("_Join a Table");
+    case PJ_WINDOW_THEN_NEW_GAME:
+      return _("_New Game");
+    case PJ_WINDOW_THEN_OPEN:
+      return _("_Open Another");
+    case PJ_WINDOW_THEN_REOPEN:
+      return _("_Reopen Table");
+    case PJ_WINDOW_THEN_LEARN:
+      return _("_Learn to Play");
+    case PJ_WINDOW_THEN_QUIT:
+      return _("_Quit");
+    case PJ_WINDOW_THEN_LEAVE_TABLE:
+    default:
+      return _("_Leave");
+    }
+}
+
+/**
+ * _pj_window_confirm_leave:
+ * @self: a window
+ * @then: what comes after the game
+ *
+ * Leave the game on the table for @then: at once when nothing is lost,
+ * saved and without a question when it comes back afterwards, otherwise
+ * after "Leave this game?" is answered.
+ */
+void
+_pj_window_confirm_leave (PjWindow     *self,
+                          PjWindowThen  then)
+{
+  GtkWidget *dialog;
+  const char *body;
+
+  /* the lesson keeps the game aside (and turns a LAN table down itself) */
+  if (!game_in_progress (self) || then == PJ_WINDOW_THEN_LEARN)
+    {
+      leave_then (self, then);
+      return;
+    }
+
+  if (game_comes_back (self, then))
+    {
+      g_autoptr (GError) error = NULL;
+      PjGame *game = game_at_stake (self);
+
+      /* the file must hold the last move before the window lets go of it */
+      if (self->table != NULL || pj_game_flush_autosave (game, &error))
+        {
+          leave_then (self, then);
+          return;
+        }
+      g_warning ("The game could not be saved before leaving it: %s", error->message);
+    }
+
+  if (self->table != NULL && pj_table_get_host (self->table) != NULL)
+    body = _("You host this game: it ends for the other players too. The table is saved, and “Reopen Last Table” brings it back.");
+  else if (self->table != NULL)
+    body = _("The game goes on without you: after a while the host’s computer plays your seat.");
+  else if (self->autosave_path == NULL)
+    body = _("This window keeps no autosave: the game in progress cannot be resumed.");
+  else
+    body = _("The game in progress ends and cannot be resumed.");
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Leave this game?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "leave", leave_verb (then),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "leave",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data (G_OBJECT (dialog), "pj-then", GINT_TO_POINTER (then));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (leave_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/**
+ * pj_window_quit:
+ * @self: a window
+ *
+ * Close the window as Quit does: the size is kept, and a game that would
+ * be lost is asked about first.
+ */
+void
+pj_window_quit (PjWindow *self)
+{
+  g_return_if_fail (PJ_IS_WINDOW (self));
+
+  _pj_window_confirm_leave (self, PJ_WINDOW_THEN_QUIT);
+}
+
+/**
+ * _pj_window_leave_on_close:
+ * @self: a window asked to close
+ *
+ * Returns: %TRUE when the close waits for an answer to "Leave this game?".
+ */
+gboolean
+_pj_window_leave_on_close (PjWindow *self)
+{
+  if (self->leave_confirmed || !game_in_progress (self) || game_comes_back (self, PJ_WINDOW_THEN_QUIT))
+    return FALSE;
+  _pj_window_confirm_leave (self, PJ_WINDOW_THEN_QUIT);
+  return TRUE;
+}

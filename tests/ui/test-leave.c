@@ -1,0 +1,400 @@
+/* test-leave.c — every way out of a game asks or autosaves (one rule), the
+ * window size is kept on Ctrl+Q, and the end of a game waits for About
+ * rather than stacking over it.
+ *
+ * Set PJ_SCREENSHOT_DIR to keep a PNG of the question and of About.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gstdio.h>
+
+#include "pj-application.h"
+#include "pj-settings.h"
+#include "pj-test-display.h"
+#include "pj-test-games.h"
+#include "pj-window.h"
+#include "pj-window-private.h"
+
+static gboolean
+is_drawn (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 100;
+}
+
+/* The newest visible toplevel of @type, if any. */
+static GtkWindow *
+find_window (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* owned by GTK */
+  GtkWindow *found = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        found = GTK_WINDOW (w);
+    }
+  return found;
+}
+
+static AdwMessageDialog *
+find_message_dialog (void)
+{
+  return (AdwMessageDialog *) find_window (ADW_TYPE_MESSAGE_DIALOG);
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  GtkWindow *w = find_window (data != NULL ? (GType) GPOINTER_TO_SIZE (data) : ADW_TYPE_MESSAGE_DIALOG);
+
+  return w != NULL && gtk_widget_get_mapped (GTK_WIDGET (w));
+}
+
+static void
+close_dialogs (void)
+{
+  AdwMessageDialog *dialog;
+
+  while ((dialog = find_message_dialog ()) != NULL)
+    gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static void
+shoot (GtkWidget  *widget,
+       const char *name)
+{
+  if (g_getenv ("PJ_SCREENSHOT_DIR") == NULL)
+    return;
+  pj_test_wait (400);
+  pj_test_screenshot (widget, name);
+}
+
+/* Seat 0 human, a move made: a game someone would mind losing. */
+static PjGame *
+game_under_way (void)
+{
+  PjGame *game;
+  PjRules rules;
+  const PjAction *legal;
+  guint n;
+
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
+  game = pj_game_new (&rules, 3, 3);
+  pj_game_set_delay (game, 0);
+  for (guint i = 1; i < 4; i++)
+    pj_game_set_controller (game, i, PJ_CONTROLLER_EASY);
+  legal = pj_game_get_human_actions (game, &n);
+  g_assert_cmpuint (n, >, 0);
+  g_assert_true (pj_game_apply (game, &legal[0], NULL));
+  return game;
+}
+
+static PjWindow *
+open_window (GtkApplication *app,
+             PjGame         *game,
+             const char     *autosave)
+{
+  PjWindow *window = pj_window_new (app);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  pj_window_set_autosave_path (window, autosave);
+  pj_window_set_game (window, game);
+  gtk_window_present (GTK_WINDOW (window));
+  pj_test_run_until (is_drawn, pj_window_get_board_view (window), 5000);
+  return window;
+}
+
+static char *
+temp_autosave (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("pj-leave-XXXXXX", NULL);
+
+  g_assert_nonnull (dir);
+  return g_build_filename (dir, "autosave.json", NULL);
+}
+
+static void
+remove_autosave (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *file = g_build_filename (dir, name, NULL);
+      g_remove (file);
+    }
+  g_rmdir (dir);
+}
+
+static const char *
+visible_page (PjWindow *window)
+{
+  return gtk_stack_get_visible_child_name (window->main_stack);
+}
+
+static gboolean
+in_lobby (gpointer data)
+{
+  return g_strcmp0 (visible_page (data), "lobby") == 0;
+}
+
+/* Without the autosave, each way out asks first, with its own verb; the
+ * answer Cancel leaves the game as it was. */
+static void
+check_asks (const char *action,
+            const char *verb)
+{
+  g_autoptr (PjGame) game = game_under_way ();
+  PjWindow *window = open_window (NULL, game, NULL);
+  AdwMessageDialog *dialog;
+  guint moves = pj_game_get_n_actions (game);
+
+  g_test_message ("%s", action);
+  gtk_widget_activate_action (GTK_WIDGET (window), action, NULL);
+  pj_test_run_until (dialog_shown, NULL, 3000);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Leave this game?");
+  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "leave"), ==, verb);
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "cancel");
+  if (g_str_equal (action, "win.open"))
+    shoot (GTK_WIDGET (dialog), "leave-open.png");
+
+  adw_message_dialog_response (dialog, "cancel");
+  pj_test_wait (50);
+  g_assert_true (pj_window_get_game (window) == game);
+  g_assert_cmpuint (pj_game_get_n_actions (game), ==, moves);
+  g_assert_cmpstr (visible_page (window), ==, "game");
+  close_dialogs ();
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_asks (void)
+{
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  check_asks ("win.open", "_Open Another");
+  check_asks ("win.new-game", "_New Game");
+  check_asks ("win.host-lan", "_Host a Table");
+  check_asks ("win.join-lan", "_Join a Table");
+}
+
+/* Host: answering Leave goes on to the lobby. */
+static void
+test_leave_host (void)
+{
+  g_autoptr (PjGame) game = NULL;
+  AdwMessageDialog *dialog;
+  PjWindow *window;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  game = game_under_way ();
+  window = open_window (NULL, game, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.host-lan", NULL);
+  pj_test_run_until (dialog_shown, NULL, 3000);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "leave"), ==, "_Host a Table");
+  adw_message_dialog_response (dialog, "leave");
+  pj_test_run_until (in_lobby, window, 3000);
+  g_assert_cmpstr (visible_page (window), ==, "lobby");
+  close_dialogs ();
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* With the autosave on, a way out after which the game comes back saves it
+ * and goes without a question; New Game (which replaces it) still asks. */
+static void
+test_autosave_goes (void)
+{
+  g_autoptr (PjGame) game = NULL;
+  g_autoptr (PjRecord) saved = NULL;
+  g_autofree char *path = temp_autosave ();
+  AdwMessageDialog *dialog;
+  PjWindow *window;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  game = game_under_way ();
+  window = open_window (NULL, game, path);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  pj_test_run_until (dialog_shown, NULL, 3000);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "cancel");
+  close_dialogs ();
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.host-lan", NULL);
+  pj_test_wait (100);
+  g_assert_null (find_message_dialog ());
+  g_assert_cmpstr (visible_page (window), ==, "lobby");
+  saved = pj_record_load (path, NULL);
+  g_assert_nonnull (saved);
+  g_assert_cmpuint (pj_record_get_n_actions (saved), ==, pj_game_get_n_actions (game));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  remove_autosave (path);
+}
+
+static gboolean
+is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+/* Ctrl+Q is the application's quit: with the autosave on it closes at
+ * once, and the size is kept; without, it asks "Quit?" first. */
+static void
+test_quit (void)
+{
+  g_autoptr (PjApplication) app = NULL;
+  g_autoptr (GSettings) settings = NULL;
+  g_autoptr (PjGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) actions = NULL;
+  g_autofree char *path = temp_autosave ();
+  AdwMessageDialog *dialog;
+  PjWindow *window;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  settings = pj_settings_new ();
+  g_assert_nonnull (settings);
+  g_settings_set_int (settings, "window-width", 1100);
+  g_settings_set_int (settings, "window-height", 760);
+
+  app = pj_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  actions = gtk_application_get_actions_for_accel (GTK_APPLICATION (app), "<Control>q");
+  g_assert_nonnull (actions);
+  g_assert_cmpstr (actions[0], ==, "app.quit");
+
+  /* no autosave (--new-instance): asked, and Cancel keeps the window */
+  game = game_under_way ();
+  window = open_window (GTK_APPLICATION (app), game, NULL);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  pj_test_run_until (dialog_shown, NULL, 3000);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "leave"), ==, "_Quit");
+  adw_message_dialog_response (dialog, "cancel");
+  pj_test_wait (50);
+  g_assert_nonnull (window);
+  close_dialogs ();
+
+  /* the close button asks the same */
+  gtk_window_close (GTK_WINDOW (window));
+  pj_test_run_until (dialog_shown, NULL, 3000);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (window);
+  adw_message_dialog_response (dialog, "leave");
+  pj_test_run_until (is_null, &window, 3000);
+  g_assert_null (window);
+  close_dialogs ();
+  g_clear_object (&game);
+
+  /* with the autosave: no question, and the size kept */
+  game = game_under_way ();
+  window = open_window (GTK_APPLICATION (app), game, path);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 937, 641);
+  pj_test_wait (100);
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  pj_test_run_until (is_null, &window, 3000);
+  g_assert_null (window);
+  g_assert_null (find_message_dialog ());
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 937);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 641);
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  remove_autosave (path);
+}
+
+static gboolean
+game_over (gpointer data)
+{
+  return pj_game_is_over (data);
+}
+
+/* The end of a game while About is open waits for About to close. */
+static void
+test_game_over_waits (void)
+{
+  g_autoptr (PjApplication) app = NULL;
+  g_autoptr (PjGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  GtkWindow *about;
+  PjWindow *window;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  app = pj_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+
+  game = pj_test_nearly_over_game ();
+  pj_game_set_delay (game, 0);
+  window = open_window (GTK_APPLICATION (app), game, NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  pj_test_run_until (dialog_shown, GSIZE_TO_POINTER (ADW_TYPE_ABOUT_WINDOW), 3000);
+  about = find_window (ADW_TYPE_ABOUT_WINDOW);
+  g_assert_nonnull (about);
+  g_assert_true (gtk_window_get_transient_for (about) == GTK_WINDOW (window));
+  g_assert_cmpstr (adw_about_window_get_website (ADW_ABOUT_WINDOW (about)), !=, NULL);
+  g_assert_cmpstr (adw_about_window_get_issue_url (ADW_ABOUT_WINDOW (about)), !=, NULL);
+  g_assert_nonnull (adw_about_window_get_developers (ADW_ABOUT_WINDOW (about)));
+  shoot (GTK_WIDGET (about), "about.png");
+
+  pj_game_start (game);
+  pj_test_run_until (game_over, game, 10000);
+  g_assert_true (pj_game_is_over (game));
+  pj_test_wait (300);
+  g_assert_null (find_message_dialog ());
+
+  gtk_window_close (about);
+  pj_test_run_until (dialog_shown, NULL, 3000);
+  g_assert_nonnull (find_message_dialog ());
+  g_assert_true (adw_message_dialog_has_response (find_message_dialog (), "again"));
+
+  close_dialogs ();
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/leave/asks", test_asks);
+  g_test_add_func ("/leave/host", test_leave_host);
+  g_test_add_func ("/leave/autosave-goes", test_autosave_goes);
+  g_test_add_func ("/leave/quit", test_quit);
+  g_test_add_func ("/leave/game-over-waits", test_game_over_waits);
+  return g_test_run ();
+}
