@@ -40,6 +40,22 @@ colour_from_letter (const PjState *s,
   return -1;
 }
 
+/* A host writes a position for every client after every action: digits by
+ * hand, not through printf's format parsing. */
+static void
+append_uint (GString *out,
+             guint    n)
+{
+  char digits[10];
+  guint i = 0;
+
+  do
+    digits[i++] = (char) ('0' + n % 10);
+  while ((n /= 10) != 0);
+  while (i > 0)
+    g_string_append_c (out, digits[--i]);
+}
+
 static void
 append_pos (GString       *out,
             const PjState *s,
@@ -48,11 +64,15 @@ append_pos (GString       *out,
   if (pos == PJ_POS_START)
     g_string_append_c (out, 's');
   else if (PJ_POS_IS_HOME (pos))
-    g_string_append_printf (out, "h%u", pos - PJ_POS_HOME0 + 1u);
+    {
+      g_string_append_c (out, 'h');
+      append_uint (out, pos - PJ_POS_HOME0 + 1u);
+    }
   else
-    g_string_append_printf (out, "%c%u",
-                            g_ascii_tolower (pj_colour_letter (pos / s->rules.holes_per_side)),
-                            pos % s->rules.holes_per_side);
+    {
+      g_string_append_c (out, g_ascii_tolower (pj_colour_letter (pos / s->rules.holes_per_side)));
+      append_uint (out, pos % s->rules.holes_per_side);
+    }
 }
 
 char *
@@ -430,10 +450,11 @@ append_cards (GString      *out,
 char *
 pj_position_to_string (const PjState *s)
 {
-  GString *out = g_string_new ("pegs-and-jokers position 1\n");
+  GString *out = g_string_sized_new (1024);
   g_autofree char *rules = pj_rules_to_string (&s->rules);
   gboolean stock_known = TRUE;
 
+  g_string_append (out, "pegs-and-jokers position 1\n");
   g_string_append_printf (out, "rules %s\n", rules);
   g_string_append_printf (out, "dealer %c\n", pj_colour_letter (s->dealer));
   g_string_append_printf (out, "turn %c %u\n", pj_colour_letter (s->turn), s->turn_number);
@@ -448,7 +469,8 @@ pj_position_to_string (const PjState *s)
   g_string_append_c (out, '\n');
   for (guint c = 0; c < s->rules.players; c++)
     {
-      g_string_append_printf (out, "pegs %c", pj_colour_letter (c));
+      g_string_append (out, "pegs ");
+      g_string_append_c (out, pj_colour_letter (c));
       for (guint i = 0; i < PJ_PEGS; i++)
         {
           g_string_append_c (out, ' ');
@@ -458,7 +480,8 @@ pj_position_to_string (const PjState *s)
     }
   for (guint c = 0; c < s->rules.players; c++)
     {
-      g_string_append_printf (out, "hand %c", pj_colour_letter (c));
+      g_string_append (out, "hand ");
+      g_string_append_c (out, pj_colour_letter (c));
       append_cards (out, s->hand[c], s->hand_count[c]);
       g_string_append_c (out, '\n');
     }

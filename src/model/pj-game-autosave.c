@@ -163,8 +163,9 @@ write_latest (PjAutosave  *saver,
   return TRUE;
 }
 
-static gpointer
-writer_thread (gpointer data)
+static void
+writer_thread (gpointer data,
+               gpointer unused)
 {
   PjAutosave *saver = data;
 
@@ -197,15 +198,21 @@ writer_thread (gpointer data)
   /* pj_game_get_saving() changed: let a loop waiting on it look again */
   g_main_context_wakeup (saver->context);
   autosave_unref (saver);
-  return NULL;
 }
 
 /* Call only after setting saver->running under the lock: one writer at a
- * time keeps the writes in order. */
+ * time keeps the writes in order. The threads are shared and kept: a host
+ * with many tables saves after every action at each, and a new thread per
+ * write cost more than the write's own work. No limit on their number: a
+ * table's write never waits for another table's. */
 static void
 start_writer (PjAutosave *saver)
 {
-  g_thread_unref (g_thread_new ("pj-autosave", writer_thread, autosave_ref (saver)));
+  static GThreadPool *pool;
+
+  if (g_once_init_enter (&pool))
+    g_once_init_leave (&pool, g_thread_pool_new (writer_thread, NULL, -1, FALSE, NULL));
+  g_thread_pool_push (pool, autosave_ref (saver), NULL);
 }
 
 void

@@ -91,21 +91,25 @@ action_for (const PjState  *before,
   return pj_action_to_string (before, &seen);
 }
 
-void
-_pj_host_send_update (PjHost         *self,
-                      Client         *c,
+/* The update line (encoded, newline and all) for whoever sits at `seat`
+ * (-1: a spectator): the same for everyone there, so a broadcast makes it
+ * once per seat. */
+char *
+_pj_host_update_line (PjHost         *self,
+                      int             seat,
                       const PjState  *before,
                       const PjAction *a,
                       int             actor,
-                      gboolean        computer)
+                      gboolean        computer,
+                      gsize          *length)
 {
   g_autoptr (JsonObject) msg = pj_net_message_new (PJ_MSG_UPDATE);
-  g_autofree char *position = position_for (pj_game_get_state (self->game), c->seat);
+  g_autofree char *position = position_for (pj_game_get_state (self->game), seat);
 
   json_object_set_int_member (msg, "n", pj_game_get_n_actions (self->game));
   if (a)
     {
-      g_autofree char *text = action_for (before, a, c->seat);
+      g_autofree char *text = action_for (before, a, seat);
 
       json_object_set_int_member (msg, "actor", actor);
       json_object_set_string_member (msg, "action", text);
@@ -116,7 +120,21 @@ _pj_host_send_update (PjHost         *self,
                                        pj_card_to_string (pj_action_revealed_card (before, a)));
     }
   json_object_set_string_member (msg, "position", position);
-  pj_net_connection_send (c->conn, msg);
+  return pj_net_message_to_line (msg, length);
+}
+
+void
+_pj_host_send_update (PjHost         *self,
+                      Client         *c,
+                      const PjState  *before,
+                      const PjAction *a,
+                      int             actor,
+                      gboolean        computer)
+{
+  gsize length;
+  g_autofree char *line = _pj_host_update_line (self, c->seat, before, a, actor, computer, &length);
+
+  pj_net_connection_send_raw (c->conn, line, length);
 }
 
 void

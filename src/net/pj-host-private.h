@@ -141,6 +141,9 @@ void        _pj_host_save_failed     (PjHost *self, GError *error);
 void        _pj_host_client_free     (Client *c);
 void        _pj_host_seat_clear      (Seat *seat);
 void        _pj_host_send_start      (PjHost *self, Client *c);
+char       *_pj_host_update_line     (PjHost *self, int seat, const PjState *before,
+                                      const PjAction *a, int actor, gboolean computer,
+                                      gsize *length);
 void        _pj_host_send_update     (PjHost *self, Client *c, const PjState *before,
                                       const PjAction *a, int actor, gboolean computer);
 void        _pj_host_send_reveal     (PjHost *self, Client *c, GPtrArray *log);

@@ -89,13 +89,25 @@ game_action_applied_cb (PjGame         *game,
   g_autofree char *text = pj_action_to_string (before, a);
   int actor = before->actor;
   gboolean computer = pj_game_seat_is_computer (game, before->actor);
+  /* one line per seat (index 0: spectators), redacted and encoded once
+   * however many watch from there */
+  char *lines[PJ_MAX_PLAYERS + 1] = { NULL };
+  gsize lengths[PJ_MAX_PLAYERS + 1] = { 0 };
 
   for (guint i = 0; i < self->clients->len; i++)
     {
       Client *c = g_ptr_array_index (self->clients, i);
-      if (c->greeted)
-        _pj_host_send_update (self, c, before, a, actor, computer);
+      guint k = c->seat >= 0 && c->seat < PJ_MAX_PLAYERS ? (guint) c->seat + 1 : 0;
+
+      if (!c->greeted)
+        continue;
+      if (lines[k] == NULL)
+        lines[k] = _pj_host_update_line (self, k == 0 ? -1 : c->seat, before, a, actor, computer,
+                                         &lengths[k]);
+      pj_net_connection_send_raw (c->conn, lines[k], lengths[k]);
     }
+  for (guint k = 0; k < G_N_ELEMENTS (lines); k++)
+    g_free (lines[k]);
   g_signal_emit (self, _pj_host_signals[ACTION_APPLIED], 0,
                  pj_game_get_n_actions (game), actor, text, computer);
 }

@@ -238,6 +238,30 @@ pj_net_connection_send_raw (PjNetConnection *conn,
       g_source_unref (idle);
       return;
     }
+  /* Nothing waiting: write right now, as far as the socket takes it. An
+   * update goes to every client at a table after every action, and the
+   * asynchronous write's task, callback and main-loop turn cost more than
+   * the send itself. What does not fit (or an error) takes the queue, whose
+   * asynchronous write waits for room or reports the error. */
+  if (!conn->writing && g_queue_is_empty (&conn->queue) && !conn->close_pending &&
+      !g_cancellable_is_cancelled (conn->cancellable))
+    {
+      GOutputStream *out = g_io_stream_get_output_stream (conn->stream);
+
+      if (G_IS_POLLABLE_OUTPUT_STREAM (out) &&
+          g_pollable_output_stream_can_poll (G_POLLABLE_OUTPUT_STREAM (out)))
+        {
+          gssize n = g_pollable_output_stream_write_nonblocking (G_POLLABLE_OUTPUT_STREAM (out),
+                                                                  data, len, NULL, NULL);
+          if (n > 0)
+            {
+              data = (const guint8 *) data + n;
+              len -= (gsize) n;
+            }
+          if (len == 0)
+            return;
+        }
+    }
   g_queue_push_tail (&conn->queue, g_bytes_new (data, len));
   conn->queued += len;
   write_next (conn);

@@ -9,8 +9,12 @@
  *
  * Prints: move-broadcast latency (from a client's send of an action to each
  * other client at its table having the update) median and p99; the server's
- * CPU time per action (getrusage of the exited server); its resident memory
- * per table.
+ * CPU time per action (getrusage of the exited server); the clients' CPU
+ * time (this process: they share the machine with the server, and their
+ * own turns sit in the latency); the server's resident memory per table;
+ * and the load average at the start, so that a reader knows whether the
+ * machine was busy with other things. PJ_BENCH_THREADS=N runs the clients
+ * on N threads instead of 4.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -28,7 +32,7 @@
 
 #define N_TABLES   16
 #define N_SEATS    8
-#define N_THREADS  4
+#define N_THREADS_MAX 16
 #define MAX_ACTIONS 20000
 
 typedef struct {
@@ -59,7 +63,11 @@ state_cb (PjClient   *client,
           const char *revealed,
           Table      *table)
 {
-  gint64 now = g_get_monotonic_time ();
+  /* the bot's own handler ran first and stamped the arrival before
+   * choosing its answer: that choice is the client's time, not the
+   * broadcast's */
+  Bot *bot = g_object_get_data (G_OBJECT (client), "bot");
+  gint64 now = bot->last_update_us;
 
   if (action && n < MAX_ACTIONS && table->sent_at[n] && actor != pj_client_get_seat (client))
     {
@@ -127,6 +135,7 @@ worker_main (gpointer data)
 
           table->bots[s] = bot;
           g_object_set_data (G_OBJECT (bot->client), "table", table);
+          g_object_set_data (G_OBJECT (bot->client), "bot", bot);
           g_signal_connect (bot->client, "state-changed", G_CALLBACK (state_cb), table);
           g_signal_connect (bot->client, "state-changed", G_CALLBACK (after_bot_cb), bot);
           g_signal_connect (bot->client, "verified", G_CALLBACK (verified_cb), table);
@@ -187,7 +196,11 @@ main (int    argc,
   g_autoptr (GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *dir = save_dir_new ();
   Table tables[N_TABLES] = { 0 };
-  Worker workers[N_THREADS] = { 0 };
+  Worker workers[N_THREADS_MAX] = { 0 };
+  g_autofree char *loadavg = NULL;
+  guint n_threads = 4;
+  struct rusage self_usage;
+  double clients_s;
   g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (double));
   Server *server;
   GPid pid;
@@ -198,6 +211,9 @@ main (int    argc,
   gint64 t0, t1;
   guint n;
 
+  g_file_get_contents ("/proc/loadavg", &loadavg, NULL, NULL);
+  if (g_getenv ("PJ_BENCH_THREADS"))
+    n_threads = CLAMP (atoi (g_getenv ("PJ_BENCH_THREADS")), 1, N_THREADS_MAX);
   for (guint t = 0; t < N_TABLES; t++)
     {
       g_ptr_array_add (args, g_strdup ("--table"));
@@ -224,7 +240,7 @@ main (int    argc,
   for (guint t = 0; t < N_TABLES; t++)
     {
       g_autofree char *name = g_strdup_printf ("Bench %u", t + 1);
-      Worker *w = &workers[t % N_THREADS];
+      Worker *w = &workers[t % n_threads];
 
       tables[t].index = t;
       tables[t].port = server_port (server, name);
@@ -233,7 +249,7 @@ main (int    argc,
       w->tables[w->n_tables++] = &tables[t];
     }
   t0 = g_get_monotonic_time ();
-  for (guint i = 0; i < N_THREADS; i++)
+  for (guint i = 0; i < n_threads; i++)
     {
       workers[i].context = g_main_context_new ();
       workers[i].thread = g_thread_new ("clients", worker_main, &workers[i]);
@@ -248,7 +264,7 @@ main (int    argc,
     }
   t1 = g_get_monotonic_time ();
   hwm = proc_status_kb (pid, "VmHWM:");
-  for (guint i = 0; i < N_THREADS; i++)
+  for (guint i = 0; i < n_threads; i++)
     {
       g_atomic_int_set (&workers[i].done, TRUE);
       g_main_context_invoke (workers[i].context, wake, NULL);
@@ -258,6 +274,9 @@ main (int    argc,
   server_signal (server, SIGTERM);
   if (server->status != 0)
     g_error ("the server exited with status %d", server->status);
+  getrusage (RUSAGE_SELF, &self_usage);
+  clients_s = self_usage.ru_utime.tv_sec + self_usage.ru_utime.tv_usec / 1e6 +
+              self_usage.ru_stime.tv_sec + self_usage.ru_stime.tv_usec / 1e6;
   getrusage (RUSAGE_CHILDREN, &usage);
   cpu_s = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 +
           usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
@@ -278,11 +297,16 @@ main (int    argc,
   qsort (v, n, sizeof (double), cmp_double);
   g_print ("pegs-and-jokers-server: %d tables x %d clients on loopback, one game each, "
            "computer pacing off, %d client threads, %.1f s\n",
-           N_TABLES, N_SEATS, N_THREADS, (t1 - t0) / 1e6);
+           N_TABLES, N_SEATS, n_threads, (t1 - t0) / 1e6);
+  g_print ("  load average at the start (1, 5, 15 min; runnable/total): %s",
+           loadavg ? loadavg : "unknown\n");
+  g_print ("  machine: %u CPUs online\n", g_get_num_processors ());
   g_print ("  move-broadcast latency (%u samples): median %.3f ms  p99 %.3f ms  max %.3f ms\n",
            n, n ? v[n / 2] : 0.0, n ? v[MIN (n - 1, (guint) (n * 0.99))] : 0.0, n ? v[n - 1] : 0.0);
   g_print ("  server CPU: %.2f s for %u client actions = %.1f us per action\n",
            cpu_s, n_actions, n_actions ? cpu_s * 1e6 / n_actions : 0.0);
+  g_print ("  clients' CPU (this process, %u client threads): %.2f s = %.1f us per action\n",
+           n_threads, clients_s, n_actions ? clients_s * 1e6 / n_actions : 0.0);
   g_print ("  server RSS: %ld kB with %d lobbies, %ld kB peak in play (VmHWM %ld kB) = %.0f kB per table\n",
            rss_lobby, N_TABLES, rss_play, hwm, (double) hwm / N_TABLES);
   server_free (server);
