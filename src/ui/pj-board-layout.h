@@ -24,6 +24,14 @@ typedef struct {
   guint8 slot;     /* start hole, for PJ_POS_START */
 } PjPlace;
 
+/* A rectangle turned by `angle` about its centre: a seat's name, the
+ * turn band, a card with its caption. */
+typedef struct {
+  double x, y;                             /* the centre */
+  double w, h;                             /* along and across */
+  double angle;                            /* radians, clockwise on screen */
+} PjBoardBox;
+
 typedef struct {
   guint  n;                                /* sides: the players */
   guint  hps;                              /* holes per side */
@@ -34,13 +42,52 @@ typedef struct {
   double d;                                /* one hole spacing */
   double hole_r;
   double peg_r;
+  /* the seats' names outside the sides: font size, the box of each name
+   * with its colour's symbol, where the text and the symbol go in it */
+  double label_size;
+  PjBoardBox label[PJ_MAX_PLAYERS];
+  double label_text_x[PJ_MAX_PLAYERS], label_text_y[PJ_MAX_PLAYERS];
+  double label_sym_x[PJ_MAX_PLAYERS], label_sym_y[PJ_MAX_PLAYERS];
+  double label_sym_r;
+  /* the middle: the discard pile (0) and the stock (1), top-left corners,
+   * and the captions' font size */
+  double card_x[2], card_y[2];
+  double card_w, card_h;
+  double caption_size;
+  PjBoardBox caption[2];
 } PjBoardLayout;
+
+/* the smallest font the board draws text in */
+#define PJ_BOARD_MIN_TEXT 9.0
 
 /* The layout filling width × height, with room for the names outside. */
 void     pj_board_layout_init        (PjBoardLayout       *L,
                                       guint                n_players,
                                       guint                holes_per_side,
                                       guint                bottom,
+                                      double               width,
+                                      double               height);
+/* The seats' names: text_w[seat] × text_h[seat] is each name's size
+ * measured at font size `measured_size` (the layout scales it). Fits the
+ * font so the longest name with its symbol fits its side: names then
+ * never meet each other, the turn band or the widget's edge. */
+void     pj_board_layout_set_labels  (PjBoardLayout       *L,
+                                      const double        *text_w,
+                                      const double        *text_h,
+                                      double               measured_size);
+/* The captions under the cards ("Discard", "Stock"), each text_w wide at
+ * font size `measured_size`: the cards move apart so they never meet. */
+void     pj_board_layout_set_captions (PjBoardLayout      *L,
+                                      const double         text_w[2],
+                                      double               measured_size);
+/* The band along the side of the seat to move. */
+void     pj_board_layout_turn_band   (const PjBoardLayout *L,
+                                      guint                seat,
+                                      PjBoardBox          *box);
+/* Whether two boxes overlap; whether one lies within width × height. */
+gboolean pj_board_box_overlap        (const PjBoardBox    *a,
+                                      const PjBoardBox    *b);
+gboolean pj_board_box_inside         (const PjBoardBox    *box,
                                       double               width,
                                       double               height);
 /* Which side on screen (0 at the bottom, then clockwise) a seat's is. */

@@ -402,7 +402,7 @@ append_cairo_around (GtkSnapshot *snapshot,
 static double
 peg_reach (double r)
 {
-  double size = MAX (r * 0.75, 7.0);
+  double size = MAX (r * 0.75, 8.0);
 
   return MAX (r * 1.1 + 1.0, r * 0.72 + size * 0.62 * 1.2 + 1.0) * G_SQRT2;
 }
@@ -448,6 +448,7 @@ draw_card (PjBoardView   *self,
            double         h,
            const char    *text,
            const char    *caption,
+           double         caption_size,
            gboolean       face_up,
            const GdkRGBA *fg,
            gboolean       dark)
@@ -476,7 +477,7 @@ draw_card (PjBoardView   *self,
     draw_text (self, cr, text, x + w / 2, y + h / 2, w * (g_utf8_strlen (text, -1) > 2 ? 0.26 : 0.45),
                0, TRUE, face_up ? &ink : &white);
   if (caption != NULL)
-    draw_text (self, cr, caption, x + w / 2, y + h + w * 0.3, w * 0.24, 0, FALSE, fg);
+    draw_text (self, cr, caption, x + w / 2, y + h + caption_size * 0.9, caption_size, 0, FALSE, fg);
 }
 
 /* The peg's number (the move list says "peg 2") on a small badge. */
@@ -488,7 +489,7 @@ draw_peg_number (PjBoardView *self,
                  double       y,
                  double       r)
 {
-  double size = MAX (r * 0.75, 7.0);
+  double size = MAX (r * 0.75, 8.0);
   double bx = x + r * 0.72, by = y + r * 0.72, br = size * 0.62;
   int w, h;
 
@@ -667,18 +668,19 @@ append_turn_band (GtkSnapshot         *snapshot,
                   guint                seat)
 {
   GdkRGBA c;
-  double x0, y0, x1, y1;
+  PjBoardBox band;
+  double ux, uy;
   cairo_t *cr;
 
   pj_peg_style_get_colour (seat, &c);
-  pj_board_layout_side_point (L, seat, 0.3, -0.9, &x0, &y0);
-  pj_board_layout_side_point (L, seat, L->hps - 0.3, -0.9, &x1, &y1);
-  cr = append_cairo_around (snapshot, (x0 + x1) / 2, (y0 + y1) / 2,
-                            hypot (x1 - x0, y1 - y0) / 2 + L->d * 0.35);
-  cairo_move_to (cr, x0, y0);
-  cairo_line_to (cr, x1, y1);
+  pj_board_layout_turn_band (L, seat, &band);
+  ux = cos (band.angle) * band.w / 2;
+  uy = sin (band.angle) * band.w / 2;
+  cr = append_cairo_around (snapshot, band.x, band.y, band.w / 2 + band.h);
+  cairo_move_to (cr, band.x - ux, band.y - uy);
+  cairo_line_to (cr, band.x + ux, band.y + uy);
   cairo_set_source_rgba (cr, c.red, c.green, c.blue, 0.85);
-  cairo_set_line_width (cr, L->d * 0.35);
+  cairo_set_line_width (cr, band.h);
   cairo_stroke (cr);
   cairo_destroy (cr);
 }
@@ -705,7 +707,7 @@ append_peg (PjBoardView         *self,
 
       pj_board_layout_place_point (L, &pl, &x, &y);
       pj_peg_style_draw_peg (cr, colour, x, y, L->peg_r, outline);
-      if (L->peg_r >= 6)
+      if (L->peg_r >= 5)
         draw_peg_number (self, cr, index, x, y, L->peg_r);
       sprite_end (self, sprite, cr);
       sprite->key = pos + 1;
@@ -746,62 +748,19 @@ append_seat_name (PjBoardView         *self,
                   const GdkRGBA       *outline)
 {
   PjBoardSprite *sprite = &self->name_sprites[seat];
-  const char *name = pj_game_get_seat_name (self->game, seat);
-  g_autofree char *label = NULL;
+  g_autofree char *label = _pj_board_view_seat_label (self, seat);
+  /* the layout sizes the names by what they say: a new size draws anew */
+  guint key = (guint) to_move + 1 + 2 * (guint) (L->label_size * 64);
 
-  if (pj_game_get_controller (self->game, seat) == PJ_CONTROLLER_HUMAN)
-    label = g_strdup (name);
-  else
-    /* Translators: a computer player's name on the board */
-    label = g_strdup_printf (_("%s (computer)"), name);
-
-  /* Bluffing Joker extra turns: a run of turns shows where it is played */
-  if (seat == pj_game_get_state (self->game)->turn)
+  if (sprite->image == NULL || sprite->key != key || g_strcmp0 (sprite->text, label) != 0)
     {
-      g_autofree char *run = pj_game_describe_turn_run (self->game);
-
-      if (run != NULL)
-        {
-          /* Translators: a player's name on the board, then "2 turns in a row" */
-          char *with_run = g_strdup_printf (_("%s · %s"), label, run);
-
-          g_free (label);
-          label = with_run;
-        }
-    }
-
-  if (sprite->image == NULL || sprite->key != (guint) to_move + 1 || g_strcmp0 (sprite->text, label) != 0)
-    {
-      double ax, ay, tx, ty, nx, ny, x, y, angle;
       cairo_t *cr = sprite_begin (self);
 
-      pj_board_layout_side_frame (L, seat, &ax, &ay, &tx, &ty, &nx, &ny);
-      pj_board_layout_side_point (L, seat, L->hps / 2.0, -1.85, &x, &y);
-      angle = atan2 (ty, tx);
-      /* keep text upright */
-      if (angle > G_PI / 2 + 0.01)
-        angle -= G_PI;
-      else if (angle < -G_PI / 2 + 0.01)
-        angle += G_PI;
-
-      draw_text (self, cr, label, x, y, L->d * 0.75, angle, to_move, fg);
-      {
-        g_autoptr (PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), label);
-        PangoFontDescription *font = pango_font_description_new ();
-        int tw, th;
-
-        pango_font_description_set_absolute_size (font, MAX (L->d * 0.75, 6.0) * PANGO_SCALE);
-        pango_font_description_set_weight (font, to_move ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
-        pango_layout_set_font_description (layout, font);
-        pango_font_description_free (font);
-        pango_layout_get_pixel_size (layout, &tw, &th);
-        pj_peg_style_draw_peg (cr, seat,
-                               x - cos (angle) * (tw / 2.0 + L->d * 0.6),
-                               y - sin (angle) * (tw / 2.0 + L->d * 0.6),
-                               L->d * 0.36, outline);
-      }
+      draw_text (self, cr, label, L->label_text_x[seat], L->label_text_y[seat], L->label_size,
+                 L->label[seat].angle, to_move, fg);
+      pj_peg_style_draw_peg (cr, seat, L->label_sym_x[seat], L->label_sym_y[seat], L->label_sym_r, outline);
       sprite_end (self, sprite, cr);
-      sprite->key = (guint) to_move + 1;
+      sprite->key = key;
       g_free (sprite->text);
       sprite->text = g_steal_pointer (&label);
     }
@@ -830,15 +789,14 @@ append_middle (PjBoardView         *self,
 
   if (sprite->image == NULL || g_strcmp0 (sprite->text, shown) != 0)
     {
-      double cw = L->d * 2.2, ch = L->d * 3.1;
       g_autofree char *stock = g_strdup_printf ("%u", s->n_stock);
       cairo_t *cr = sprite_begin (self);
 
       if (top_text != NULL)
-        draw_card (self, cr, L->cx - cw - L->d * 0.3, L->cy - ch * 0.6, cw, ch, top_text,
-                   _("Discard"), TRUE, fg, dark);
-      draw_card (self, cr, L->cx + L->d * 0.3, L->cy - ch * 0.6, cw, ch, stock,
-                 _("Stock"), FALSE, fg, dark);
+        draw_card (self, cr, L->card_x[0], L->card_y[0], L->card_w, L->card_h, top_text,
+                   _("Discard"), L->caption_size, TRUE, fg, dark);
+      draw_card (self, cr, L->card_x[1], L->card_y[1], L->card_w, L->card_h, stock,
+                 _("Stock"), L->caption_size, FALSE, fg, dark);
       sprite_end (self, sprite, cr);
       g_free (sprite->text);
       sprite->text = g_steal_pointer (&shown);
@@ -971,7 +929,7 @@ append_moving_peg (PjBoardView         *self,
 
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   pj_peg_style_draw_peg (cr, PJ_PEG_COLOUR (moving), mx, my, r, outline);
-  if (L->peg_r >= 6)
+  if (L->peg_r >= 5)
     draw_peg_number (self, cr, PJ_PEG_INDEX (moving), mx, my, r);
   cairo_destroy (cr);
 }

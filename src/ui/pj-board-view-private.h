@@ -105,6 +105,9 @@ struct _PjBoardView
 };
 
 /* pj-board-view.c */
+/* A seat's name as the board shows it ("Blue (computer)"). */
+char  *_pj_board_view_seat_label      (PjBoardView   *self,
+                                       guint          seat);
 void   _pj_board_view_compute_layout   (PjBoardView   *self,
                                         PjBoardLayout *L);
 void   _pj_board_view_shown_positions  (PjBoardView   *self,

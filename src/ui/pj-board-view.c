@@ -51,11 +51,43 @@ _pj_board_view_notify_animating (PjBoardView *self)
 
 /* ---- what is shown ------------------------------------------------------ */
 
+char *
+_pj_board_view_seat_label (PjBoardView *self,
+                           guint        seat)
+{
+  const char *name = pj_game_get_seat_name (self->game, seat);
+  g_autofree char *label = NULL;
+
+  if (pj_game_get_controller (self->game, seat) == PJ_CONTROLLER_HUMAN)
+    label = g_strdup (name);
+  else
+    /* Translators: a computer player's name on the board */
+    label = g_strdup_printf (_("%s (computer)"), name);
+
+  /* Bluffing Joker extra turns: a run of turns shows where it is played */
+  if (seat == pj_game_get_state (self->game)->turn)
+    {
+      g_autofree char *run = pj_game_describe_turn_run (self->game);
+
+      if (run != NULL)
+        /* Translators: a player's name on the board, then "2 turns in a row" */
+        return g_strdup_printf (_("%s · %s"), label, run);
+    }
+  return g_steal_pointer (&label);
+}
+
+/* The size the board draws the seat names at, in bold (the player to
+ * move) so that either fits. */
+#define MEASURE_SIZE 20.0
+
 void
 _pj_board_view_compute_layout (PjBoardView   *self,
                                PjBoardLayout *L)
 {
   int viewer = self->game ? pj_game_get_viewer (self->game) : -1;
+  double text_w[PJ_MAX_PLAYERS], text_h[PJ_MAX_PLAYERS];
+  g_autoptr (PangoLayout) layout = NULL;
+  PangoFontDescription *font;
 
   pj_board_layout_init (L,
                         self->game ? pj_game_get_n_players (self->game) : 4,
@@ -63,6 +95,40 @@ _pj_board_view_compute_layout (PjBoardView   *self,
                         viewer >= 0 ? (guint) viewer : 0,
                         gtk_widget_get_width (GTK_WIDGET (self)),
                         gtk_widget_get_height (GTK_WIDGET (self)));
+  if (self->game == NULL)
+    return;
+
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  font = pango_font_description_new ();
+  pango_font_description_set_absolute_size (font, MEASURE_SIZE * PANGO_SCALE);
+  pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  for (guint s = 0; s < L->n; s++)
+    {
+      g_autofree char *label = _pj_board_view_seat_label (self, s);
+      int w, h;
+
+      pango_layout_set_text (layout, label, -1);
+      pango_layout_get_pixel_size (layout, &w, &h);
+      text_w[s] = w;
+      text_h[s] = h;
+    }
+  pj_board_layout_set_labels (L, text_w, text_h, MEASURE_SIZE);
+
+  font = pango_font_description_new ();
+  pango_font_description_set_absolute_size (font, MEASURE_SIZE * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  for (guint i = 0; i < 2; i++)
+    {
+      int w, h;
+
+      pango_layout_set_text (layout, i == 0 ? _("Discard") : _("Stock"), -1);
+      pango_layout_get_pixel_size (layout, &w, &h);
+      text_w[i] = w;
+    }
+  pj_board_layout_set_captions (L, text_w, MEASURE_SIZE);
 }
 
 static void

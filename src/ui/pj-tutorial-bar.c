@@ -48,8 +48,11 @@ update (PjTutorialBar *self)
   gtk_label_set_label (self->instruction_label,
                        finished ? pj_tutorial_finished_text () : pj_tutorial_step_instruction (step));
   message = pj_tutorial_get_message (self->tutorial);
+  /* the line stays, empty, when there is nothing to say: the board under
+   * the bar does not move as a message comes and goes */
   gtk_label_set_label (self->message_label, message ? message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->message_label),
+                               GTK_ACCESSIBLE_STATE_HIDDEN, message == NULL, -1);
   gtk_widget_set_visible (self->play_button, finished);
   gtk_widget_set_visible (self->leave_button, !finished);
 }

@@ -29,6 +29,7 @@ struct _PjWindow
   AdwWindowTitle       *window_title;
   GtkWidget            *new_game_button;
   GtkWidget            *hint_button;
+  GtkWidget            *side_panel_button;
   GtkWidget            *action_box;
   AdwFlap              *flap;
   PjBoardView          *board;

@@ -752,8 +752,6 @@ apply_compact_cb (gpointer user_data)
   /* New Game and Hint are in the menu too; the undo icon stays */
   gtk_widget_set_visible (self->new_game_button, !self->compact);
   gtk_widget_set_visible (self->hint_button, !self->compact);
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->action_box),
-                                  self->compact ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
   if (self->compact)
     gtk_widget_add_css_class (GTK_WIDGET (self), "compact");
   else
@@ -780,6 +778,24 @@ pj_window_size_allocate (GtkWidget *widget,
       g_clear_handle_id (&self->compact_idle, g_source_remove);
       self->compact_idle = g_idle_add (apply_compact_cb, self);
     }
+}
+
+/* The side panel: shown or hidden by choice while there is room beside
+ * the board (the choice is kept), over the board on demand when there is
+ * not. */
+static void
+flap_folded_cb (PjWindow *self)
+{
+  gboolean shown = self->settings == NULL || g_settings_get_boolean (self->settings, "show-side-panel");
+
+  adw_flap_set_reveal_flap (self->flap, !adw_flap_get_folded (self->flap) && shown);
+}
+
+static void
+flap_revealed_cb (PjWindow *self)
+{
+  if (self->settings != NULL && !adw_flap_get_folded (self->flap))
+    g_settings_set_boolean (self->settings, "show-side-panel", adw_flap_get_reveal_flap (self->flap));
 }
 
 /* A window opened (or set) narrow is compact before its first allocation,
@@ -866,6 +882,8 @@ pj_window_dispose (GObject *object)
   g_clear_object (&self->game_signals);
   g_clear_object (&self->game);
   g_clear_object (&self->history_selection);
+  if (self->flap != NULL)
+    g_signal_handlers_disconnect_by_data (self->flap, self);
   g_clear_pointer (&self->hint_text, g_free);
   g_clear_pointer (&self->outcome_text, g_free);
   g_clear_object (&self->settings);
@@ -953,6 +971,7 @@ pj_window_class_init (PjWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PjWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, new_game_button);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, hint_button);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, side_panel_button);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, board_toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, action_box);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, flap);
@@ -1033,6 +1052,10 @@ pj_window_init (PjWindow *self)
   g_signal_connect (factory, "bind", G_CALLBACK (history_bind_cb), NULL);
   gtk_list_view_set_factory (self->history_list, factory);
   g_signal_connect_swapped (self->history_scroller, "map", G_CALLBACK (history_mapped_cb), self);
+
+  flap_folded_cb (self);
+  g_signal_connect_swapped (self->flap, "notify::folded", G_CALLBACK (flap_folded_cb), self);
+  g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (flap_revealed_cb), self);
 
   g_signal_connect (self, "notify::default-width", G_CALLBACK (default_width_cb), NULL);
   default_width_cb (self, NULL, NULL);

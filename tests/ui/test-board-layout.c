@@ -4,12 +4,22 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
+#include <string.h>
+#include <pango/pangocairo.h>
 
 #include "pj-board-layout.h"
 #include "pj-test-util.h"
 
 #define W 900.0
 #define H 700.0
+
+/* What the board gets in the default 1100 × 760 window with the side
+ * panel shown (test-layout checks the board gets at least this), and in
+ * a window 360 px wide. */
+#define BOARD_W 817.0
+#define BOARD_H 571.0
+#define NARROW_W 338.0
+#define NARROW_H 589.0
 
 static const guint sizes[][2] = { { 4, 18 }, { 6, 18 }, { 8, 18 }, { 4, 20 }, { 6, 20 }, { 8, 20 } };
 
@@ -155,7 +165,7 @@ test_hit (void)
           g_assert_cmpuint (found.colour, ==, places[p].colour);
           g_assert_cmpuint (found.slot, ==, places[p].slot);
           /* a little off the centre still hits it */
-          g_assert_true (pj_board_layout_place_at (&L, x + L.hole_r, y - L.hole_r, &found));
+          g_assert_true (pj_board_layout_place_at (&L, x + L.d * 0.2, y - L.d * 0.2, &found));
           g_assert_cmpuint (found.pos, ==, places[p].pos);
         }
       /* the middle of the board and the corners of the widget are no hole */
@@ -259,6 +269,243 @@ test_step_paths (void)
   }
 }
 
+/* ---- names in every language --------------------------------------- */
+
+static const char *const languages[] = { "en", "de", "el", "es", "fa", "fr", "ko", "sq" };
+static const char *const colours[] = {
+  "Red", "Blue", "Green", "Yellow", "Orange", "Purple", "Teal", "Magenta"
+};
+
+/* po/LANG.po's translations, "context\004msgid" or "msgid" to msgstr
+ * (single-line entries: the ones read here are) */
+static GHashTable *
+load_po (const char *lang)
+{
+  g_autofree char *path = g_strdup_printf ("%s/%s.po", PJ_PO_DIR, lang);
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  GHashTable *po = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autofree char *ctxt = NULL;
+  g_autofree char *id = NULL;
+
+  if (g_strcmp0 (lang, "en") == 0)
+    return po;
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *line = lines[i];
+      gsize len = strlen (line);
+
+      if (g_str_has_prefix (line, "msgctxt \"") && len > 10)
+        {
+          g_free (ctxt);
+          ctxt = g_strndup (line + 9, len - 10);
+        }
+      else if (g_str_has_prefix (line, "msgid \"") && len > 8)
+        {
+          g_free (id);
+          id = g_strndup (line + 7, len - 8);
+        }
+      else if (g_str_has_prefix (line, "msgstr \"") && len > 9 && id != NULL)
+        {
+          g_hash_table_insert (po, ctxt != NULL ? g_strdup_printf ("%s\004%s", ctxt, id) : g_strdup (id),
+                               g_strndup (line + 8, len - 9));
+          g_clear_pointer (&ctxt, g_free);
+          g_clear_pointer (&id, g_free);
+        }
+      else if (line[0] == '\0')
+        {
+          g_clear_pointer (&ctxt, g_free);
+          g_clear_pointer (&id, g_free);
+        }
+    }
+  return po;
+}
+
+/* A translation of msgid (in context ctxt, or none); the msgid itself in
+ * English or where it is not translated. */
+static const char *
+translate (GHashTable *po,
+           const char *ctxt,
+           const char *msgid)
+{
+  g_autofree char *key = ctxt != NULL ? g_strdup_printf ("%s\004%s", ctxt, msgid) : g_strdup (msgid);
+  const char *found = g_hash_table_lookup (po, key);
+
+  return found != NULL && found[0] != '\0' ? found : msgid;
+}
+
+#define MEASURE 20.0
+
+/* Each seat's name as the board shows it, all played by the computer
+ * (the longer form), measured bold as for the player to move. */
+static void
+measure_names (PangoLayout *layout,
+               const char  *lang,
+               double       w[PJ_MAX_PLAYERS],
+               double       h[PJ_MAX_PLAYERS])
+{
+  g_autoptr (GHashTable) po = load_po (lang);
+  const char *format = translate (po, NULL, "%s (computer)");
+  const char *at = strstr (format, "%s");
+
+  g_assert_nonnull (at);
+  for (guint s = 0; s < PJ_MAX_PLAYERS; s++)
+    {
+      g_autofree char *label = g_strdup_printf ("%.*s%s%s", (int) (at - format), format,
+                                                translate (po, "peg colour", colours[s]), at + 2);
+      int pw, ph;
+
+      pango_layout_set_text (layout, label, -1);
+      pango_layout_get_pixel_size (layout, &pw, &ph);
+      w[s] = pw;
+      h[s] = ph;
+    }
+}
+
+/* The captions under the cards, measured in the board's regular weight. */
+static void
+measure_captions (PangoLayout *layout,
+                  const char  *lang,
+                  double       w[2])
+{
+  g_autoptr (GHashTable) po = load_po (lang);
+  const PangoFontDescription *bold = pango_layout_get_font_description (layout);
+  PangoFontDescription *font = pango_font_description_copy (bold);
+
+  pango_font_description_set_weight (font, PANGO_WEIGHT_NORMAL);
+  pango_layout_set_font_description (layout, font);
+  for (guint i = 0; i < 2; i++)
+    {
+      int pw, ph;
+
+      pango_layout_set_text (layout, translate (po, NULL, i == 0 ? "Discard" : "Stock"), -1);
+      pango_layout_get_pixel_size (layout, &pw, &ph);
+      w[i] = pw;
+    }
+  pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+}
+
+static void
+check_boxes (const PjBoardLayout *L,
+             double               width,
+             double               height)
+{
+  for (guint s = 0; s < L->n; s++)
+    {
+      g_assert_true (pj_board_box_inside (&L->label[s], width, height));
+      for (guint t = 0; t < L->n; t++)
+        {
+          PjBoardBox band;
+
+          pj_board_layout_turn_band (L, t, &band);
+          g_assert_false (pj_board_box_overlap (&L->label[s], &band));
+          if (t != s)
+            g_assert_false (pj_board_box_overlap (&L->label[s], &L->label[t]));
+        }
+    }
+}
+
+/* The boxes test themselves: a box overlaps itself and a turned copy
+ * over it, not one beside it; a box over the edge is not inside. */
+static void
+test_boxes (void)
+{
+  PjBoardBox a = { 50, 50, 40, 10, 0 }, b = a, c = a;
+
+  g_assert_true (pj_board_box_overlap (&a, &b));
+  b.angle = G_PI / 4;
+  g_assert_true (pj_board_box_overlap (&a, &b));
+  b.x = 50 + 40 + 2;
+  b.angle = 0;
+  g_assert_false (pj_board_box_overlap (&a, &b));
+  /* turned 45 degrees, it reaches (40 + 10) · √2 / 4 ≈ 17.7 up */
+  c.angle = G_PI / 4;
+  c.y = 50 + 5 + 17;
+  g_assert_true (pj_board_box_overlap (&a, &c));
+  c.y = 50 + 5 + 18.5;
+  g_assert_false (pj_board_box_overlap (&a, &c));
+  g_assert_true (pj_board_box_inside (&a, 100, 100));
+  g_assert_false (pj_board_box_inside (&a, 69, 100));
+  a.angle = G_PI / 2;
+  g_assert_true (pj_board_box_inside (&a, 56, 100));
+  g_assert_false (pj_board_box_inside (&a, 54, 100));
+}
+
+/* At 4, 6 and 8 seats, at the default window's board, the 360 px wide
+ * window's and a large one, in every language's names: the names meet
+ * neither each other nor a turn band and stay inside the board; at the
+ * default size holes, peg numbers and text are big enough to read. */
+static void
+test_labels (void)
+{
+  static const double areas[][2] = { { BOARD_W, BOARD_H }, { NARROW_W, NARROW_H }, { NARROW_W, 360 }, { W, H }, { 1800, 1000 } };
+  static const guint players[] = { 4, 6, 8 };
+  PangoFontMap *map = pango_cairo_font_map_get_default ();   /* not owned */
+  PangoContext *context = pango_font_map_create_context (map);
+  PangoLayout *layout = pango_layout_new (context);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+
+  pango_font_description_set_absolute_size (font, MEASURE * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+
+  for (guint l = 0; l < G_N_ELEMENTS (languages); l++)
+    {
+      double w[PJ_MAX_PLAYERS], h[PJ_MAX_PLAYERS], captions[2];
+
+      measure_names (layout, languages[l], w, h);
+      measure_captions (layout, languages[l], captions);
+      for (guint p = 0; p < G_N_ELEMENTS (players); p++)
+        for (guint a = 0; a < G_N_ELEMENTS (areas); a++)
+          for (guint bottom = 0; bottom < 2; bottom++)
+            {
+              PjBoardLayout L;
+
+              g_test_message ("%s, %u seats, %.0f x %.0f", languages[l], players[p], areas[a][0], areas[a][1]);
+              pj_board_layout_init (&L, players[p], 18, bottom, areas[a][0], areas[a][1]);
+              pj_board_layout_set_labels (&L, w, h, MEASURE);
+              pj_board_layout_set_captions (&L, captions, MEASURE);
+              check_boxes (&L, areas[a][0], areas[a][1]);
+              /* "Discard" and "Stock" side by side, apart */
+              g_assert_false (pj_board_box_overlap (&L.caption[0], &L.caption[1]));
+              if (areas[a][0] >= BOARD_W)
+                {
+                  /* holes one sees, pegs with their numbers, words one reads */
+                  g_assert_cmpfloat (2 * L.hole_r, >=, 10.0);
+                  g_assert_cmpfloat (L.peg_r, >=, 5.0);
+                  g_assert_cmpfloat (L.label_size, >=, PJ_BOARD_MIN_TEXT);
+                  g_assert_cmpfloat (L.caption_size, >=, PJ_BOARD_MIN_TEXT);
+                }
+              /* the cards and their captions cover no hole */
+              {
+                PjPlace places[PJ_MAX_TRACK + PJ_MAX_PLAYERS * 2 * PJ_PEGS];
+                guint n = all_places (&L, places);
+
+                for (guint q = 0; q < n; q++)
+                  {
+                    PjBoardBox hole = { 0, 0, 2 * L.peg_r, 2 * L.peg_r, 0 };
+
+                    pj_board_layout_place_point (&L, &places[q], &hole.x, &hole.y);
+                    for (guint c = 0; c < 2; c++)
+                      {
+                        PjBoardBox card = { L.card_x[c] + L.card_w / 2, L.card_y[c] + L.card_h / 2,
+                                            L.card_w, L.card_h, 0 };
+
+                        g_assert_false (pj_board_box_overlap (&hole, &card));
+                        g_assert_false (pj_board_box_overlap (&hole, &L.caption[c]));
+                      }
+                  }
+              }
+            }
+    }
+  g_object_unref (layout);
+  g_object_unref (context);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -270,6 +517,8 @@ main (int    argc,
   g_test_add_func ("/board-layout/bottom", test_bottom);
   g_test_add_func ("/board-layout/hit", test_hit);
   g_test_add_func ("/board-layout/step-paths", test_step_paths);
+  g_test_add_func ("/board-layout/boxes", test_boxes);
+  g_test_add_func ("/board-layout/labels", test_labels);
 
   return g_test_run ();
 }
