@@ -262,95 +262,6 @@ pj_game_describe_turn_run (PjGame *self)
   return g_strdup_printf (ngettext ("%u turn in a row", "%u turns in a row", run), run);
 }
 
-/* One step of a hinted move, as an instruction. */
-static char *
-instruct_step (const PjState *before,
-               guint          actor,
-               const PjStep  *step,
-               gboolean       jump)
-{
-  g_autofree char *peg = pj_text_peg_label (actor, step->peg);
-  guint L = before->track_len;
-
-  if (step->flags & (PJ_STEP_SEND | PJ_STEP_PENALTY))
-    /* Translators: a hint, e.g. "send Blue peg 2 back to start" */
-    return g_strdup_printf (_("send %s back to start"), peg);
-
-  if (step->flags & PJ_STEP_HIT)
-    {
-      if (step->to == PJ_POS_START)
-        /* Translators: a hint: the move hits a peg, e.g. "Blue peg 2 goes back to start" */
-        return g_strdup_printf (_("%s goes back to start"), peg);
-      /* Translators: a hint: a partner's peg hit jumps to its in-spot */
-      return g_strdup_printf (_("%s jumps to its in-spot"), peg);
-    }
-
-  if (step->flags & PJ_STEP_SWAP)
-    return NULL;
-
-  if (step->from == PJ_POS_START)
-    /* Translators: a hint, e.g. "bring peg 3 out" */
-    return g_strdup_printf (_("bring %s out"), peg);
-
-  if (PJ_POS_IS_HOME (step->to))
-    /* Translators: a hint, e.g. "move peg 2 to home hole 3" */
-    return g_strdup_printf (_("move %s to home hole %u"), peg, step->to - PJ_POS_HOME0 + 1);
-
-  if (jump)
-    /* Translators: a hint: a joker moves a peg onto another one */
-    return g_strdup_printf (_("jump %s onto the peg there"), peg);
-
-  if (PJ_POS_IS_TRACK (step->from) && PJ_POS_IS_TRACK (step->to) && L > 0)
-    {
-      guint n;
-
-      if (step->flags & PJ_STEP_BACK)
-        {
-          n = (step->from + L - step->to) % L;
-          /* Translators: a hint, e.g. "move peg 4 8 holes back" */
-          return g_strdup_printf (ngettext ("move %s %u hole back", "move %s %u holes back", n), peg, n);
-        }
-      n = (step->to + L - step->from) % L;
-      /* Translators: a hint, e.g. "move peg 1 6 holes forward" */
-      return g_strdup_printf (ngettext ("move %s %u hole forward", "move %s %u holes forward", n), peg, n);
-    }
-
-  /* Translators: a hint, e.g. "move peg 2" */
-  return g_strdup_printf (_("move %s"), peg);
-}
-
-static char *
-instruct_steps (const PjState  *before,
-                guint           actor,
-                const PjAction *a)
-{
-  g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint i = 0; i < a->n_steps; i++)
-    {
-      const PjStep *st = &a->steps[i];
-      char *part;
-
-      if ((st->flags & PJ_STEP_SWAP) && i + 1 < a->n_steps && (a->steps[i + 1].flags & PJ_STEP_SWAP))
-        {
-          g_autofree char *p1 = pj_text_peg_label (actor, st->peg);
-          g_autofree char *p2 = pj_text_peg_label (actor, a->steps[i + 1].peg);
-
-          /* Translators: a hint: a Two swaps two pegs, e.g. "swap peg 1 and Blue peg 3" */
-          part = g_strdup_printf (_("swap %s and %s"), p1, p2);
-          i++;
-        }
-      else
-        part = instruct_step (before, actor, st, a->declared == PJ_CARD_JOKER);
-
-      if (part != NULL)
-        g_ptr_array_add (parts, part);
-    }
-  g_ptr_array_add (parts, NULL);
-
-  return g_strjoinv (_(", "), (char **) parts->pdata);
-}
-
 /**
  * pj_game_describe_hint:
  * @self: a game
@@ -379,7 +290,7 @@ pj_game_describe_hint (PjGame         *self,
 
   actor = before->actor;
   card = g_strdup (pj_text_card_name (action->card));
-  steps = instruct_steps (before, actor, action);
+  steps = pj_text_action_instructions (before, actor, action);
 
   switch (action->kind)
     {

@@ -174,62 +174,98 @@ pj_text_peg_label (guint actor,
   return g_strdup_printf (_("%s peg %u"), pj_text_colour_name (colour), PJ_PEG_INDEX (peg) + 1);
 }
 
+/* One step of a move, told as done ("peg 4 +5") or, for a hint, as what to
+ * do ("move peg 4 5 holes forward"): one reading of the step, two wordings. */
 static char *
 describe_step (const PjState *before,
                guint          actor,
                const PjStep  *step,
-               gboolean       jump)
+               gboolean       jump,
+               gboolean       instruct)
 {
   g_autofree char *peg = pj_text_peg_label (actor, step->peg);
   guint L = before->track_len;
+  guint n;
 
   if (step->flags & (PJ_STEP_SEND | PJ_STEP_PENALTY))
-    /* Translators: e.g. "Blue peg 2 back to start" */
-    return g_strdup_printf (_("%s back to start"), peg);
+    return instruct
+      /* Translators: a hint, e.g. "send Blue peg 2 back to start" */
+      ? g_strdup_printf (_("send %s back to start"), peg)
+      /* Translators: e.g. "Blue peg 2 back to start" */
+      : g_strdup_printf (_("%s back to start"), peg);
 
   if (step->flags & PJ_STEP_HIT)
     {
       if (step->to == PJ_POS_START)
-        /* Translators: a peg was hit and went back to its start, e.g. "hit Blue peg 2" */
-        return g_strdup_printf (_("hit %s"), peg);
-      /* Translators: a partner's peg was hit and jumped to its in-spot */
-      return g_strdup_printf (_("%s to its in-spot"), peg);
+        return instruct
+          /* Translators: a hint: the move hits a peg, e.g. "Blue peg 2 goes back to start" */
+          ? g_strdup_printf (_("%s goes back to start"), peg)
+          /* Translators: a peg was hit and went back to its start, e.g. "hit Blue peg 2" */
+          : g_strdup_printf (_("hit %s"), peg);
+      return instruct
+        /* Translators: a hint: a partner's peg hit jumps to its in-spot */
+        ? g_strdup_printf (_("%s jumps to its in-spot"), peg)
+        /* Translators: a partner's peg was hit and jumped to its in-spot */
+        : g_strdup_printf (_("%s to its in-spot"), peg);
     }
 
   if (step->flags & PJ_STEP_SWAP)
     return NULL;   /* described once, with the pair */
 
   if (step->from == PJ_POS_START)
-    /* Translators: a peg came out of its start area */
-    return g_strdup_printf (_("%s out"), peg);
+    return instruct
+      /* Translators: a hint, e.g. "bring peg 3 out" */
+      ? g_strdup_printf (_("bring %s out"), peg)
+      /* Translators: a peg came out of its start area */
+      : g_strdup_printf (_("%s out"), peg);
 
   if (PJ_POS_IS_HOME (step->to))
-    /* Translators: e.g. "peg 2 to home 3" */
-    return g_strdup_printf (_("%s to home %u"), peg, step->to - PJ_POS_HOME0 + 1);
+    return instruct
+      /* Translators: a hint, e.g. "move peg 2 to home hole 3" */
+      ? g_strdup_printf (_("move %s to home hole %u"), peg, step->to - PJ_POS_HOME0 + 1)
+      /* Translators: e.g. "peg 2 to home 3" */
+      : g_strdup_printf (_("%s to home %u"), peg, step->to - PJ_POS_HOME0 + 1);
 
   if (jump)
-    /* Translators: a joker moved a peg along the track onto another peg,
-     * e.g. "peg 1 jumps" (followed by ", hit Blue peg 2") */
-    return g_strdup_printf (_("%s jumps"), peg);
+    return instruct
+      /* Translators: a hint: a joker moves a peg onto another one */
+      ? g_strdup_printf (_("jump %s onto the peg there"), peg)
+      /* Translators: a joker moved a peg along the track onto another peg,
+       * e.g. "peg 1 jumps" (followed by ", hit Blue peg 2") */
+      : g_strdup_printf (_("%s jumps"), peg);
 
   if (PJ_POS_IS_TRACK (step->from) && PJ_POS_IS_TRACK (step->to) && L > 0)
     {
       if (step->flags & PJ_STEP_BACK)
-        /* Translators: a backward move, e.g. "peg 4 −8" */
-        return g_strdup_printf (_("%s −%u"), peg, (step->from + L - step->to) % L);
-      /* Translators: a forward move, e.g. "peg 4 +5" */
-      return g_strdup_printf (_("%s +%u"), peg, (step->to + L - step->from) % L);
+        {
+          n = (step->from + L - step->to) % L;
+          return instruct
+            /* Translators: a hint, e.g. "move peg 4 8 holes back" */
+            ? g_strdup_printf (ngettext ("move %s %u hole back", "move %s %u holes back", n), peg, n)
+            /* Translators: a backward move, e.g. "peg 4 −8" */
+            : g_strdup_printf (_("%s −%u"), peg, n);
+        }
+      n = (step->to + L - step->from) % L;
+      return instruct
+        /* Translators: a hint, e.g. "move peg 1 6 holes forward" */
+        ? g_strdup_printf (ngettext ("move %s %u hole forward", "move %s %u holes forward", n), peg, n)
+        /* Translators: a forward move, e.g. "peg 4 +5" */
+        : g_strdup_printf (_("%s +%u"), peg, n);
     }
 
-  return g_strdup (peg);
+  return instruct
+    /* Translators: a hint, e.g. "move peg 2" */
+    ? g_strdup_printf (_("move %s"), peg)
+    : g_strdup (peg);
 }
 
-char *
-pj_text_action_steps_range (const PjState  *before,
-                            guint           actor,
-                            const PjAction *a,
-                            guint           first,
-                            guint           end)
+static char *
+describe_steps (const PjState  *before,
+                guint           actor,
+                const PjAction *a,
+                guint           first,
+                guint           end,
+                gboolean        instruct)
 {
   g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
 
@@ -244,12 +280,15 @@ pj_text_action_steps_range (const PjState  *before,
           g_autofree char *p1 = pj_text_peg_label (actor, st->peg);
           g_autofree char *p2 = pj_text_peg_label (actor, a->steps[i + 1].peg);
 
-          /* Translators: a Two swapping two pegs, e.g. "swapped peg 1 and Blue peg 3" */
-          part = g_strdup_printf (_("swapped %s and %s"), p1, p2);
+          part = instruct
+            /* Translators: a hint: a Two swaps two pegs, e.g. "swap peg 1 and Blue peg 3" */
+            ? g_strdup_printf (_("swap %s and %s"), p1, p2)
+            /* Translators: a Two swapping two pegs, e.g. "swapped peg 1 and Blue peg 3" */
+            : g_strdup_printf (_("swapped %s and %s"), p1, p2);
           i++;
         }
       else
-        part = describe_step (before, actor, st, a->declared == PJ_CARD_JOKER);
+        part = describe_step (before, actor, st, a->declared == PJ_CARD_JOKER, instruct);
 
       if (part != NULL)
         g_ptr_array_add (parts, part);
@@ -261,9 +300,27 @@ pj_text_action_steps_range (const PjState  *before,
 }
 
 char *
+pj_text_action_steps_range (const PjState  *before,
+                            guint           actor,
+                            const PjAction *a,
+                            guint           first,
+                            guint           end)
+{
+  return describe_steps (before, actor, a, first, end, FALSE);
+}
+
+char *
 pj_text_action_steps (const PjState  *before,
                       guint           actor,
                       const PjAction *a)
 {
-  return pj_text_action_steps_range (before, actor, a, 0, a->n_steps);
+  return describe_steps (before, actor, a, 0, a->n_steps, FALSE);
+}
+
+char *
+pj_text_action_instructions (const PjState  *before,
+                             guint           actor,
+                             const PjAction *a)
+{
+  return describe_steps (before, actor, a, 0, a->n_steps, TRUE);
 }

@@ -44,5 +44,10 @@ char       *pj_text_action_steps_range (const PjState  *before,
                                         const PjAction *a,
                                         guint           first,
                                         guint           end);
+/* The same steps as what to do, for a hint ("move peg 1 6 holes forward,
+ * Blue peg 2 goes back to start"). Free with g_free. */
+char       *pj_text_action_instructions (const PjState  *before,
+                                         guint           actor,
+                                         const PjAction *a);
 
 G_END_DECLS
