@@ -165,12 +165,36 @@ table_not_listed (Lookup *lookup)
 
 /* Both protocols resolved (use-ipv6=yes in the lab), so the IPv4 and IPv6
  * sightings are known to live side by side in one row. */
+static const char *expected_host_addr (void);
+
+/* Avahi resolves each interface and protocol separately, so the LAN's IPv4
+ * answer can come after an IPv6 one and after loopback's 127.0.0.1: wait
+ * until the row holds the LAN address, which must then be its primary. */
 static gboolean
 table_listed_dual (Lookup *lookup)
 {
   PjTableInfo *table = find_table (G_LIST_MODEL (lookup->browser), lookup->name);
+  g_autoptr(GSocketConnectable) connectable = NULL;
+  g_autoptr(GSocketAddressEnumerator) enumerator = NULL;
+  GSocketAddress *next;
+  gboolean has_lan = FALSE, has_ipv6 = FALSE;
 
-  return table != NULL && pj_table_info_get_n_addresses (table) >= 2;
+  if (table == NULL)
+    return FALSE;
+  connectable = pj_table_info_dup_connectable (table);
+  enumerator = g_socket_connectable_enumerate (connectable);
+  while ((next = g_socket_address_enumerator_next (enumerator, NULL, NULL)) != NULL)
+    {
+      GInetAddress *inet = g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (next));
+      g_autofree char *text = g_inet_address_to_string (inet);
+
+      if (g_strcmp0 (text, expected_host_addr ()) == 0)
+        has_lan = TRUE;
+      if (g_inet_address_get_family (inet) == G_SOCKET_FAMILY_IPV6)
+        has_ipv6 = TRUE;
+      g_object_unref (next);
+    }
+  return has_lan && has_ipv6;
 }
 
 static gboolean
