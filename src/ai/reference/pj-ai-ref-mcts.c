@@ -1,0 +1,307 @@
+/* pj-ai-ref-mcts.c — the frozen reference copy of the hard player (see
+ * pj-ai-ref-private.h); do not improve it, improve pj-ai-mcts.c.
+ *
+ * The hard player: determinized Monte Carlo search over the
+ * information set.
+ *
+ * Each sample deals the unseen cards at random (pj_state_determinize on the
+ * redacted view) and plays every surviving candidate from that same deal with
+ * the same playout dice, so candidates are compared in pairs on equal luck
+ * (common random numbers). Candidates are the normal player's best few; the
+ * budget is spent by sequential halving, which suits a fixed number of
+ * playouts better than UCB (no exploration constant to tune). Playouts follow
+ * the heuristic epsilon-greedily for about two rounds and are scored by the
+ * team-progress evaluation plus the cards left in every hand: the reward is
+ * the own team's outcome.
+ *
+ * Two threads share each round's samples by parity; each sample's rewards are
+ * stored in its own slot and summed in sample order afterwards, so the choice
+ * does not depend on the number of threads or on scheduling.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "pj-ai-ref-private.h"
+
+#include <math.h>
+#include <string.h>
+
+#define MAX_CANDIDATES   8
+#define PLAYOUT_SAMPLE   40     /* actions scored per playout decision */
+#define EPSILON          0.1
+/* Holes of team progress for a clearly better position. A race is ~750 holes
+ * a team; at 20 the reward saturated for leads of a few turns, flattening the
+ * differences between candidates and making the search risk-averse when ahead. */
+#define REWARD_SCALE     60.0
+/* Playouts run this many rounds (plus two plies, so that an opponent is to
+ * move at the horizon as after the root move): one round missed what a hit
+ * costs the victim, the turns it waits for a come-out card. */
+#define PLAYOUT_ROUNDS   2
+/* Cards still in hand count at the horizon (RULES.md §11: jokers kept for a
+ * double play, come-out cards while pegs wait in start); without them a
+ * playout favoured spending good cards before the horizon. */
+#define HAND_WEIGHT      1.0
+
+typedef struct {
+  const PjState *view;
+  const PjAiRefView *rootv;
+  const PjAction *cand;
+  const guint *alive;
+  guint n_alive;
+  guint first_sample;
+  guint n_samples;
+  guint thread;
+  guint n_threads;
+  guint64 seed;
+  guint team;
+  guint depth;
+  gint64 deadline;               /* 0: none */
+  gint *stop;
+  double *rewards;               /* [sample][alive index] */
+  gboolean *done;                /* [sample] */
+} Round;
+
+static guint
+policy (const PjAiRefView     *v,
+        const PjState      *st,
+        const PjActionList *list,
+        PjRng              *rng)
+{
+  guint best = 0;
+  double best_score = -1e18;
+  guint n = list->n;
+
+  if (n == 1)
+    return 0;
+  if (pj_rng_double (rng) < EPSILON)
+    return pj_rng_below (rng, n);
+  if (n <= PLAYOUT_SAMPLE)
+    {
+      for (guint i = 0; i < n; i++)
+        {
+          double sc = pj_ai_ref_quick_score (v, st, &list->v[i]);
+          if (sc > best_score)
+            best_score = sc, best = i;
+        }
+      return best;
+    }
+  /* NC tens at big tables: judge a random sample of the candidates */
+  for (guint k = 0; k < PLAYOUT_SAMPLE; k++)
+    {
+      guint i = pj_rng_below (rng, n);
+      double sc = pj_ai_ref_quick_score (v, st, &list->v[i]);
+      if (sc > best_score)
+        best_score = sc, best = i;
+    }
+  return best;
+}
+
+static double
+playout (const Round  *r,
+         PjState      *st,
+         PjRng        *rng,
+         PjActionList *list)
+{
+  for (guint ply = 0; ply < r->depth && !pj_state_is_over (st); ply++)
+    {
+      pj_legal_actions (st, list);
+      if (list->n == 0)
+        break;
+      pj_state_apply (st, &list->v[policy (r->rootv, st, list, rng)]);
+    }
+  if (pj_state_is_over (st))
+    return st->winner == r->team ? 1.0 : 0.0;
+  {
+    /* the hands are known here (determinized): no peeking at the real ones */
+    double e = pj_ai_ref_eval_board (r->rootv, st, &st->board, r->team)
+               + HAND_WEIGHT * pj_ai_ref_hands_value (st, r->team);
+
+    return 1.0 / (1.0 + exp (-e / REWARD_SCALE));
+  }
+}
+
+static gpointer
+run_round (gpointer data)
+{
+  const Round *r = data;
+  PjActionList list;
+
+  pj_action_list_init (&list);
+  for (guint k = r->thread; k < r->n_samples; k += r->n_threads)
+    {
+      guint64 sample_seed = pj_seed_mix (r->seed ^ pj_seed_mix (r->first_sample + k));
+      PjRng deal;
+      PjState det;
+
+      if (g_atomic_int_get (r->stop))
+        break;
+      if (r->deadline && g_get_monotonic_time () > r->deadline)
+        {
+          g_atomic_int_set (r->stop, 1);
+          break;
+        }
+      det = *r->view;
+      pj_rng_seed (&deal, sample_seed);
+      pj_state_determinize (&det, &deal);
+      for (guint j = 0; j < r->n_alive; j++)
+        {
+          PjState st = det;
+          PjRng dice;
+
+          pj_rng_seed (&dice, pj_seed_mix (sample_seed + 1));   /* the same for every candidate */
+          pj_state_apply (&st, &r->cand[r->alive[j]]);
+          r->rewards[k * r->n_alive + j] = playout (r, &st, &dice, &list);
+        }
+      r->done[k] = TRUE;
+    }
+  pj_action_list_clear (&list);
+  return NULL;
+}
+
+guint
+pj_ai_ref_default_iterations (const PjRules *rules)
+{
+  guint n = PJ_AI_REF_HARD_ITERATIONS * 16u / (rules->players * rules->players);
+
+  if (rules->ten == PJ_TEN_SPLIT_ANY)
+    n /= 6;   /* hundreds to thousands of ten splits per ply */
+  return MAX (n, 64u);
+}
+
+gboolean
+pj_ai_ref_choose_hard (const PjState    *view,
+                   const PjAiBudget *budget,
+                   guint64           seed,
+                   PjAction         *out)
+{
+  PjActionList list;
+  PjAiRefView v;
+  PjAction cand[MAX_CANDIDATES];
+  guint alive[MAX_CANDIDATES];
+  double *scores;
+  guint n_cand = 0, n_alive, rounds = 0, iterations, n_threads, first_sample = 0;
+  gint stop = 0;
+  gint64 deadline = 0;
+
+  pj_action_list_init (&list);
+  pj_legal_actions (view, &list);
+  if (list.n == 0)
+    {
+      pj_action_list_clear (&list);
+      return FALSE;
+    }
+  pj_ai_ref_view_init (&v, view, view->actor);
+  scores = g_new (double, list.n);
+  {
+    guint best = pj_ai_ref_best_normal (&v, view, &list, scores);
+
+    /* a challenge is judged by the heuristic: a determinized deal would show
+     * the face-down card to the searcher half the time */
+    if (list.n == 1 || view->phase == PJ_PHASE_CHALLENGE)
+      {
+        *out = list.v[best];
+        g_free (scores);
+        pj_action_list_clear (&list);
+        return TRUE;
+      }
+  }
+  /* the normal player's best few, best first */
+  while (n_cand < MAX_CANDIDATES && n_cand < list.n)
+    {
+      guint m = 0;
+      for (guint i = 1; i < list.n; i++)
+        if (scores[i] > scores[m])
+          m = i;
+      if (scores[m] < -1e17)
+        break;
+      cand[n_cand++] = list.v[m];
+      scores[m] = -1e18;
+    }
+  g_free (scores);
+  pj_action_list_clear (&list);
+
+  iterations = budget && budget->iterations ? budget->iterations : pj_ai_ref_default_iterations (&view->rules);
+  n_threads = budget && budget->threads ? MIN (budget->threads, 2u) : MIN (g_get_num_processors (), 2u);
+  if (budget && budget->time_ms)
+    deadline = g_get_monotonic_time () + (gint64) budget->time_ms * 1000;
+  else if (budget == NULL)
+    deadline = g_get_monotonic_time () + PJ_AI_REF_TIME_CAP_MS * 1000;
+  for (guint i = 0; i < n_cand; i++)
+    alive[i] = i;
+  n_alive = n_cand;
+  for (guint n = n_cand; n > 1; n = (n + 1) / 2)
+    rounds++;
+
+  {
+    double sums[MAX_CANDIDATES] = { 0 };
+    guint counts[MAX_CANDIDATES] = { 0 };
+
+    while (n_alive > 1 && !stop)
+      {
+        Round rs[2];
+        GThread *threads[2] = { NULL, NULL };
+        guint n_samples = MAX (iterations / (rounds * n_alive), 2u);
+        double *rewards = g_new0 (double, (gsize) n_samples * n_alive);
+        gboolean *done = g_new0 (gboolean, n_samples);
+        guint order[MAX_CANDIDATES];
+
+        for (guint t = 0; t < n_threads; t++)
+          {
+            rs[t] = (Round) {
+              .view = view, .rootv = &v, .cand = cand, .alive = alive, .n_alive = n_alive,
+              .first_sample = first_sample, .n_samples = n_samples, .thread = t,
+              .n_threads = n_threads, .seed = seed, .team = pj_team_of (&view->rules, view->actor),
+              .depth = view->rules.players * PLAYOUT_ROUNDS + 2u, .deadline = deadline, .stop = &stop,
+              .rewards = rewards, .done = done,
+            };
+            if (t > 0)
+              threads[t] = g_thread_new ("pj-ai-ref", run_round, &rs[t]);
+          }
+        run_round (&rs[0]);
+        for (guint t = 1; t < n_threads; t++)
+          g_thread_join (threads[t]);
+        first_sample += n_samples;
+
+        /* in sample order, so the sums do not depend on the threads */
+        for (guint k = 0; k < n_samples; k++)
+          if (done[k])
+            for (guint j = 0; j < n_alive; j++)
+              {
+                sums[alive[j]] += rewards[k * n_alive + j];
+                counts[alive[j]]++;
+              }
+        g_free (rewards);
+        g_free (done);
+
+        /* keep the better half (stable: the heuristic's order breaks ties) */
+        for (guint j = 0; j < n_alive; j++)
+          order[j] = alive[j];
+        for (guint j = 1; j < n_alive; j++)
+          for (guint k = j; k > 0; k--)
+            {
+              guint a = order[k - 1], b = order[k];
+              double ma = counts[a] ? sums[a] / counts[a] : 0, mb = counts[b] ? sums[b] / counts[b] : 0;
+              if (mb > ma)
+                order[k - 1] = b, order[k] = a;
+              else
+                break;
+            }
+        n_alive = stop ? 1 : (n_alive + 1) / 2;
+        memcpy (alive, order, n_alive * sizeof (guint));
+      }
+  }
+  *out = cand[alive[0]];
+  return TRUE;
+}
+
+gboolean
+pj_ai_choose_reference (const PjState    *state,
+                        const PjAiBudget *budget,
+                        guint64           seed,
+                        PjAction         *out)
+{
+  /* as pj_ai_choose() does: only what the actor's seat may see */
+  PjState view = *state;
+
+  pj_state_redact (&view, state->actor);
+  return pj_ai_ref_choose_hard (&view, budget, seed, out);
+}
