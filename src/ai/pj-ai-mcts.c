@@ -53,6 +53,7 @@ typedef struct {
   guint depth;
   gint64 deadline;               /* 0: none */
   gint *stop;
+  const gint *cancel;            /* NULL: none (game review) */
   double *rewards;               /* [sample][alive index] */
   gboolean *done;                /* [sample] */
 } Round;
@@ -129,7 +130,7 @@ run_round (gpointer data)
       PjRng deal;
       PjState det;
 
-      if (g_atomic_int_get (r->stop))
+      if (g_atomic_int_get (r->stop) || (r->cancel && g_atomic_int_get (r->cancel)))
         break;
       if (r->deadline && g_get_monotonic_time () > r->deadline)
         {
@@ -288,4 +289,127 @@ pj_ai_choose_hard (const PjState    *view,
   }
   *out = cand[alive[0]];
   return TRUE;
+}
+
+/* Rating for the game review: every candidate on every sampled deal (no
+ * halving), so each gets a value, not just the winner. */
+guint
+pj_ai_rate_actions (const PjState    *state,
+                    const PjAiBudget *budget,
+                    guint64           seed,
+                    const PjAction   *played,
+                    PjAiRating       *out,
+                    guint             max_out,
+                    const gint       *cancel)
+{
+  PjState view = *state;
+  PjActionList list;
+  PjAiView v;
+  PjAction cand[MAX_CANDIDATES + 1];
+  guint alive[MAX_CANDIDATES + 1];
+  double *scores, sums[MAX_CANDIDATES + 1] = { 0 };
+  guint counts[MAX_CANDIDATES + 1] = { 0 };
+  guint n_cand = 0, iterations, n_threads, n_samples, n_out = 0;
+  gboolean played_legal = FALSE, played_in = FALSE;
+  gint stop = 0;
+
+  pj_state_redact (&view, state->actor);
+  pj_action_list_init (&list);
+  pj_legal_actions (&view, &list);
+  for (guint i = 0; i < list.n; i++)
+    if (pj_action_equal (&list.v[i], played))
+      played_legal = TRUE;
+  if (list.n == 0 || !played_legal || max_out == 0)
+    {
+      pj_action_list_clear (&list);
+      return 0;
+    }
+  pj_ai_view_init (&v, &view, view.actor);
+  scores = g_new (double, list.n);
+  pj_ai_best_normal (&v, &view, &list, scores);
+  while (n_cand < MAX_CANDIDATES && n_cand < list.n)
+    {
+      guint m = 0;
+      for (guint i = 1; i < list.n; i++)
+        if (scores[i] > scores[m])
+          m = i;
+      if (scores[m] < -1e17)
+        break;
+      cand[n_cand] = list.v[m];
+      played_in |= pj_action_equal (&cand[n_cand], played);
+      n_cand++;
+      scores[m] = -1e18;
+    }
+  if (!played_in)
+    cand[n_cand++] = *played;
+  g_free (scores);
+  pj_action_list_clear (&list);
+
+  for (guint i = 0; i < n_cand; i++)
+    alive[i] = i;
+  iterations = budget && budget->iterations ? budget->iterations : pj_ai_default_iterations (&view.rules);
+  n_threads = budget && budget->threads ? MIN (budget->threads, 2u) : MIN (g_get_num_processors (), 2u);
+  n_samples = MAX (iterations / n_cand, 2u);
+  {
+    Round rs[2];
+    GThread *threads[2] = { NULL, NULL };
+    double *rewards = g_new0 (double, (gsize) n_samples * n_cand);
+    gboolean *done = g_new0 (gboolean, n_samples);
+
+    for (guint t = 0; t < n_threads; t++)
+      {
+        rs[t] = (Round) {
+          .view = &view, .rootv = &v, .cand = cand, .alive = alive, .n_alive = n_cand,
+          .first_sample = 0, .n_samples = n_samples, .thread = t, .n_threads = n_threads,
+          .seed = seed, .team = pj_team_of (&view.rules, view.actor),
+          .depth = view.rules.players * PLAYOUT_ROUNDS + 2u, .deadline = 0, .stop = &stop,
+          .cancel = cancel, .rewards = rewards, .done = done,
+        };
+        if (t > 0)
+          threads[t] = g_thread_new ("pj-ai-rate", run_round, &rs[t]);
+      }
+    run_round (&rs[0]);
+    for (guint t = 1; t < n_threads; t++)
+      g_thread_join (threads[t]);
+    for (guint k = 0; k < n_samples; k++)
+      if (done[k])
+        for (guint j = 0; j < n_cand; j++)
+          {
+            sums[j] += rewards[k * n_cand + j];
+            counts[j]++;
+          }
+    g_free (rewards);
+    g_free (done);
+  }
+  if (cancel && g_atomic_int_get (cancel))
+    return 0;
+
+  /* best first; the played action is kept even when it would not fit */
+  {
+    guint order[MAX_CANDIDATES + 1];
+    double mean[MAX_CANDIDATES + 1];
+    gboolean played_written = FALSE;
+
+    for (guint j = 0; j < n_cand; j++)
+      {
+        order[j] = j;
+        mean[j] = counts[j] ? sums[j] / counts[j] : 0;
+      }
+    for (guint j = 1; j < n_cand; j++)
+      for (guint k = j; k > 0 && mean[order[k]] > mean[order[k - 1]]; k--)
+        {
+          guint t = order[k];
+          order[k] = order[k - 1], order[k - 1] = t;
+        }
+    for (guint j = 0; j < n_cand && n_out < max_out; j++)
+      {
+        gboolean is_played = pj_action_equal (&cand[order[j]], played);
+
+        if (n_out == max_out - 1 && !is_played && !played_written)
+          continue;
+        played_written |= is_played;
+        out[n_out++] = (PjAiRating) { cand[order[j]], mean[order[j]] };
+      }
+  }
+  return n_out;
 }

@@ -68,5 +68,28 @@ typedef struct {
  * beginner mode). */
 gboolean pj_ai_hint_reason (const PjState *state, PjAction *out, PjHint *hint);
 
+/* Game review: the hard player's estimate, for the actor's team, of its
+ * chance to win after an action (0…1; a finished game is 0 or 1, otherwise
+ * the search's playout value, the same scale for every action rated). */
+typedef struct {
+  PjAction action;
+  double   win;
+} PjAiRating;
+
+/* Rates `played` (a legal action of state->actor) and the hard player's
+ * candidates, searched on the same sampled deals so that the differences are
+ * fair; only what the actor's seat may see is used (the state is redacted
+ * first). Writes at most `max_out` ratings, best first, `played` always among
+ * them; returns how many, 0 when there is no legal action, `played` is not
+ * legal or `*cancel` became non-zero (another thread may set it).
+ * Deterministic for the same state, budget (iterations only) and seed. */
+guint    pj_ai_rate_actions (const PjState    *state,
+                             const PjAiBudget *budget,
+                             guint64           seed,
+                             const PjAction   *played,
+                             PjAiRating       *out,
+                             guint             max_out,
+                             const gint       *cancel);
+
 
 G_END_DECLS
