@@ -1,0 +1,91 @@
+/* pj-review.h — Game Review: every decision of the reviewed seats rated
+ * against the hard player's (GNU Backgammon's analysis is the model)
+ *
+ * A review replays a record; for each action of a reviewed seat it asks
+ * pj_ai_rate_actions() on the position that seat saw (redacted: only what
+ * the player knew then), and keeps the loss in estimated win chance between
+ * the best action found and the one played. The work runs on a worker thread
+ * (GTask); progress is a property, notified on the main context the review
+ * was started from; cancel with the GCancellable.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+#include "pj-engine.h"
+#include "pj-record.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  PJ_REVIEW_GOOD,          /* loss < 2 points of win chance */
+  PJ_REVIEW_INACCURACY,    /* 2 … < 5 */
+  PJ_REVIEW_MISTAKE,       /* 5 … < 12 */
+  PJ_REVIEW_BLUNDER,       /* ≥ 12 */
+  PJ_REVIEW_N_LABELS
+} PjReviewLabel;
+
+/* One rated decision. Owned by the review; valid while it lives. */
+typedef struct {
+  guint         index;        /* the action's index in the record */
+  guint         seat;
+  PjAction      played;
+  PjAction      best;         /* == played when the played action was best */
+  double        win_played;   /* estimated chance to win, 0…1 */
+  double        win_best;
+  double        loss;         /* win_best - win_played, ≥ 0 */
+  PjReviewLabel label;
+  char         *reason;       /* one line in people's words (model/pj-text),
+                                 e.g. "Better: Play your King: bring peg 1 out —
+                                 brings a new peg into play"; NULL when good */
+} PjReviewEntry;
+
+#define PJ_TYPE_REVIEW (pj_review_get_type ())
+G_DECLARE_FINAL_TYPE (PjReview, pj_review, PJ, REVIEW, GObject)
+
+/* `seats`: a bit mask of the seats whose decisions are rated (the people
+ * at the table; 0: every seat). `iterations`: the search budget per
+ * decision (0: a default that keeps a whole game under a minute or so). */
+PjReview            *pj_review_new            (PjRecord            *record,
+                                               guint                seats,
+                                               guint                iterations);
+
+void                 pj_review_run_async      (PjReview            *self,
+                                               GCancellable        *cancellable,
+                                               GAsyncReadyCallback  callback,
+                                               gpointer             user_data);
+gboolean             pj_review_run_finish     (PjReview            *self,
+                                               GAsyncResult        *result,
+                                               GError             **error);
+/* The same, blocking (the CLI, tests). */
+gboolean             pj_review_run            (PjReview            *self,
+                                               GCancellable        *cancellable,
+                                               GError             **error);
+
+PjRecord            *pj_review_get_record     (PjReview            *self);
+double               pj_review_get_progress   (PjReview            *self);   /* 0…1, property "progress" */
+gboolean             pj_review_get_done       (PjReview            *self);   /* property "done" */
+
+guint                pj_review_get_n_entries  (PjReview            *self);
+const PjReviewEntry *pj_review_get_entry      (PjReview            *self,
+                                               guint                i);
+/* The entry for the record's action `index`, or NULL (not reviewed:
+ * another seat's action or a forced one). */
+const PjReviewEntry *pj_review_lookup         (PjReview            *self,
+                                               guint                index);
+/* How many entries of `seat` (G_MAXUINT: any) have this label. */
+guint                pj_review_count          (PjReview            *self,
+                                               guint                seat,
+                                               PjReviewLabel        label);
+/* "2 mistakes, 1 blunder" / "No mistakes" — for the game-over dialog. */
+char                *pj_review_summary        (PjReview            *self,
+                                               guint                seat);
+
+const char          *pj_review_label_name     (PjReviewLabel        label);   /* "good", "inaccuracy", … (JSON) */
+const char          *pj_review_label_text     (PjReviewLabel        label);   /* translated: "Mistake" */
+
+/* The CLI's `review --json` document. */
+char                *pj_review_to_json        (PjReview            *self);
+
+G_END_DECLS
