@@ -48,16 +48,27 @@ parse_seats (const PjRecord  *record,
       *out = 0;
       return TRUE;
     }
+  if (parts[0] == NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--seats: give at least one seat, or “all”"));
+      return FALSE;
+    }
   for (guint i = 0; parts[i]; i++)
     {
       g_autofree char *name = g_strstrip (g_strdup (parts[i]));
       int seat = pj_cli_parse_seat (players, name);
 
+      for (guint k = 0; seat < 0 && k < players; k++)
+        if (g_utf8_collate (pj_record_get_seat (record, k)->name, name) == 0)
+          seat = (int) k;
+
       if (seat < 0)
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       _("--seats: “%s” is not a seat at this table (give colour letters, "
-                         "names or numbers from 0 to %u, separated by commas, or “all”)"),
+                       _("--seats: “%s” is not a seat at this table (give colour letters or "
+                         "names, players' names or numbers from 0 to %u, separated by commas, "
+                         "or “all”)"),
                        name, players - 1);
           return FALSE;
         }
@@ -152,10 +163,11 @@ pj_cli_review (int    argc,
   gboolean json = FALSE;
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
-      N_("Print the review as JSON (the schema is in pj-review.h)"), NULL },
+      N_("Print the review as JSON (its members are described in the README)"), NULL },
     { "seats", 0, 0, G_OPTION_ARG_STRING, &seats_text,
-      N_("The seats to review: colour letters, names or 0-based numbers separated by commas, "
-         "or “all” (default: the people at the table, or every seat if there were none)"),
+      N_("The seats to review: colour letters or names, players' names or 0-based numbers "
+         "separated by commas, or “all” (default: the people at the table, or every seat if "
+         "there were none)"),
       "LIST" },
     { "iterations", 0, 0, G_OPTION_ARG_STRING, &iterations_text,
       N_("Playouts per decision (default: a budget that reviews a 4-player game in well "
