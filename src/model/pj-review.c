@@ -148,9 +148,16 @@ static char *
 describe_better (const PjState  *before,
                  const PjAction *best)
 {
-  PjHint hint = pj_ai_describe_action (before, best);
-  g_autofree char *why = pj_text_hint (&hint);
-  g_autofree char *what = pj_text_hint_instruction (before, best, why);
+  PjState view = *before;
+  PjHint hint;
+  g_autofree char *why = NULL;
+  g_autofree char *what = NULL;
+
+  /* the words too come from what the player could see */
+  pj_state_redact (&view, view.actor);
+  hint = pj_ai_describe_action (&view, best);
+  why = pj_text_hint (&hint);
+  what = pj_text_hint_instruction (&view, best, why);
 
   /* Translators: the game review's line for a weak move: what the better
    * move was and why, e.g. "Better: Play your King: bring peg 1 out —
