@@ -26,7 +26,8 @@ typedef enum {
   PJ_REVIEW_N_LABELS
 } PjReviewLabel;
 
-/* One rated decision. Owned by the review; valid while it lives. */
+/* One rated decision. Owned by the review; valid while it lives and until
+ * it runs again. */
 typedef struct {
   guint         index;        /* the action's index in the record */
   guint         seat;
