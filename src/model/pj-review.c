@@ -649,34 +649,44 @@ pj_review_count (PjReview      *self,
   return n;
 }
 
+static char *
+count_text (PjReviewLabel label,
+            guint         n)
+{
+  switch (label)
+    {
+    case PJ_REVIEW_INACCURACY:
+      return g_strdup_printf (ngettext ("%u inaccuracy", "%u inaccuracies", n), n);
+    case PJ_REVIEW_MISTAKE:
+      return g_strdup_printf (ngettext ("%u mistake", "%u mistakes", n), n);
+    case PJ_REVIEW_BLUNDER:
+      return g_strdup_printf (ngettext ("%u blunder", "%u blunders", n), n);
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
 char *
 pj_review_summary (PjReview *self,
                    guint     seat)
 {
   g_autoptr (GString) text = g_string_new (NULL);
-  guint n;
 
   g_return_val_if_fail (PJ_IS_REVIEW (self), NULL);
 
-  /* the separator and the counts are each translated: a list of one to
-   * three parts, mildest first, as in "2 mistakes, 1 blunder" */
-  n = pj_review_count (self, seat, PJ_REVIEW_INACCURACY);
-  if (n > 0)
-    g_string_append_printf (text, ngettext ("%u inaccuracy", "%u inaccuracies", n), n);
-  n = pj_review_count (self, seat, PJ_REVIEW_MISTAKE);
-  if (n > 0)
+  /* one to three parts, mildest first, as in "2 mistakes, 1 blunder" */
+  for (PjReviewLabel label = PJ_REVIEW_INACCURACY; label < PJ_REVIEW_N_LABELS; label++)
     {
+      guint n = pj_review_count (self, seat, label);
+      g_autofree char *part = NULL;
+
+      if (n == 0)
+        continue;
+      part = count_text (label, n);
       if (text->len > 0)
         /* Translators: between the parts of a review summary, "1 inaccuracy, 2 mistakes" */
         g_string_append (text, C_("review summary", ", "));
-      g_string_append_printf (text, ngettext ("%u mistake", "%u mistakes", n), n);
-    }
-  n = pj_review_count (self, seat, PJ_REVIEW_BLUNDER);
-  if (n > 0)
-    {
-      if (text->len > 0)
-        g_string_append (text, C_("review summary", ", "));
-      g_string_append_printf (text, ngettext ("%u blunder", "%u blunders", n), n);
+      g_string_append (text, part);
     }
   if (text->len == 0)
     return g_strdup (_("No mistakes"));
