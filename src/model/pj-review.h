@@ -62,6 +62,10 @@ void                 pj_review_run_async      (PjReview            *self,
                                                GCancellable        *cancellable,
                                                GAsyncReadyCallback  callback,
                                                gpointer             user_data);
+/* The entries, "progress" 1 and "done" are set by pj_review_run_finish()
+ * (call it in the callback); a cancelled run returns G_IO_ERROR_CANCELLED
+ * and keeps no entries. The worker drops its hold on the task just after
+ * the callback is queued, so the review may outlive the callback briefly. */
 gboolean             pj_review_run_finish     (PjReview            *self,
                                                GAsyncResult        *result,
                                                GError             **error);
@@ -102,7 +106,7 @@ const char          *pj_review_label_text     (PjReviewLabel        label);   /*
  *               "title": "Friday night" | null,
  *               "actions": 212,                    actions in the record
  *               "winner": 0 | null,                winning team, null if not over
- *               "iterations": 750,                 search budget per decision
+ *               "iterations": 3000,                search budget per decision
  *               "complete": true },                false: not run, or cancelled
  *     "seats": [ { "seat": 0, "colour": "Red", "name": "Ann",
  *                  "controller": "human",          pj_controller_to_id()
