@@ -493,27 +493,53 @@ start (PjReview *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DONE]);
 }
 
+/* Back on the caller's context, after every progress update (they were
+ * queued first): keep the results, then tell the caller. The worker's task
+ * holds no reference to the review, so none is dropped on the worker. */
+static void
+on_worker_done (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr (GTask) task = user_data;
+  PjReview *self = g_task_get_source_object (task);
+  GError *error = NULL;
+  GArray *entries = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (entries == NULL)
+    {
+      self->running = FALSE;
+      g_task_return_error (task, error);
+      return;
+    }
+  install (self, entries);
+  g_task_return_boolean (task, TRUE);
+}
+
 void
 pj_review_run_async (PjReview            *self,
                      GCancellable        *cancellable,
                      GAsyncReadyCallback  callback,
                      gpointer             user_data)
 {
-  g_autoptr (GTask) task = NULL;
+  GTask *task;
+  g_autoptr (GTask) worker = NULL;
   Job *job;
 
   g_return_if_fail (PJ_IS_REVIEW (self));
   g_return_if_fail (!self->running);
   g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
 
-  task = g_task_new (self, cancellable, callback, user_data);
+  /* the caller's task keeps the review alive until on_worker_done() */
+  task = g_task_new (self, NULL, callback, user_data);
   g_task_set_source_tag (task, pj_review_run_async);
   start (self);
   job = job_new (self, cancellable);
   job->context = g_main_context_ref_thread_default ();
   job->self = self;
-  g_task_set_task_data (task, job, job_free);
-  g_task_run_in_thread (task, review_thread);
+  worker = g_task_new (NULL, cancellable, on_worker_done, task);
+  g_task_set_task_data (worker, job, job_free);
+  g_task_run_in_thread (worker, review_thread);
 }
 
 gboolean
@@ -521,20 +547,11 @@ pj_review_run_finish (PjReview      *self,
                       GAsyncResult  *result,
                       GError       **error)
 {
-  GArray *entries;
-
   g_return_val_if_fail (PJ_IS_REVIEW (self), FALSE);
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
   g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == pj_review_run_async, FALSE);
 
-  entries = g_task_propagate_pointer (G_TASK (result), error);
-  if (entries == NULL)
-    {
-      self->running = FALSE;
-      return FALSE;
-    }
-  install (self, entries);
-  return TRUE;
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 gboolean

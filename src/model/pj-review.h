@@ -62,10 +62,9 @@ void                 pj_review_run_async      (PjReview            *self,
                                                GCancellable        *cancellable,
                                                GAsyncReadyCallback  callback,
                                                gpointer             user_data);
-/* The entries, "progress" 1 and "done" are set by pj_review_run_finish()
- * (call it in the callback); a cancelled run returns G_IO_ERROR_CANCELLED
- * and keeps no entries. The worker drops its hold on the task just after
- * the callback is queued, so the review may outlive the callback briefly. */
+/* The entries, "progress" 1 and "done" are set before the callback runs;
+ * a cancelled run finishes with G_IO_ERROR_CANCELLED and keeps no entries.
+ * The worker holds no reference to the review once the callback ran. */
 gboolean             pj_review_run_finish     (PjReview            *self,
                                                GAsyncResult        *result,
                                                GError             **error);
