@@ -108,6 +108,7 @@ static const char usage[] =
   "         --team-a LEVEL --team-b LEVEL --games N --seed S\n"
   "         [--iterations N | --scaled-iterations N] [--time-ms MS]\n"
   "         [--threads N] [--json] [--verbose]\n"
+  "       pegs-and-jokers-cli tournament --list-presets\n"
   "\n"
   "Plays computer levels (%s, reference) against each other. Each\n"
   "deal is played twice: team A takes the seats of the odd-numbered teams (1, 3)\n"
@@ -138,7 +139,8 @@ static const char usage[] =
   "  --threads N        threads per hard decision, 1 or 2 (default: as many as\n"
   "                     cores, at most 2); needs an iteration or time budget\n"
   "  --json             print the results as JSON\n"
-  "  --verbose          print each game's result to standard error\n";
+  "  --verbose          print each game's result to standard error\n"
+  "  --list-presets     print the presets' names, one a line, and stop\n";
 
 typedef struct {
   GArray *ms;    /* double */
@@ -204,6 +206,13 @@ parse_arguments (TournamentOptions  *o,
       if (strcmp (arg, "--help") == 0 || strcmp (arg, "-h") == 0)
         {
           print_usage ();
+          return 0;
+        }
+      else if (strcmp (arg, "--list-presets") == 0)
+        {
+          /* for scripts that go over every preset (tools/ai-results) */
+          for (guint p = 0; p < PJ_N_PRESETS; p++)
+            g_print ("%s\n", pj_preset_name ((PjPreset) p));
           return 0;
         }
       else if (strcmp (arg, "--json") == 0)
