@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define MAX_DECISIONS 200000   /* a game this long is a draw (never seen in practice) */
 
@@ -166,6 +167,7 @@ typedef struct {
   guint run_games[MAX_RUN_BIN + 1];  /* games by their longest run (last bin: longer) */
   guint run_max;
   guint over_3[2];         /* games where a player of side A / B took > 3 turns in a row */
+  double seconds, cpu_seconds;  /* the games' wall-clock and processor time (all threads) */
 } TournamentResults;
 
 typedef struct {
@@ -551,6 +553,7 @@ append_figures_json (GString                 *out,
       }
   g_string_append_printf (out, "},\n \"turns\": {\"mean\": %.2f, \"min\": %u, \"max\": %u},\n",
                           fig->turns_mean, fig->turns_min, fig->turns_max);
+  g_string_append_printf (out, " \"seconds\": %.2f, \"cpu_seconds\": %.2f,\n", res->seconds, res->cpu_seconds);
   g_string_append_printf (out, " \"longest_run\": {\"mean\": %.3f, \"max\": %u, \"over_3\": %u, "
                           "\"over_3_rate\": %.4f, \"games\": {",
                           fig->run_mean, res->run_max, fig->over_3, (double) fig->over_3 / o->games);
@@ -605,6 +608,7 @@ append_figures_text (GString                 *out,
     if (res->run_games[r])
       g_string_append_printf (out, " %u%s: %u", r, r == MAX_RUN_BIN ? "+" : "", res->run_games[r]);
   g_string_append_c (out, '\n');
+  g_string_append_printf (out, "time: %.1f s (%.1f s of processor time)\n", res->seconds, res->cpu_seconds);
 }
 
 static void
@@ -643,8 +647,17 @@ pj_tournament_main (int    argc,
   for (guint l = 0; l < N_LEVELS; l++)
     res.times[l].ms = g_array_new (FALSE, FALSE, sizeof (double));
   res.turns = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (guint g = 0; g < o.games; g++)
-    play_game (&o, g, &res);
+  {
+    gint64 t0 = g_get_monotonic_time ();
+    clock_t c0 = clock ();
+
+    for (guint g = 0; g < o.games; g++)
+      play_game (&o, g, &res);
+    /* processor time does not depend on what else runs on the machine:
+     * what tools/ai-results adds up to say what the whole table costs */
+    res.cpu_seconds = (double) (clock () - c0) / CLOCKS_PER_SEC;
+    res.seconds = (g_get_monotonic_time () - t0) / 1e6;
+  }
   print_figures (&o, &res);
   for (guint l = 0; l < N_LEVELS; l++)
     g_array_free (res.times[l].ms, TRUE);
