@@ -1,18 +1,29 @@
 /* pj-tournament.c — `pegs-and-jokers-cli tournament`: computer levels
- * against each other, seats swapped every other game so neither side keeps
- * the first move or a lucky seat.
+ * against each other. Each deal is played twice with the sides' seats
+ * exchanged, so neither side keeps the first move, a lucky seat or a lucky
+ * hand.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pj-tournament.h"
 
 #include "pj-ai.h"
+#include "pj-ai-reference.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define MAX_DECISIONS 200000   /* a game this long is a draw (never seen in practice) */
+
+/* A side's player: one of the app's levels, or the frozen copy of the hard
+ * player of before issue 14 (tournaments only, never offered by the app). */
+#define LEVEL_REFERENCE PJ_AI_N_LEVELS
+#define N_LEVELS        (PJ_AI_N_LEVELS + 1)
+
+/* Longest runs of turns by one player are counted exactly up to this. */
+#define MAX_RUN_BIN 64
 
 /* Wilson score interval, 95 % */
 static void
@@ -64,32 +75,73 @@ parse_uint (const char *text,
   return TRUE;
 }
 
+static const char *
+level_name (guint level)
+{
+  return level == LEVEL_REFERENCE ? "reference" : pj_ai_level_name ((PjAiLevel) level);
+}
+
+static gboolean
+level_from_string (const char *name,
+                   guint      *out)
+{
+  PjAiLevel level;
+
+  if (g_strcmp0 (name, "reference") == 0)
+    {
+      *out = LEVEL_REFERENCE;
+      return TRUE;
+    }
+  if (!pj_ai_level_from_string (name, &level))
+    return FALSE;
+  *out = level;
+  return TRUE;
+}
+
+static gboolean
+level_searches (guint level)
+{
+  return level == PJ_AI_HARD || level == LEVEL_REFERENCE;
+}
+
 static const char usage[] =
   "Usage: pegs-and-jokers-cli tournament --preset NAME --players N [--teams T]\n"
-  "         --team-a LEVEL --team-b LEVEL --games N --seed S [--iterations N]\n"
-  "         [--time-ms MS] [--json] [--verbose]\n"
+  "         --team-a LEVEL --team-b LEVEL --games N --seed S\n"
+  "         [--iterations N | --scaled-iterations N] [--time-ms MS]\n"
+  "         [--threads N] [--json] [--verbose]\n"
+  "       pegs-and-jokers-cli tournament --list-presets\n"
   "\n"
-  "Plays computer levels (%s) against each other. Team A takes\n"
-  "team 1's seats in even games and team 2's in odd games; team B takes every\n"
-  "other seat. Prints each side's win rate with a 95%% Wilson interval and the\n"
-  "time per decision (median and max) of each level, counting decisions with\n"
-  "more than one legal action.\n"
+  "Plays computer levels (%s, reference) against each other. Each\n"
+  "deal is played twice: team A takes the seats of the odd-numbered teams (1, 3)\n"
+  "in the first game and of the even-numbered ones in the second; team B takes\n"
+  "the other seats. Prints each side's win rate with a 95%% Wilson interval,\n"
+  "the time per decision (median, 95th percentile, max) of each level, counting\n"
+  "decisions with more than one legal action, the game length in turns and the\n"
+  "longest run of turns in a row by one player.\n"
   "\n"
   "  --preset NAME      basic, arizona, north-carolina, pegoo, wizard-woodworks,\n"
   "                     alaska, kilpatrick, bluffing-joker\n"
   "  --players N        4, 6 or 8\n"
   "  --teams T          2 (default), or players/2 (partners opposite)\n"
   "  --team-a LEVEL     level of team A\n"
-  "  --team-b LEVEL     level of team B\n"
-  "  --games N          number of games (default 10)\n"
-  "  --seed S           seed of the first game (default 1)\n"
+  "  --team-b LEVEL     level of team B; \"reference\" is the hard player as it\n"
+  "                     was before issue 14, with the same budget as hard\n"
+  "  --games N          number of games (default 10; even, so that every deal\n"
+  "                     is played from both sides)\n"
+  "  --seed S           seed of the first deal (default 1)\n"
   "  --iterations N     the hard level's playouts per decision (default "
   G_STRINGIFY (PJ_AI_HARD_ITERATIONS) " at\n"
   "                     4 players, fewer at bigger tables and with NC tens)\n"
+  "  --scaled-iterations N\n"
+  "                     N playouts at a 4-player basic table, and at other\n"
+  "                     tables fewer in the same proportion as the default\n"
   "  --time-ms MS       the hard level's time limit per decision (without this\n"
-  "                     and --iterations: the app's default, at most 900 ms)\n"
+  "                     and the iterations: the app's default, at most 900 ms)\n"
+  "  --threads N        threads per hard decision, 1 or 2 (default: as many as\n"
+  "                     cores, at most 2); needs an iteration or time budget\n"
   "  --json             print the results as JSON\n"
-  "  --verbose          print each game's result to standard error\n";
+  "  --verbose          print each game's result to standard error\n"
+  "  --list-presets     print the presets' names, one a line, and stop\n";
 
 typedef struct {
   GArray *ms;    /* double */
@@ -97,23 +149,32 @@ typedef struct {
 
 typedef struct {
   const char *preset_name, *level_a, *level_b;
-  guint players, teams, games, iterations, time_ms;
+  guint players, teams, games, iterations, scaled_iterations, time_ms, threads;
   guint64 seed;
   gboolean json, verbose, teams_given;
   /* what the names above stand for, once checked */
   PjPreset preset;
-  PjAiLevel lv[2];
+  guint lv[2];          /* PjAiLevel or LEVEL_REFERENCE */
   PjRules rules;
+  PjAiBudget budget;
+  gboolean use_budget;  /* FALSE: the app's default (NULL budget) */
 } TournamentOptions;
 
 typedef struct {
   guint wins[2], draws;    /* [0] team A, [1] team B */
-  LevelTimes times[PJ_AI_N_LEVELS];
+  LevelTimes times[N_LEVELS];
+  GArray *turns;           /* guint: turns of each game */
+  guint run_games[MAX_RUN_BIN + 1];  /* games by their longest run (last bin: longer) */
+  guint run_max;
+  guint over_3[2];         /* games where a player of side A / B took > 3 turns in a row */
+  double seconds, cpu_seconds;  /* the games' wall-clock and processor time (all threads) */
 } TournamentResults;
 
 typedef struct {
   double lo[2], hi[2];
-  double med[PJ_AI_N_LEVELS], max[PJ_AI_N_LEVELS];
+  double med[N_LEVELS], p95[N_LEVELS], max[N_LEVELS];
+  double turns_mean, run_mean;
+  guint turns_min, turns_max, over_3;
 } TournamentFigures;
 
 static void
@@ -147,6 +208,13 @@ parse_arguments (TournamentOptions  *o,
       if (strcmp (arg, "--help") == 0 || strcmp (arg, "-h") == 0)
         {
           print_usage ();
+          return 0;
+        }
+      else if (strcmp (arg, "--list-presets") == 0)
+        {
+          /* for scripts that go over every preset (tools/ai-results) */
+          for (guint p = 0; p < PJ_N_PRESETS; p++)
+            g_print ("%s\n", pj_preset_name ((PjPreset) p));
           return 0;
         }
       else if (strcmp (arg, "--json") == 0)
@@ -196,12 +264,14 @@ parse_arguments (TournamentOptions  *o,
               return 2;
             }
         }
-      else if (strcmp (arg, "--iterations") == 0)
+      else if (strcmp (arg, "--iterations") == 0 || strcmp (arg, "--scaled-iterations") == 0)
         {
+          guint *field = arg[2] == 'i' ? &o->iterations : &o->scaled_iterations;
+
           NEED_VALUE ();
-          if (!parse_uint (val, 1, 10000000, &o->iterations))
+          if (!parse_uint (val, 1, 10000000, field))
             {
-              g_printerr ("tournament: --iterations must be a positive number, not “%s”\n", val);
+              g_printerr ("tournament: %s must be a positive number, not “%s”\n", arg, val);
               return 2;
             }
         }
@@ -211,6 +281,15 @@ parse_arguments (TournamentOptions  *o,
           if (!parse_uint (val, 1, 3600000, &o->time_ms))
             {
               g_printerr ("tournament: --time-ms must be a positive number, not “%s”\n", val);
+              return 2;
+            }
+        }
+      else if (strcmp (arg, "--threads") == 0)
+        {
+          NEED_VALUE ();
+          if (!parse_uint (val, 1, 2, &o->threads))
+            {
+              g_printerr ("tournament: --threads must be 1 or 2, not “%s”\n", val);
               return 2;
             }
         }
@@ -235,8 +314,8 @@ parse_arguments (TournamentOptions  *o,
   return -1;
 }
 
-/* Looks up the preset and levels and builds the rules; FALSE (with the
- * message printed) when they do not make a game. */
+/* Looks up the preset and levels and builds the rules and the budget; FALSE
+ * (with the message printed) when they do not make a tournament. */
 static gboolean
 resolve_options (TournamentOptions *o)
 {
@@ -252,10 +331,21 @@ resolve_options (TournamentOptions *o)
       g_printerr ("tournament: unknown preset “%s” (see --help)\n", o->preset_name);
       return FALSE;
     }
-  if (!pj_ai_level_from_string (o->level_a, &o->lv[0]) || !pj_ai_level_from_string (o->level_b, &o->lv[1]))
+  if (!level_from_string (o->level_a, &o->lv[0]) || !level_from_string (o->level_b, &o->lv[1]))
     {
-      g_printerr ("tournament: a level is easy, normal or hard, not “%s”\n",
-                  pj_ai_level_from_string (o->level_a, &o->lv[0]) ? o->level_b : o->level_a);
+      g_printerr ("tournament: a level is easy, normal, hard or reference, not “%s”\n",
+                  level_from_string (o->level_a, &o->lv[0]) ? o->level_b : o->level_a);
+      return FALSE;
+    }
+  if (o->iterations && o->scaled_iterations)
+    {
+      g_printerr ("tournament: give --iterations or --scaled-iterations, not both\n");
+      return FALSE;
+    }
+  if (o->threads && !o->iterations && !o->scaled_iterations && !o->time_ms)
+    {
+      g_printerr ("tournament: --threads needs --iterations, --scaled-iterations or --time-ms "
+                  "(the app's default budget uses every core)\n");
       return FALSE;
     }
   pj_rules_preset (&o->rules, o->preset, o->players);
@@ -271,34 +361,77 @@ resolve_options (TournamentOptions *o)
       g_printerr ("tournament: %s\n", error->message);
       return FALSE;
     }
+  if (o->scaled_iterations)
+    {
+      PjRules basic4;
+      guint64 n;
+
+      /* the app's default shrinks at bigger tables and with NC tens to keep
+       * decisions near the same time; a scaled budget keeps that proportion */
+      pj_rules_preset (&basic4, PJ_PRESET_BASIC, 4);
+      n = (guint64) o->scaled_iterations * pj_ai_default_iterations (&o->rules)
+          / pj_ai_default_iterations (&basic4);
+      o->iterations = (guint) MAX (n, 1u);
+    }
+  o->use_budget = o->iterations || o->time_ms;
+  o->budget.iterations = o->iterations;
+  o->budget.time_ms = o->time_ms;
+  o->budget.threads = o->threads;
   return TRUE;
+}
+
+/* Team A's seats in game g: the teams of g's parity. With two teams that
+ * is one team each; with three, A has two teams in one game of a deal and
+ * one in the other, so equal levels still win half. */
+static inline guint
+side_of_seat (const TournamentOptions *o,
+              guint                    g,
+              guint                    seat)
+{
+  return pj_team_of (&o->rules, seat) % 2 == g % 2 ? 0 : 1;
+}
+
+static gboolean
+choose (const TournamentOptions *o,
+        guint                    level,
+        const PjState           *s,
+        guint64                  seed,
+        PjAction                *out)
+{
+  const PjAiBudget *budget = o->use_budget ? &o->budget : NULL;
+
+  if (level == LEVEL_REFERENCE)
+    return pj_ai_choose_reference (s, budget, seed, out);
+  return pj_ai_choose (s, (PjAiLevel) level, budget, seed, out);
 }
 
 static void
 play_game (const TournamentOptions *o,
-           PjAiBudget              *budget,
            guint                    g,
            TournamentResults       *res)
 {
   const PjRules *rules = &o->rules;
-  guint64 game_seed = pj_seed_mix (o->seed + g);
-  guint a_team = g % 2;   /* team A's seats: team 0 in even games, team 1 in odd */
+  /* both games of a deal get the same cards, dealer and computer seeds */
+  guint64 game_seed = pj_seed_mix (o->seed + g / 2);
   PjState s;
   PjActionList list;
-  guint decisions = 0;
+  guint decisions = 0, run = 1, run_side_max[2] = { 0, 0 }, run_max, winner_side = 0;
+  guint32 last_turn;
 
   pj_action_list_init (&list);
   pj_state_new_game (&s, rules, game_seed, -1);
+  last_turn = s.turn_number;
+  run_side_max[side_of_seat (o, g, s.turn)] = 1;
   while (!pj_state_is_over (&s) && decisions < MAX_DECISIONS)
     {
-      guint side = pj_team_of (rules, s.actor) == a_team ? 0 : 1;
+      guint side = side_of_seat (o, g, s.actor);
+      guint seat = s.turn;
       PjAction a;
       gint64 t0, t1;
 
       pj_legal_actions (&s, &list);
       t0 = g_get_monotonic_time ();
-      if (!pj_ai_choose (&s, o->lv[side], o->iterations || o->time_ms ? budget : NULL,
-                         pj_seed_mix (game_seed ^ (decisions + 1)), &a))
+      if (!choose (o, o->lv[side], &s, pj_seed_mix (game_seed ^ (decisions + 1)), &a))
         break;
       t1 = g_get_monotonic_time ();
       if (list.n > 1)
@@ -308,16 +441,46 @@ play_game (const TournamentOptions *o,
         }
       pj_state_apply (&s, &a);
       decisions++;
+      if (s.turn_number != last_turn && !pj_state_is_over (&s))
+        {
+          guint turn_side = side_of_seat (o, g, s.turn);
+
+          /* a Bluffing Joker extra turn begins the same seat's turn again */
+          run = s.turn == seat ? run + 1 : 1;
+          run_side_max[turn_side] = MAX (run_side_max[turn_side], run);
+          last_turn = s.turn_number;
+        }
     }
   pj_action_list_clear (&list);
+
+  run_max = MAX (run_side_max[0], run_side_max[1]);
+  res->run_games[MIN (run_max, MAX_RUN_BIN)]++;
+  res->run_max = MAX (res->run_max, run_max);
+  for (guint side = 0; side < 2; side++)
+    res->over_3[side] += run_side_max[side] > 3;
+  g_array_append_val (res->turns, s.turn_number);
   if (!pj_state_is_over (&s))
     res->draws++;
   else
-    res->wins[s.winner == a_team ? 0 : 1]++;
+    {
+      winner_side = s.winner % 2 == g % 2 ? 0 : 1;
+      res->wins[winner_side]++;
+    }
   if (o->verbose)
-    g_printerr ("game %u/%u: %s (%u decisions, %u turns)\n", g + 1, o->games,
-                !pj_state_is_over (&s) ? "draw" : s.winner == a_team ? "team A" : "team B",
-                decisions, s.turn_number);
+    g_printerr ("game %u/%u (deal %u): %s, %u decisions, %u turns, longest run %u\n",
+                g + 1, o->games, g / 2 + 1,
+                !pj_state_is_over (&s) ? "draw" : winner_side == 0 ? "team A" : "team B",
+                decisions, s.turn_number, run_max);
+}
+
+static double
+percentile (GArray *sorted,
+            double  p)
+{
+  /* nearest rank */
+  guint rank = (guint) ceil (p * sorted->len);
+
+  return g_array_index (sorted, double, MAX (rank, 1u) - 1);
 }
 
 static void
@@ -325,9 +488,11 @@ compute_figures (const TournamentOptions *o,
                  TournamentResults       *res,
                  TournamentFigures       *fig)
 {
+  double turns_sum = 0, runs_sum = 0;
+
   for (guint side = 0; side < 2; side++)
     wilson (res->wins[side], o->games, &fig->lo[side], &fig->hi[side]);
-  for (guint l = 0; l < PJ_AI_N_LEVELS; l++)
+  for (guint l = 0; l < N_LEVELS; l++)
     {
       GArray *ms = res->times[l].ms;
       if (ms->len == 0)
@@ -335,8 +500,25 @@ compute_figures (const TournamentOptions *o,
       qsort (ms->data, ms->len, sizeof (double), cmp_double);
       fig->med[l] = ms->len % 2 ? g_array_index (ms, double, ms->len / 2)
                                 : (g_array_index (ms, double, ms->len / 2 - 1) + g_array_index (ms, double, ms->len / 2)) / 2;
+      fig->p95[l] = percentile (ms, 0.95);
       fig->max[l] = g_array_index (ms, double, ms->len - 1);
     }
+  fig->turns_min = G_MAXUINT;
+  for (guint i = 0; i < res->turns->len; i++)
+    {
+      guint t = g_array_index (res->turns, guint, i);
+      turns_sum += t;
+      fig->turns_min = MIN (fig->turns_min, t);
+      fig->turns_max = MAX (fig->turns_max, t);
+    }
+  fig->turns_mean = turns_sum / MAX (res->turns->len, 1u);
+  for (guint r = 0; r <= MAX_RUN_BIN; r++)
+    {
+      runs_sum += (double) r * res->run_games[r];
+      if (r > 3)
+        fig->over_3 += res->run_games[r];
+    }
+  fig->run_mean = runs_sum / MAX (res->turns->len, 1u);
 }
 
 static void
@@ -348,24 +530,42 @@ append_figures_json (GString                 *out,
   gboolean any = FALSE;
 
   g_string_append_printf (out, "{\"preset\": \"%s\", \"players\": %u, \"teams\": %u, \"games\": %u, "
-                          "\"seed\": %" G_GUINT64_FORMAT ", \"iterations\": %u, \"draws\": %u,\n \"sides\": [",
-                          pj_preset_name (o->preset), o->players, o->teams, o->games, o->seed,
-                          o->iterations ? o->iterations : pj_ai_default_iterations (&o->rules), res->draws);
+                          "\"deals\": %u, \"seed\": %" G_GUINT64_FORMAT ", \"iterations\": %u, "
+                          "\"time_ms\": %u, \"draws\": %u,\n \"sides\": [",
+                          pj_preset_name (o->preset), o->players, o->teams, o->games, (o->games + 1) / 2,
+                          o->seed, o->iterations ? o->iterations : pj_ai_default_iterations (&o->rules),
+                          o->use_budget ? o->time_ms : 0, res->draws);
   for (guint side = 0; side < 2; side++)
     g_string_append_printf (out, "%s\n  {\"name\": \"%s\", \"level\": \"%s\", \"wins\": %u, "
-                            "\"win_rate\": %.4f, \"ci95\": [%.4f, %.4f]}",
-                            side ? "," : "", side ? "B" : "A", pj_ai_level_name (o->lv[side]),
-                            res->wins[side], (double) res->wins[side] / o->games, fig->lo[side], fig->hi[side]);
+                            "\"win_rate\": %.4f, \"ci95\": [%.4f, %.4f], \"runs_over_3\": %u}",
+                            side ? "," : "", side ? "B" : "A", level_name (o->lv[side]),
+                            res->wins[side], (double) res->wins[side] / o->games, fig->lo[side], fig->hi[side],
+                            res->over_3[side]);
   g_string_append (out, "],\n \"ms_per_decision\": {");
-  for (guint l = 0; l < PJ_AI_N_LEVELS; l++)
+  for (guint l = 0; l < N_LEVELS; l++)
     if (res->times[l].ms->len)
       {
-        g_string_append_printf (out, "%s\n  \"%s\": {\"decisions\": %u, \"median\": %.3f, \"max\": %.3f}",
-                                any ? "," : "", pj_ai_level_name (l), res->times[l].ms->len,
-                                fig->med[l], fig->max[l]);
+        g_string_append_printf (out, "%s\n  \"%s\": {\"decisions\": %u, \"median\": %.3f, "
+                                "\"p95\": %.3f, \"max\": %.3f}",
+                                any ? "," : "", level_name (l), res->times[l].ms->len,
+                                fig->med[l], fig->p95[l], fig->max[l]);
         any = TRUE;
       }
-  g_string_append (out, "}}\n");
+  g_string_append_printf (out, "},\n \"turns\": {\"mean\": %.2f, \"min\": %u, \"max\": %u},\n",
+                          fig->turns_mean, fig->turns_min, fig->turns_max);
+  g_string_append_printf (out, " \"seconds\": %.2f, \"cpu_seconds\": %.2f,\n", res->seconds, res->cpu_seconds);
+  g_string_append_printf (out, " \"longest_run\": {\"mean\": %.3f, \"max\": %u, \"over_3\": %u, "
+                          "\"over_3_rate\": %.4f, \"games\": {",
+                          fig->run_mean, res->run_max, fig->over_3, (double) fig->over_3 / o->games);
+  any = FALSE;
+  for (guint r = 0; r <= MAX_RUN_BIN; r++)
+    if (res->run_games[r])
+      {
+        g_string_append_printf (out, "%s\"%u%s\": %u", any ? ", " : "", r,
+                                r == MAX_RUN_BIN ? "+" : "", res->run_games[r]);
+        any = TRUE;
+      }
+  g_string_append (out, "}}}\n");
 }
 
 static void
@@ -374,22 +574,41 @@ append_figures_text (GString                 *out,
                      const TournamentResults *res,
                      const TournamentFigures *fig)
 {
-  g_string_append_printf (out, "%s, %u players, %u teams: %u games, seed %" G_GUINT64_FORMAT,
-                          pj_preset_name (o->preset), o->players, o->teams, o->games, o->seed);
-  if (o->lv[0] == PJ_AI_HARD || o->lv[1] == PJ_AI_HARD)
-    g_string_append_printf (out, ", hard: %u iterations",
-                            o->iterations ? o->iterations : pj_ai_default_iterations (&o->rules));
+  g_string_append_printf (out, "%s, %u players, %u teams: %u games (%u deals, seats swapped), seed %" G_GUINT64_FORMAT,
+                          pj_preset_name (o->preset), o->players, o->teams, o->games, (o->games + 1) / 2, o->seed);
+  if (level_searches (o->lv[0]) || level_searches (o->lv[1]))
+    {
+      if (!o->use_budget)
+        g_string_append_printf (out, ", hard: the app's budget (%u iterations, at most 900 ms)",
+                                pj_ai_default_iterations (&o->rules));
+      else if (o->iterations)
+        g_string_append_printf (out, ", hard: %u iterations", o->iterations);
+      if (o->time_ms)
+        g_string_append_printf (out, ", %u ms per decision at most", o->time_ms);
+    }
   g_string_append_c (out, '\n');
   for (guint side = 0; side < 2; side++)
-    g_string_append_printf (out, "team %c (%-6s) %5u wins  %5.1f%%  95%% CI [%5.1f%%, %5.1f%%]\n",
-                            side ? 'B' : 'A', pj_ai_level_name (o->lv[side]), res->wins[side],
+    g_string_append_printf (out, "team %c (%-9s) %5u wins  %5.1f%%  95%% CI [%5.1f%%, %5.1f%%]\n",
+                            side ? 'B' : 'A', level_name (o->lv[side]), res->wins[side],
                             100.0 * res->wins[side] / o->games, 100.0 * fig->lo[side], 100.0 * fig->hi[side]);
   if (res->draws)
     g_string_append_printf (out, "draws %u\n", res->draws);
-  for (guint l = 0; l < PJ_AI_N_LEVELS; l++)
+  for (guint l = 0; l < N_LEVELS; l++)
     if (res->times[l].ms->len)
-      g_string_append_printf (out, "%-6s ms/decision: median %.3f, max %.3f (%u decisions)\n",
-                              pj_ai_level_name (l), fig->med[l], fig->max[l], res->times[l].ms->len);
+      g_string_append_printf (out, "%-9s ms/decision: median %.3f, p95 %.3f, max %.3f (%u decisions)\n",
+                              level_name (l), fig->med[l], fig->p95[l], fig->max[l], res->times[l].ms->len);
+  g_string_append_printf (out, "game length: %.1f turns on average (%u to %u)\n",
+                          fig->turns_mean, fig->turns_min, fig->turns_max);
+  g_string_append_printf (out, "longest run of turns by one player: %.2f on average, max %u; "
+                          "over 3 in %u games (%.1f%%: team A %u, team B %u)\n",
+                          fig->run_mean, res->run_max, fig->over_3, 100.0 * fig->over_3 / o->games,
+                          res->over_3[0], res->over_3[1]);
+  g_string_append (out, "games by longest run:");
+  for (guint r = 0; r <= MAX_RUN_BIN; r++)
+    if (res->run_games[r])
+      g_string_append_printf (out, " %u%s: %u", r, r == MAX_RUN_BIN ? "+" : "", res->run_games[r]);
+  g_string_append_c (out, '\n');
+  g_string_append_printf (out, "time: %.1f s (%.1f s of processor time)\n", res->seconds, res->cpu_seconds);
 }
 
 static void
@@ -414,7 +633,6 @@ pj_tournament_main (int    argc,
 {
   TournamentOptions o = { 0 };
   TournamentResults res = { { 0 } };
-  PjAiBudget budget = { 0 };
   int status;
 
   o.teams = 2;
@@ -425,15 +643,24 @@ pj_tournament_main (int    argc,
     return status;
   if (!resolve_options (&o))
     return 2;
-  budget.iterations = o.iterations;
-  budget.time_ms = o.time_ms;
 
-  for (guint l = 0; l < PJ_AI_N_LEVELS; l++)
+  for (guint l = 0; l < N_LEVELS; l++)
     res.times[l].ms = g_array_new (FALSE, FALSE, sizeof (double));
-  for (guint g = 0; g < o.games; g++)
-    play_game (&o, &budget, g, &res);
+  res.turns = g_array_new (FALSE, FALSE, sizeof (guint));
+  {
+    gint64 t0 = g_get_monotonic_time ();
+    clock_t c0 = clock ();
+
+    for (guint g = 0; g < o.games; g++)
+      play_game (&o, g, &res);
+    /* processor time does not depend on what else runs on the machine:
+     * what tools/ai-results adds up to say what the whole table costs */
+    res.cpu_seconds = (double) (clock () - c0) / CLOCKS_PER_SEC;
+    res.seconds = (g_get_monotonic_time () - t0) / 1e6;
+  }
   print_figures (&o, &res);
-  for (guint l = 0; l < PJ_AI_N_LEVELS; l++)
+  for (guint l = 0; l < N_LEVELS; l++)
     g_array_free (res.times[l].ms, TRUE);
+  g_array_free (res.turns, TRUE);
   return 0;
 }

@@ -215,6 +215,154 @@ test_simulate_json (void)
   }
 }
 
+/* ---- tournament ------------------------------------------------------ */
+
+static JsonObject *
+parse_object (JsonParser *parser,
+              const char *text)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
+  g_assert_no_error (error);
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+/* A level's decision times: median ≤ p95 ≤ max over some decisions. */
+static void
+assert_times (JsonObject *ms,
+              const char *level)
+{
+  JsonObject *t;
+
+  g_assert_true (json_object_has_member (ms, level));
+  t = json_object_get_object_member (ms, level);
+  g_assert_cmpint (json_object_get_int_member (t, "decisions"), >, 0);
+  g_assert_cmpfloat (json_object_get_double_member (t, "median"), <=, json_object_get_double_member (t, "p95"));
+  g_assert_cmpfloat (json_object_get_double_member (t, "p95"), <=, json_object_get_double_member (t, "max"));
+}
+
+static void
+test_tournament_json (void)
+{
+  /* equal levels and equal seeds: both games of a deal are the same game
+   * with the sides exchanged, so each side wins exactly one game per deal */
+  const char *const layouts[][2] = { { "4", "2" }, { "6", "3" }, { "8", "4" } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (layouts); i++)
+    {
+      g_auto (Run) r = RUN ("tournament", "--preset", "basic", "--players", layouts[i][0],
+                            "--teams", layouts[i][1], "--team-a", "normal", "--team-b", "normal",
+                            "--games", "6", "--seed", "5", "--json");
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      JsonObject *obj, *turns, *run, *by_run;
+      JsonArray *sides;
+      g_autoptr (GList) bins = NULL;
+      gint64 games = 0;
+
+      g_test_message ("%s", r.out);
+      g_assert_cmpint (r.status, ==, 0);
+      obj = parse_object (parser, r.out);
+      g_assert_cmpint (json_object_get_int_member (obj, "games"), ==, 6);
+      g_assert_cmpint (json_object_get_int_member (obj, "deals"), ==, 3);
+      sides = json_object_get_array_member (obj, "sides");
+      g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (sides, 0), "wins"), ==, 3);
+      g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (sides, 1), "wins"), ==, 3);
+      assert_times (json_object_get_object_member (obj, "ms_per_decision"), "normal");
+
+      turns = json_object_get_object_member (obj, "turns");
+      g_assert_cmpint (json_object_get_int_member (turns, "min"), >, 10);
+      g_assert_cmpfloat (json_object_get_int_member (turns, "min"), <=, json_object_get_double_member (turns, "mean"));
+      g_assert_cmpfloat (json_object_get_double_member (turns, "mean"), <=, json_object_get_int_member (turns, "max"));
+
+      /* without Bluffing Joker nobody has two turns in a row */
+      run = json_object_get_object_member (obj, "longest_run");
+      g_assert_cmpint (json_object_get_int_member (run, "max"), ==, 1);
+      g_assert_cmpint (json_object_get_int_member (run, "over_3"), ==, 0);
+      g_assert_cmpfloat (json_object_get_double_member (run, "mean"), ==, 1.0);
+      by_run = json_object_get_object_member (run, "games");
+      bins = json_object_get_members (by_run);
+      for (GList *l = bins; l; l = l->next)
+        games += json_object_get_int_member (by_run, l->data);
+      g_assert_cmpint (games, ==, 6);
+    }
+
+  /* the frozen reference player takes hard's budget */
+  {
+    g_auto (Run) r = RUN ("tournament", "--preset", "basic", "--players", "4", "--team-a", "reference",
+                          "--team-b", "easy", "--games", "2", "--iterations", "20", "--threads", "1",
+                          "--json");
+    g_autoptr (JsonParser) parser = json_parser_new ();
+    JsonObject *obj;
+
+    g_test_message ("%s", r.out);
+    g_assert_cmpint (r.status, ==, 0);
+    obj = parse_object (parser, r.out);
+    g_assert_cmpint (json_object_get_int_member (obj, "iterations"), ==, 20);
+    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (
+                       json_object_get_array_member (obj, "sides"), 0), "level"), ==, "reference");
+    assert_times (json_object_get_object_member (obj, "ms_per_decision"), "reference");
+    assert_times (json_object_get_object_member (obj, "ms_per_decision"), "easy");
+  }
+  /* the same figures in words; a budget scaled down at 8 players */
+  {
+    g_auto (Run) r = RUN ("tournament", "--preset", "basic", "--players", "8", "--team-a", "hard",
+                          "--team-b", "easy", "--games", "2", "--scaled-iterations", "40", "--threads", "1");
+
+    g_test_message ("%s", r.out);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "2 games (1 deals, seats swapped)"));
+    g_assert_nonnull (strstr (r.out, ", hard: "));   /* fewer than 40: the default's proportion */
+    g_assert_null (strstr (r.out, ", hard: 40 iterations"));
+    g_assert_nonnull (strstr (r.out, "hard      ms/decision: median "));
+    g_assert_nonnull (strstr (r.out, ", p95 "));
+    g_assert_nonnull (strstr (r.out, "game length: "));
+    g_assert_nonnull (strstr (r.out, "longest run of turns by one player: 1.00 on average, max 1"));
+  }
+  {
+    g_auto (Run) r = RUN ("tournament", "--list-presets");
+
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_true (g_str_has_prefix (r.out, "basic\n"));
+    g_assert_nonnull (strstr (r.out, "\nbluffing-joker\n"));
+  }
+}
+
+static void
+test_tournament_bad_arguments (void)
+{
+  const struct {
+    const char *args[8];
+    const char *message;
+  } cases[] = {
+    { { "--team-a", "expert", "--team-b", "easy" }, "a level is easy, normal, hard or reference, not “expert”" },
+    { { "--team-a", "easy", "--team-b", "Reference" }, "not “Reference”" },
+    { { "--team-a", "easy", "--team-b", "hard", "--threads", "3", "--iterations", "9" }, "--threads must be 1 or 2" },
+    { { "--team-a", "easy", "--team-b", "hard", "--threads", "1" }, "--threads needs --iterations" },
+    { { "--team-a", "easy", "--team-b", "hard", "--iterations", "9", "--scaled-iterations", "9" }, "not both" },
+    { { "--team-a", "easy", "--team-b", "hard", "--scaled-iterations", "0" }, "--scaled-iterations must be a positive number" },
+    { { "--team-a", "easy", "--team-b", "hard", "--iterations", "-5" }, "--iterations must be a positive number" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *args[16] = { "tournament", "--preset", "basic", "--players", "4" };
+      guint n = 5;
+
+      for (guint k = 0; k < G_N_ELEMENTS (cases[i].args) && cases[i].args[k]; k++)
+        args[n++] = cases[i].args[k];
+      {
+        g_auto (Run) r = run_v (NULL, args);
+
+        g_test_message ("case %u: %s", i, r.err);
+        g_assert_cmpint (r.status, ==, 2);
+        g_assert_nonnull (strstr (r.err, cases[i].message));
+        g_assert_cmpuint (count_lines (r.err), ==, 1);
+        g_assert_cmpstr (r.out, ==, "");
+      }
+    }
+}
+
 /* ---- new, moves, play, replay ---------------------------------------- */
 
 static char *
@@ -722,6 +870,8 @@ main (int    argc,
   g_test_add_func ("/cli/help", test_help);
   g_test_add_func ("/cli/bad-arguments", test_bad_arguments);
   g_test_add_func ("/cli/simulate", test_simulate_json);
+  g_test_add_func ("/cli/tournament", test_tournament_json);
+  g_test_add_func ("/cli/tournament-bad-arguments", test_tournament_bad_arguments);
   g_test_add_func ("/cli/play-through", test_play_through);
   g_test_add_func ("/cli/play-illegal", test_play_illegal);
   g_test_add_func ("/cli/show-at", test_show_at);
