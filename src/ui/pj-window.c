@@ -620,7 +620,6 @@ static gboolean
 scroll_to_end_cb (gpointer user_data)
 {
   PjWindow *self = user_data;
-  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->history_scroller);
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->history_selection));
 
   self->history_idle = 0;
@@ -632,10 +631,10 @@ scroll_to_end_cb (gpointer user_data)
   self->history_follow = FALSE;
   if (n == 0)
     return G_SOURCE_REMOVE;
-  /* rows not yet measured are only estimated: the adjustment's upper
-   * bound may fall short of a long game's end, so the list is anchored
-   * to its last item last */
-  gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+  /* anchored to its last item, not scrolled to the adjustment's upper
+   * bound: rows not yet measured are only estimated, and moving the
+   * adjustment before they are laid out makes GTK 4.8 warn that it
+   * "failed to scroll to given position" (fatal in the tests) */
   gtk_widget_activate_action (GTK_WIDGET (self->history_list), "list.scroll-to-item", "u", n - 1);
   return G_SOURCE_REMOVE;
 }
