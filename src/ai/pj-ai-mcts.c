@@ -67,16 +67,18 @@ policy (const PjAiView     *v,
   guint best = 0;
   double best_score = -1e18;
   guint n = list->n;
+  PjAiThreat t;
 
   if (n == 1)
     return 0;
   if (pj_rng_double (rng) < EPSILON)
     return pj_rng_below (rng, n);
+  pj_ai_threat_init (&t, v, st, &st->board, pj_team_of (&st->rules, st->actor));
   if (n <= PLAYOUT_SAMPLE)
     {
       for (guint i = 0; i < n; i++)
         {
-          double sc = pj_ai_quick_score (v, st, &list->v[i]);
+          double sc = pj_ai_quick_score_threat (v, st, &t, &list->v[i]);
           if (sc > best_score)
             best_score = sc, best = i;
         }
@@ -86,7 +88,7 @@ policy (const PjAiView     *v,
   for (guint k = 0; k < PLAYOUT_SAMPLE; k++)
     {
       guint i = pj_rng_below (rng, n);
-      double sc = pj_ai_quick_score (v, st, &list->v[i]);
+      double sc = pj_ai_quick_score_threat (v, st, &t, &list->v[i]);
       if (sc > best_score)
         best_score = sc, best = i;
     }
