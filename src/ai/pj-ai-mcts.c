@@ -25,6 +25,8 @@
 #define MAX_CANDIDATES   8
 #define PLAYOUT_SAMPLE   40     /* actions scored per playout decision */
 #define EPSILON          0.1
+/* NC tens: the share of playout plies that list the ten's splits (below) */
+#define TEN_SHARE        0.25
 /* Holes of team progress for a clearly better position. A race is ~750 holes
  * a team; at 20 the reward saturated for leads of a few turns, flattening the
  * differences between candidates and making the search risk-averse when ahead. */
@@ -67,16 +69,18 @@ policy (const PjAiView     *v,
   guint best = 0;
   double best_score = -1e18;
   guint n = list->n;
+  PjAiThreat t;
 
   if (n == 1)
     return 0;
   if (pj_rng_double (rng) < EPSILON)
     return pj_rng_below (rng, n);
+  pj_ai_threat_init (&t, v, st, &st->board, pj_team_of (&st->rules, st->actor));
   if (n <= PLAYOUT_SAMPLE)
     {
       for (guint i = 0; i < n; i++)
         {
-          double sc = pj_ai_quick_score (v, st, &list->v[i]);
+          double sc = pj_ai_quick_score_threat (v, st, &t, &list->v[i]);
           if (sc > best_score)
             best_score = sc, best = i;
         }
@@ -86,11 +90,50 @@ policy (const PjAiView     *v,
   for (guint k = 0; k < PLAYOUT_SAMPLE; k++)
     {
       guint i = pj_rng_below (rng, n);
-      double sc = pj_ai_quick_score (v, st, &list->v[i]);
+      double sc = pj_ai_quick_score_threat (v, st, &t, &list->v[i]);
       if (sc > best_score)
         best_score = sc, best = i;
     }
   return best;
+}
+
+/* A playout's choices. NC tens (split over any pegs) list hundreds to
+ * thousands of actions, most of a playout's time, while the policy judges 40
+ * of them: most plies leave the tens out of the hand and choose among the
+ * other cards' moves. A ten still comes into play on a share of the plies, and
+ * whenever no other card moves (so that a discard is never chosen where a ten
+ * must move). */
+static void
+playout_actions (PjState      *st,
+                 PjRng        *rng,
+                 PjActionList *list)
+{
+  guint actor = st->actor, n = st->hand_count[actor], kept = 0;
+  guint8 hand[PJ_MAX_HAND];
+
+  if (st->rules.ten != PJ_TEN_SPLIT_ANY || st->phase != PJ_PHASE_PLAY)
+    {
+      pj_legal_actions (st, list);
+      return;
+    }
+  memcpy (hand, st->hand[actor], n);
+  for (guint k = 0; k < n; k++)
+    if (PJ_CARD_RANK (hand[k]) != 10)
+      st->hand[actor][kept++] = hand[k];
+  if (kept == n || kept == 0 || pj_rng_double (rng) < TEN_SHARE)
+    {
+      memcpy (st->hand[actor], hand, n);
+      pj_legal_actions (st, list);
+      return;
+    }
+  st->hand_count[actor] = kept;
+  pj_legal_actions (st, list);
+  memcpy (st->hand[actor], hand, n);
+  st->hand_count[actor] = n;
+  for (guint i = 0; i < list->n; i++)
+    if (list->v[i].kind == PJ_ACTION_MOVE)
+      return;
+  pj_legal_actions (st, list);
 }
 
 static double
@@ -101,7 +144,7 @@ playout (const Round  *r,
 {
   for (guint ply = 0; ply < r->depth && !pj_state_is_over (st); ply++)
     {
-      pj_legal_actions (st, list);
+      playout_actions (st, rng, list);
       if (list->n == 0)
         break;
       pj_state_apply (st, &list->v[policy (r->rootv, st, list, rng)]);

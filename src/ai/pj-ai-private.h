@@ -48,3 +48,24 @@ gboolean pj_ai_choose_hard (const PjState *view, const PjAiBudget *budget, guint
 /* Without a budget (the app's seats and hints) a busy machine may not keep a
  * player waiting longer than this: the search stops and plays its best so far. */
 #define PJ_AI_DEFAULT_TIME_CAP_MS 900
+
+/* The chance, for each track hole, that an opponent of `team` hits a peg there
+ * before that team moves again, on one board (see pj-ai-eval.c). Computed per
+ * hole on first use, so build one per board and ask it many times. */
+#define PJ_AI_THREAT_COME_OUT 0x8000u
+typedef struct {
+  const PjAiView *v;
+  guint    team;
+  guint    L;
+  guint    hand;
+  guint    n_opp;
+  guint    n_item[PJ_MAX_PLAYERS];
+  guint16  item[PJ_MAX_PLAYERS][PJ_MAX_PEGS + PJ_MAX_PLAYERS];  /* track hole, or come-out hole | PJ_AI_THREAT_COME_OUT */
+  guint8   known[PJ_MAX_TRACK];
+  double   memo[PJ_MAX_TRACK];
+} PjAiThreat;
+
+void   pj_ai_threat_init   (PjAiThreat *t, const PjAiView *v, const PjState *s, const PjBoard *b, guint team);
+double pj_ai_threat_danger (PjAiThreat *t, guint x);
+/* pj_ai_quick_score with the threats of the actor's team on s->board. */
+double pj_ai_quick_score_threat (const PjAiView *v, const PjState *s, PjAiThreat *t, const PjAction *a);

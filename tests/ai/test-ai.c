@@ -286,6 +286,90 @@ test_levels (void)
   g_assert_false (pj_ai_level_from_string (NULL, &l));
 }
 
+/* North Carolina: the playouts leave the ten's splits out on most plies (a
+ * choice drawn from the playout dice), which must stay the same for one or
+ * two threads. */
+static void
+test_determinism_ten_split (void)
+{
+  PjRules rules;
+  PjState s;
+  guint decisions = 0, checked = 0;
+  const PjAiBudget one = { .iterations = 60, .threads = 1 };
+  const PjAiBudget two = { .iterations = 60, .threads = 2 };
+
+  pj_rules_preset (&rules, PJ_PRESET_NORTH_CAROLINA, 4);
+  g_assert_cmpuint (rules.ten, ==, PJ_TEN_SPLIT_ANY);
+  pj_state_new_game (&s, &rules, 4242, -1);
+  while (!pj_state_is_over (&s) && decisions < 40)
+    {
+      PjAction a, b, c;
+
+      if (decisions % 4 == 0)
+        {
+          g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &two, 9, &a));
+          g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &two, 9, &b));
+          g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &one, 9, &c));
+          g_assert_true (is_legal (&s, &a));
+          g_assert_true (pj_action_equal (&a, &b));
+          g_assert_true (pj_action_equal (&a, &c));
+          checked++;
+        }
+      g_assert_true (pj_ai_choose (&s, PJ_AI_NORMAL, NULL, 0, &a));
+      pj_state_apply (&s, &a);
+      decisions++;
+    }
+  g_assert_cmpuint (checked, ==, 10);
+}
+
+/* The game review's ratings: the winning move first with a sure win, the
+ * played move always among them, best first, the same twice. */
+static void
+test_rate_actions (void)
+{
+  const PjAiBudget budget = { .iterations = 120, .threads = 2 };
+  PjState s;
+  PjActionList list;
+  PjAiRating r[4], again[4];
+  PjAction win;
+  guint n, n2, worst = 0;
+
+  load (&s, win_in_one);
+  g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &small_hard, 1, &win));
+  {
+    PjState after = s;
+    pj_state_apply (&after, &win);
+    g_assert_true (pj_state_is_over (&after));
+  }
+  pj_action_list_init (&list);
+  pj_legal_actions (&s, &list);
+  /* a move that does not win: any other than the winner */
+  for (guint i = 0; i < list.n; i++)
+    if (!pj_action_equal (&list.v[i], &win))
+      worst = i;
+  n = pj_ai_rate_actions (&s, &budget, 3, &list.v[worst], r, G_N_ELEMENTS (r), NULL);
+  n2 = pj_ai_rate_actions (&s, &budget, 3, &list.v[worst], again, G_N_ELEMENTS (again), NULL);
+  g_assert_cmpuint (n, >=, 2);
+  g_assert_cmpuint (n, <=, G_N_ELEMENTS (r));
+  g_assert_cmpuint (n, ==, n2);
+  g_assert_true (pj_action_equal (&r[0].action, &win));
+  g_assert_cmpfloat (r[0].win, ==, 1.0);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_true (pj_action_equal (&r[i].action, &again[i].action));
+      g_assert_cmpfloat (r[i].win, ==, again[i].win);
+      if (i > 0)
+        g_assert_cmpfloat (r[i].win, <=, r[i - 1].win);
+    }
+  {
+    gboolean played = FALSE;
+    for (guint i = 0; i < n; i++)
+      played |= pj_action_equal (&r[i].action, &list.v[worst]);
+    g_assert_true (played);
+  }
+  pj_action_list_clear (&list);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -303,5 +387,7 @@ main (int    argc,
   g_test_add_func ("/ai/determinism", test_determinism);
   g_test_add_func ("/ai/hint", test_hint);
   g_test_add_func ("/ai/levels", test_levels);
+  g_test_add_func ("/ai/determinism/ten-split", test_determinism_ten_split);
+  g_test_add_func ("/ai/hard/rate-actions", test_rate_actions);
   return g_test_run ();
 }
