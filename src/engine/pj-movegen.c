@@ -18,7 +18,7 @@ typedef struct {
   guint8 card;        /* card being played */
   guint8 declared;
   guint8 kind;
-  guint split_first;  /* index in out of the first action of the current split card */
+  guint split_first;  /* index in out of the first action of the current card */
   gboolean keep_duplicates; /* list every order and crossing (reading old notation) */
   guint blk_colours;  /* colours whose blocks below are worked out for s->board */
   guint8 fblk[PJ_MAX_PEGS];   /* track distance to the nearest own peg ahead */
@@ -298,7 +298,13 @@ movable_colours (const Gen     *g,
 
 /* ---- emitting ------------------------------------------------------- */
 
-/* One landing from the real board: a single step unless it hits something. */
+static void keep_if_new (Gen *g, guint64 key);
+static guint64 steps_key (const PjStep *st, guint n);
+
+/* One landing from the real board: a single step unless it hits something.
+ * A hit partner's peg jumps to its in-spot, where it may hit in turn: such
+ * chains can end alike from different pegs (pegs of one colour are
+ * interchangeable), so they are kept only if their placement is new. */
 static void
 emit_move (Gen    *g,
            guint   peg,
@@ -324,6 +330,8 @@ emit_move (Gen    *g,
       }
   }
   a->n_steps = (guint8) n;
+  if (g->kind == PJ_ACTION_MOVE && n > 1 && a->steps[1].to != PJ_POS_START)
+    keep_if_new (g, steps_key (a->steps, n));
 }
 
 static void
@@ -417,7 +425,7 @@ place_key (guint  colour,
   return place_keys[colour][pos];
 }
 
-static inline guint64
+static guint64
 steps_key (const PjStep *st,
            guint         n)
 {
@@ -722,8 +730,6 @@ gen_split (Gen       *g,
 
   g_assert (total <= 10);
 
-  g->out->seen_mask = 0;   /* the first split action builds a fresh table */
-  g->split_first = g->out->n;
 
   /* the pegs that may take part at all; a peg in start stays there */
   for (guint p = 0; p < players * PJ_PEGS; p++)
@@ -935,6 +941,10 @@ gen_swap (Gen   *g,
         a->steps[0] = (PjStep) { (guint8) pa, holes[i], holes[j], PJ_STEP_SWAP };
         a->steps[1] = (PjStep) { (guint8) pb, holes[j], holes[i], PJ_STEP_SWAP };
         a->n_steps = 2;
+        /* swapping two of the team's pegs can end like a two that hits
+         * one of them (it jumps back to its in-spot): one action (B-41) */
+        if (is_team (g, ca) && is_team (g, cb))
+          keep_if_new (g, steps_key (a->steps, 2));
       }
 }
 
@@ -949,6 +959,9 @@ gen_card (Gen   *g,
 
   g->card = g->declared = (guint8) card;
   g->kind = PJ_ACTION_MOVE;
+  /* placements are compared within one card */
+  g->out->seen_mask = 0;
+  g->split_first = g->out->n;
   switch (card)
     {
     case PJ_CARD_ACE:
