@@ -186,6 +186,38 @@ peg_blocks (guint          L,
   *back = (guint8) bk;
 }
 
+/* The blocks of the other pegs of `gone`'s colour, as if it were not on the
+ * board (the first part of a split moves it). */
+static void
+blocks_without (guint          L,
+                const PjBoard *b,
+                guint          gone,
+                guint8         fwd[PJ_PEGS],
+                guint8         back[PJ_PEGS])
+{
+  guint c = PJ_PEG_COLOUR (gone);
+
+  for (guint i = 0; i < PJ_PEGS; i++)
+    {
+      guint8 pos = b->peg[c][i];
+      guint f = NO_BLOCK, bk = NO_BLOCK;
+
+      if (PJ_POS_IS_TRACK (pos))
+        for (guint j = 0; j < PJ_PEGS; j++)
+          {
+            guint8 q = b->peg[c][j];
+            if (j != i && j != PJ_PEG_INDEX (gone) && PJ_POS_IS_TRACK (q))
+              {
+                guint df = q >= pos ? (guint) (q - pos) : q + L - pos;
+                f = MIN (f, df);
+                bk = MIN (bk, L - df);
+              }
+          }
+      fwd[i] = (guint8) f;
+      back[i] = (guint8) bk;
+    }
+}
+
 /* The blocks of a peg on the position being generated for. */
 static inline void
 board_blocks (Gen    *g,
@@ -701,6 +733,29 @@ parts_apart (const PjStep *s1,
   return TRUE;
 }
 
+/* A peg's destinations on the board being generated for, by distance and
+ * way, filled in once per split card. */
+static inline void
+dest_row (Gen           *g,
+          const PjBoard *b0,
+          guint          peg,
+          guint          total,
+          guint          dir_hi,
+          guint64       *have,
+          guint8         nd[10][2],
+          guint8         dd[10][2][2])
+{
+  guint8 fb, bb;
+
+  if (*have & (G_GUINT64_CONSTANT (1) << peg))
+    return;
+  *have |= G_GUINT64_CONSTANT (1) << peg;
+  board_blocks (g, peg, &fb, &bb);
+  for (guint k = 1; k < total; k++)
+    for (guint dir = DIR_FWD; dir <= dir_hi; dir++)
+      nd[k][dir - 1] = (guint8) part_dests (g, b0, peg, k, dir, fb, bb, dd[k][dir - 1]);
+}
+
 /* Every split of `total` over two pegs, each final placement once.
  *
  * The parts are tried first peg first, in peg order. A split whose second
@@ -727,36 +782,33 @@ gen_split (Gen       *g,
    * the same ones (blocks and homes are per colour) */
   guint8 nd0[PJ_MAX_PEGS][10][2];
   guint8 dd0[PJ_MAX_PEGS][10][2][2];
+  guint64 have_row = 0;   /* pegs whose nd0, dd0 are filled in */
+  guint dir_hi = mode == SPLIT_FWD_FWD ? DIR_FWD : DIR_BACK;
 
   g_assert (total <= 10);
 
 
-  /* the pegs that may take part at all; a peg in start stays there */
+  /* the pegs that may take part at all; a peg in start stays there, and
+   * only the team's colours ever become movable (B-60) */
   for (guint p = 0; p < players * PJ_PEGS; p++)
     if (peg_pos (b0, p) != PJ_POS_START
-        && (mode == SPLIT_ANY || (fixed_mask ? (mask1 >> PJ_PEG_COLOUR (p)) & 1 : TRUE)))
+        && (mode == SPLIT_ANY
+            || (fixed_mask ? (mask1 >> PJ_PEG_COLOUR (p)) & 1 : (guint) is_team (g, PJ_PEG_COLOUR (p)))))
       pegs[n_pegs++] = (guint8) p;
-  for (guint i = 0; i < n_pegs; i++)
-    {
-      guint8 fb, bb;
-
-      board_blocks (g, pegs[i], &fb, &bb);
-      for (guint k = 1; k < total; k++)
-        for (guint dir = DIR_FWD; dir <= DIR_BACK; dir++)
-          nd0[pegs[i]][k][dir - 1] = (mode == SPLIT_FWD_FWD && dir == DIR_BACK) ? 0
-            : (guint8) part_dests (g, b0, pegs[i], k, dir, fb, bb, dd0[pegs[i]][k][dir - 1]);
-    }
-
   for (guint i1 = 0; i1 < n_pegs; i1++)
     {
       guint p1 = pegs[i1];
       guint c1 = PJ_PEG_COLOUR (p1);
       guint8 pos1 = peg_pos (b0, p1);
 
+      guint8 fex[PJ_PEGS], bex[PJ_PEGS];   /* own pegs' blocks once p1 has left */
+
       if (!split_peg_ok (g, b0, p1, mask1, mode))
         continue;
+      dest_row (g, b0, p1, total, dir_hi, &have_row, nd0[p1], dd0[p1]);
+      blocks_without (g->L, b0, p1, fex, bex);
       for (guint a = 1; a < total; a++)
-        for (guint dir1 = DIR_FWD; dir1 <= DIR_BACK; dir1++)
+        for (guint dir1 = DIR_FWD; dir1 <= dir_hi; dir1++)
           {
             const guint8 *d1 = dd0[p1][a][dir1 - 1];
             guint k1 = nd0[p1][a][dir1 - 1];
@@ -791,18 +843,32 @@ gen_split (Gen       *g,
 
                     if (p2 == p1 || !split_peg_ok (g, &w, p2, mask2, mode))
                       continue;
-                    if (!same)
+                    if (c2 == c1 && n1 == 1)
+                      {
+                        /* p1's own colour: p1 now blocks from d1, not pos1 */
+                        guint8 q = peg_pos (b0, p2), d = d1[j1];
+
+                        fb2 = fex[PJ_PEG_INDEX (p2)];
+                        bb2 = bex[PJ_PEG_INDEX (p2)];
+                        if (PJ_POS_IS_TRACK (q) && PJ_POS_IS_TRACK (d))
+                          {
+                            guint df = d >= q ? (guint) (d - q) : d + g->L - q;
+                            fb2 = (guint8) MIN (fb2, df);
+                            bb2 = (guint8) MIN (bb2, g->L - df);
+                          }
+                      }
+                    else if (!same)
                       peg_blocks (g->L, &w, p2, &fb2, &bb2);
+                    else
+                      dest_row (g, b0, p2, total, dir_hi, &have_row, nd0[p2], dd0[p2]);
                     /* the other order was tried already and ends alike */
                     skip_plain = !g->keep_duplicates && p2 < p1 && c2 != c1 && fixed_mask;
-                    for (guint dir2 = DIR_FWD; dir2 <= DIR_BACK; dir2++)
+                    for (guint dir2 = DIR_FWD; dir2 <= dir_hi; dir2++)
                       {
                         guint8 dw[2];
                         const guint8 *d2 = same ? dd0[p2][total - a][dir2 - 1] : dw;
                         guint k2;
 
-                        if (mode == SPLIT_FWD_FWD && dir2 == DIR_BACK)
-                          continue;
                         if (mode == SPLIT_FWD_BACK && dir2 == dir1)
                           continue;
                         k2 = same ? nd0[p2][total - a][dir2 - 1]
