@@ -802,6 +802,7 @@ gen_split (Gen       *g,
       guint8 pos1 = peg_pos (b0, p1);
 
       guint8 fex[PJ_PEGS], bex[PJ_PEGS];   /* own pegs' blocks once p1 has left */
+      guint8 in1 = pj_in_spot_hole (r, c1);
 
       if (!split_peg_ok (g, b0, p1, mask1, mode))
         continue;
@@ -841,6 +842,8 @@ gen_split (Gen       *g,
                     guint8 fb2 = 0, bb2 = 0;
                     gboolean skip_plain, same = c2 != c1 && n1 == 1;
 
+                    guint8 in2 = pj_in_spot_hole (r, c2);
+
                     if (p2 == p1 || !split_peg_ok (g, &w, p2, mask2, mode))
                       continue;
                     if (c2 == c1 && n1 == 1)
@@ -878,11 +881,26 @@ gen_split (Gen       *g,
                             guint8 to = d2[j2];
                             guint8 f2 = PJ_STEP_PART2 | (dir2 == DIR_BACK ? PJ_STEP_BACK : 0);
                             gboolean plain = !PJ_POS_IS_TRACK (to) || w.occ[to] == 0;
+                            /* home holes are per colour: only a track hole is shared */
+                            gboolean onto1 = PJ_POS_IS_TRACK (to) && to == pos1;
                             PjAction *act;
                             guint n = n1;
 
-                            if (plain && skip_plain && n1 == 1 && to != pos1)
-                              continue;
+                            if (plain && same && !onto1 && fixed_mask && to != in2
+                                && d1[j1] != in1)
+                              {
+                                /* two colours, no hit, neither on the other's hole nor
+                                 * on its own in-spot (where a hit partner jumps to): the
+                                 * other order is the only other way to this board, and
+                                 * it is skipped when the pegs come in the other order */
+                                if (skip_plain)
+                                  continue;
+                                act = push (g);
+                                act->steps[0] = steps1[0];
+                                act->steps[1] = (PjStep) { (guint8) p2, peg_pos (&w, p2), to, f2 };
+                                act->n_steps = 2;
+                                continue;
+                              }
                             if (!plain && PJ_PEG_COLOUR (w.occ[to] - 1u) == c2)
                               continue;   /* onto its own colour */
                             act = push (g);
