@@ -1255,9 +1255,34 @@ gen_play_phase (Gen *g)
     add_discards (g, cards, n_cards, n_plays == 0 ? PJ_ACTION_FLAG_NO_PLAY : 0);
 }
 
+static void legal_actions (const PjState *s, PjActionList *out, gboolean keep_duplicates);
+
 void
 pj_legal_actions (const PjState *s,
                   PjActionList  *out)
+{
+  legal_actions (s, out, FALSE);
+}
+
+void
+pj_legal_actions_all (const PjState *s,
+                      PjActionList  *out)
+{
+  legal_actions (s, out, TRUE);
+}
+
+gboolean
+pj_action_same_placement (const PjAction *a,
+                          const PjAction *b)
+{
+  return a->kind == b->kind && a->card == b->card && a->declared == b->declared
+         && same_placement (a, b);
+}
+
+static void
+legal_actions (const PjState *s,
+               PjActionList  *out,
+               gboolean       keep_duplicates)
 {
   Gen g = { 0 };
 
@@ -1269,6 +1294,7 @@ pj_legal_actions (const PjState *s,
   g.player = s->actor;
   g.team = pj_team_of (&s->rules, s->actor);
   g.out = out;
+  g.keep_duplicates = keep_duplicates;
 
   switch (s->phase)
     {

@@ -781,6 +781,20 @@ test_b41_crossing (void)
                       "7 R2 r3-h3, R1 r2-r6;"
                       "7 R2 r3-h2, R1 r2-r7;"
                       "7 R2 r3-h1, R1 r2-r8");
+
+  /* games saved while both were listed still read: the dropped one reads as
+   * the listed action with the same placement */
+  {
+    PjAction listed = pjt_find (&s, "7 R2 r3-h1, R1 r2-r8"), read;
+    g_autoptr (GError) error = NULL;
+
+    g_assert_true (pj_action_from_string (&s, "7 R2 r3-r8, R1 r2-h1", &read, &error));
+    g_assert_no_error (error);
+    g_assert_true (pj_action_equal (&listed, &read));
+    /* a split that ends nowhere listed is still refused */
+    g_assert_false (pj_action_from_string (&s, "7 R2 r3-r9, R1 r2-h1", &read, &error));
+    g_assert_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_ILLEGAL_ACTION);
+  }
 }
 
 /* The board after an action with pegs of one colour interchangeable: each
