@@ -641,7 +641,15 @@ keep_if_new (Gen     *g,
     return;
   /* start at the size the last big split needed: growing means re-keying */
   if (l->seen_mask == 0 || 2 * live > l->seen_mask + 1)
-    seen_rebuild (g, idx, l->seen_mask != 0 ? 2 * (l->seen_mask + 1) : MAX (256, l->seen_cap));
+    {
+      /* the table holds every action of the card so far, those listed
+       * without a look-up too: never fuller than half */
+      guint slots = l->seen_mask != 0 ? 2 * (l->seen_mask + 1) : MAX (256, l->seen_cap);
+
+      while (slots < 2 * live)
+        slots *= 2;
+      seen_rebuild (g, idx, slots);
+    }
   mask = l->seen_mask;
   for (slot = h & mask; l->seen[3 * slot] == l->seen_stamp; slot = (slot + 1) & mask)
     if (l->seen[3 * slot + 1] == h && same_placement (&l->v[l->seen[3 * slot + 2]], &l->v[idx]))
