@@ -842,18 +842,22 @@ gen_split (Gen       *g,
                   }
                 key1 = steps_key (steps1, n1);
                 /* who may move is worked out again before the second part (B-41, B-60) */
-                mask2 = fixed_mask ? mask1 : movable_colours (g, &w);
+                mask2 = mask1;
+                if (!fixed_mask && !PJ_POS_IS_TRACK (d1[j1]) && w.home[c1] == pj_home_full_mask ())
+                  mask2 = movable_colours (g, &w);   /* p1's colour just finished */
                 for (guint i2 = 0; i2 < n_pegs; i2++)
                   {
                     guint p2 = pegs[i2];
                     guint c2 = PJ_PEG_COLOUR (p2);
                     guint8 fb2 = 0, bb2 = 0;
                     gboolean skip_plain, same = c2 != c1 && n1 == 1;
+                    guint8 in2;
 
-                    guint8 in2 = pj_in_spot_hole (r, c2);
-
+                    if (mode != SPLIT_ANY && !((mask2 >> c2) & 1))
+                      continue;
                     if (p2 == p1 || !split_peg_ok (g, &w, p2, mask2, mode))
                       continue;
+                    in2 = pj_in_spot_hole (r, c2);
                     if (c2 == c1 && n1 == 1)
                       {
                         /* p1's own colour: p1 now blocks from d1, not pos1 */
