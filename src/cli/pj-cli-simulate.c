@@ -21,6 +21,7 @@ typedef struct {
   guint64 actions;
   guint64 errors;
   guint64 capped;
+  guint64 listed;   /* legal actions listed, over every position */
 } Totals;
 
 static void
@@ -85,6 +86,7 @@ play_game (const PjRules *rules,
            guint64        seed,
            guint          max_actions,
            gboolean       notation,
+           gboolean       check,
            PjRng         *rng,
            PjActionList  *list,
            Totals        *t)
@@ -106,6 +108,7 @@ play_game (const PjRules *rules,
           break;
         }
       pj_legal_actions (&s, list);
+      t->listed += list->n;
       if (list->n == 0)
         {
           report_error (t, game, seed, n, "no legal action, but the game is not over");
@@ -119,7 +122,7 @@ play_game (const PjRules *rules,
         }
       pj_state_apply (&s, a);
       n++;
-      if (!pj_state_check (&s, &error))
+      if (check && !pj_state_check (&s, &error))
         {
           report_error (t, game, seed, n, error->message);
           break;
@@ -152,6 +155,7 @@ append_number (GString    *out,
 static void
 print_json (const PjRules *rules,
             guint64        seed,
+            gboolean       check,
             guint          max_actions,
             const Totals  *t,
             double         secs)
@@ -167,14 +171,20 @@ print_json (const PjRules *rules,
                           ", \"wins\": [", rules_text, rules->players, rules->teams, seed, t->games);
   for (guint i = 0; i < rules->teams; i++)
     g_string_append_printf (out, "%s%" G_GUINT64_FORMAT, i ? ", " : "", t->wins[i]);
-  g_string_append_printf (out, "], \"errors\": %" G_GUINT64_FORMAT ", \"capped_games\": %"
-                          G_GUINT64_FORMAT ", \"max_actions\": %u", t->errors, t->capped, max_actions);
+  g_string_append_printf (out, "], \"checked\": %s, \"errors\": %" G_GUINT64_FORMAT
+                          ", \"capped_games\": %" G_GUINT64_FORMAT ", \"max_actions\": %u",
+                          check ? "true" : "false", t->errors, t->capped, max_actions);
   append_number (out, "turns_per_game", "%.1f", (double) t->turns / games);
   append_number (out, "actions_per_game", "%.1f", (double) t->actions / games);
   append_number (out, "seconds", "%.3f", secs);
   append_number (out, "games_per_second", "%.1f", (double) t->games / secs);
   append_number (out, "turns_per_second", "%.0f", (double) t->turns / secs);
   append_number (out, "actions_per_second", "%.0f", (double) t->actions / secs);
+  /* per turn: one player's whole turn (listing, choosing, playing, and the
+   * checks unless --no-check); listed: legal actions offered per position */
+  append_number (out, "microseconds_per_turn", "%.3f", secs * 1e6 / MAX ((double) t->turns, 1.0));
+  append_number (out, "listed_actions_per_position", "%.1f",
+                 (double) t->listed / MAX ((double) t->actions, 1.0));
   g_string_append (out, "}\n");
   g_print ("%s", out->str);
   g_string_free (out, TRUE);
@@ -183,6 +193,7 @@ print_json (const PjRules *rules,
 static void
 print_text (const PjRules *rules,
             guint64        seed,
+            gboolean       check,
             const Totals  *t,
             double         secs)
 {
@@ -209,8 +220,14 @@ print_text (const PjRules *rules,
     g_autofree char *capped = g_strdup_printf ("%" G_GUINT64_FORMAT, t->capped);
     g_print (_("Errors: %s (games stopped by the action cap: %s)\n"), errors, capped);
   }
-  g_print (_("Time: %.2f s, %.1f games/s, %.0f turns/s, %.0f actions/s\n"), secs,
-           (double) t->games / secs, (double) t->turns / secs, (double) t->actions / secs);
+  g_print (_("Legal actions listed per position: %.1f\n"),
+           (double) t->listed / MAX ((double) t->actions, 1.0));
+  g_print (check ? _("Time: %.2f s, every invariant checked\n")
+                 : _("Time: %.2f s, invariants not checked\n"), secs);
+  g_print (_("Speed: %.1f games per second, %.0f turns per second, %.0f actions played per second, "
+             "%.2f µs per turn\n"),
+           (double) t->games / secs, (double) t->turns / secs, (double) t->actions / secs,
+           secs * 1e6 / MAX ((double) t->turns, 1.0));
 }
 
 int
@@ -221,7 +238,7 @@ pj_cli_simulate (int    argc,
   g_autofree char *preset = NULL, *teams = NULL, *seed_text = NULL;
   g_auto (GStrv) options = NULL;
   gint players = 0, games = -1, max_actions = 1000000;
-  gboolean json = FALSE, notation = FALSE;
+  gboolean json = FALSE, notation = FALSE, no_check = FALSE;
   const GOptionEntry entries[] = {
     { "preset", 0, 0, G_OPTION_ARG_STRING, &preset,
       N_("Rules preset: basic, arizona, north-carolina, pegoo, wizard-woodworks, alaska, "
@@ -240,6 +257,8 @@ pj_cli_simulate (int    argc,
          "(default 1000000)"), "N" },
     { "check-notation", 0, 0, G_OPTION_ARG_NONE, &notation,
       N_("Also check that every action and position reads back from its notation (slower)"), NULL },
+    { "no-check", 0, 0, G_OPTION_ARG_NONE, &no_check,
+      N_("Skip the invariant checks after every action: pure engine speed"), NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the results as one JSON object"), NULL },
     { NULL }
   };
@@ -285,13 +304,13 @@ pj_cli_simulate (int    argc,
   pj_action_list_init (&list);
   start = g_get_monotonic_time ();
   for (guint g = 0; g < (guint) games; g++)
-    play_game (&rules, g, seed + g, (guint) max_actions, notation, &rng, &list, &totals);
+    play_game (&rules, g, seed + g, (guint) max_actions, notation, !no_check, &rng, &list, &totals);
   secs = MAX ((double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC, 1e-6);
   pj_action_list_clear (&list);
 
   if (json)
-    print_json (&rules, seed, (guint) max_actions, &totals, secs);
+    print_json (&rules, seed, !no_check, (guint) max_actions, &totals, secs);
   else
-    print_text (&rules, seed, &totals, secs);
+    print_text (&rules, seed, !no_check, &totals, secs);
   return totals.errors ? PJ_CLI_FAILED : PJ_CLI_OK;
 }

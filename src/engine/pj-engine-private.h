@@ -62,6 +62,12 @@ pj_board_start_peg (const PjBoard *b, guint colour)
 }
 
 void pj_board_rebuild (PjBoard *b, guint players);
+/* pj_legal_actions() with every order and crossing of a split that ends in
+ * an already listed placement kept too: for reading actions written before
+ * such duplicates were dropped */
+void pj_legal_actions_all (const PjState *s, PjActionList *out);
+/* Do two actions leave the same board (pegs of one colour interchangeable)? */
+gboolean pj_action_same_placement (const PjAction *a, const PjAction *b);
 /* Fisher-Yates with our own generator: the one shuffle every deal uses */
 void pj_shuffle_cards (guint8 *v, guint n, PjRng *rng);
 void pj_state_begin_turn (PjState *s, guint seat);

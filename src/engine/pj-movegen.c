@@ -7,7 +7,6 @@
  */
 #include "pj-engine-private.h"
 
-#include <stdlib.h>
 
 typedef struct {
   const PjState *s;
@@ -19,8 +18,14 @@ typedef struct {
   guint8 card;        /* card being played */
   guint8 declared;
   guint8 kind;
-  guint split_first;  /* index in out of the first action of the current split card */
+  guint split_first;  /* index in out of the first action of the current card */
+  gboolean keep_duplicates; /* list every order and crossing (reading old notation) */
+  guint blk_colours;  /* colours whose blocks below are worked out for s->board */
+  guint8 fblk[PJ_MAX_PEGS];   /* track distance to the nearest own peg ahead */
+  guint8 bblk[PJ_MAX_PEGS];   /* … and behind (NO_BLOCK when none) */
 } Gen;
+
+#define NO_BLOCK 255
 
 enum { DIR_FWD = 1, DIR_BACK = 2 };
 
@@ -151,18 +156,102 @@ land (const Gen *g,
   return TRUE;
 }
 
-/* Forward destinations of a peg (B-31, B-35, B-36, K-2); 0, 1 or 2 of them. */
-static guint
+/* How far the nearest peg of its own colour stands ahead of and behind a
+ * track peg: it may not pass or land on it (B-35, B-34). Worked out once per
+ * colour and position instead of once per card and distance. */
+static void
+peg_blocks (guint          L,
+            const PjBoard *b,
+            guint          peg,
+            guint8        *fwd,
+            guint8        *back)
+{
+  guint c = PJ_PEG_COLOUR (peg), i = PJ_PEG_INDEX (peg);
+  guint8 pos = b->peg[c][i];
+  guint f = NO_BLOCK, bk = NO_BLOCK;
+
+  if (PJ_POS_IS_TRACK (pos))
+    for (guint j = 0; j < PJ_PEGS; j++)
+      {
+        guint8 q = b->peg[c][j];
+        if (j != i && PJ_POS_IS_TRACK (q))
+          {
+            guint df = q >= pos ? (guint) (q - pos) : q + L - pos;
+            guint db = L - df;
+            f = MIN (f, df);
+            bk = MIN (bk, db);
+          }
+      }
+  *fwd = (guint8) f;
+  *back = (guint8) bk;
+}
+
+/* The blocks of the other pegs of `gone`'s colour, as if it were not on the
+ * board (the first part of a split moves it). */
+static void
+blocks_without (guint          L,
+                const PjBoard *b,
+                guint          gone,
+                guint8         fwd[PJ_PEGS],
+                guint8         back[PJ_PEGS])
+{
+  guint c = PJ_PEG_COLOUR (gone);
+
+  for (guint i = 0; i < PJ_PEGS; i++)
+    {
+      guint8 pos = b->peg[c][i];
+      guint f = NO_BLOCK, bk = NO_BLOCK;
+
+      if (PJ_POS_IS_TRACK (pos))
+        for (guint j = 0; j < PJ_PEGS; j++)
+          {
+            guint8 q = b->peg[c][j];
+            if (j != i && j != PJ_PEG_INDEX (gone) && PJ_POS_IS_TRACK (q))
+              {
+                guint df = q >= pos ? (guint) (q - pos) : q + L - pos;
+                f = MIN (f, df);
+                bk = MIN (bk, L - df);
+              }
+          }
+      fwd[i] = (guint8) f;
+      back[i] = (guint8) bk;
+    }
+}
+
+/* The blocks of a peg on the position being generated for. */
+static inline void
+board_blocks (Gen    *g,
+              guint   peg,
+              guint8 *fwd,
+              guint8 *back)
+{
+  guint c = PJ_PEG_COLOUR (peg);
+
+  if (!(g->blk_colours & (1u << c)))
+    {
+      for (guint i = 0; i < PJ_PEGS; i++)
+        peg_blocks (g->L, &g->s->board, PJ_PEG_ID (c, i), &g->fblk[PJ_PEG_ID (c, i)],
+                    &g->bblk[PJ_PEG_ID (c, i)]);
+      g->blk_colours |= 1u << c;
+    }
+  *fwd = g->fblk[peg];
+  *back = g->bblk[peg];
+}
+
+/* Forward destinations of a peg (B-31, B-35, B-36, K-2); 0, 1 or 2 of them.
+ * `block` is its forward block (peg_blocks()). */
+static inline guint
 forward_dests (const Gen     *g,
                const PjBoard *b,
                guint          peg,
                guint          n,
                gboolean       may_home,
+               guint          block,
                guint8         dests[2])
 {
-  guint c = PJ_PEG_COLOUR (peg), i = PJ_PEG_INDEX (peg);
-  guint8 pos = b->peg[c][i];
-  guint L = g->L, block = n + 1, cnt = 0;
+  guint c = PJ_PEG_COLOUR (peg);
+  guint8 pos = b->peg[c][PJ_PEG_INDEX (peg)];
+  guint L = g->L, cnt = 0;
 
   if (PJ_POS_IS_HOME (pos))
     {
@@ -179,16 +268,6 @@ forward_dests (const Gen     *g,
     }
   if (!PJ_POS_IS_TRACK (pos))
     return 0;
-  for (guint j = 0; j < PJ_PEGS; j++)
-    {
-      guint8 q = b->peg[c][j];
-      if (j != i && PJ_POS_IS_TRACK (q))
-        {
-          guint d = q >= pos ? (guint) (q - pos) : q + L - pos;
-          if (d < block)
-            block = d;
-        }
-    }
   if (may_home)
     {
       guint in_spot = pj_in_spot_hole (g->r, c);
@@ -208,27 +287,21 @@ forward_dests (const Gen     *g,
   return cnt;
 }
 
-/* Backward destination on the main track (B-34), or FALSE. */
-static gboolean
+/* Backward destination on the main track (B-34), or FALSE; `block` is the
+ * peg's backward block. */
+static inline gboolean
 backward_dest (const Gen     *g,
                const PjBoard *b,
                guint          peg,
                guint          n,
+               guint          block,
                guint8        *dest)
 {
-  guint c = PJ_PEG_COLOUR (peg), i = PJ_PEG_INDEX (peg);
-  guint8 pos = b->peg[c][i];
-  guint L = g->L;
+  guint8 pos = peg_pos (b, peg);
 
-  if (!PJ_POS_IS_TRACK (pos))
+  if (!PJ_POS_IS_TRACK (pos) || block <= n)
     return FALSE;
-  for (guint j = 0; j < PJ_PEGS; j++)
-    {
-      guint8 q = b->peg[c][j];
-      if (j != i && PJ_POS_IS_TRACK (q) && (pos >= q ? (guint) (pos - q) : pos + L - q) <= n)
-        return FALSE;
-    }
-  *dest = (guint8) (pos >= n ? pos - n : pos + L - n);
+  *dest = (guint8) (pos >= n ? pos - n : pos + g->L - n);
   return TRUE;
 }
 
@@ -257,7 +330,13 @@ movable_colours (const Gen     *g,
 
 /* ---- emitting ------------------------------------------------------- */
 
-/* One landing from the real board: a single step unless it hits something. */
+static void keep_if_new (Gen *g, guint64 key);
+static guint64 steps_key (const PjStep *st, guint n);
+
+/* One landing from the real board: a single step unless it hits something.
+ * A hit partner's peg jumps to its in-spot, where it may hit in turn: such
+ * chains can end alike from different pegs (pegs of one colour are
+ * interchangeable), so they are kept only if their placement is new. */
 static void
 emit_move (Gen    *g,
            guint   peg,
@@ -283,6 +362,8 @@ emit_move (Gen    *g,
       }
   }
   a->n_steps = (guint8) n;
+  if (g->kind == PJ_ACTION_MOVE && n > 1 && a->steps[1].to != PJ_POS_START)
+    keep_if_new (g, steps_key (a->steps, n));
 }
 
 static void
@@ -311,12 +392,13 @@ gen_forward (Gen   *g,
     if (mask & (1u << c))
       for (guint i = 0; i < PJ_PEGS; i++)
         {
-          guint8 d[2];
+          guint8 d[2], fb, bb;
           guint k;
 
           if (b->peg[c][i] == PJ_POS_START)
             continue;
-          k = forward_dests (g, b, PJ_PEG_ID (c, i), n, TRUE, d);
+          board_blocks (g, PJ_PEG_ID (c, i), &fb, &bb);
+          k = forward_dests (g, b, PJ_PEG_ID (c, i), n, TRUE, fb, d);
           for (guint j = 0; j < k; j++)
             emit_move (g, PJ_PEG_ID (c, i), d[j], 0);
         }
@@ -333,8 +415,12 @@ gen_backward (Gen   *g,
     if (mask & (1u << c))
       for (guint i = 0; i < PJ_PEGS; i++)
         {
-          guint8 d;
-          if (backward_dest (g, b, PJ_PEG_ID (c, i), n, &d))
+          guint8 d, fb, bb;
+
+          if (!PJ_POS_IS_TRACK (b->peg[c][i]))
+            continue;
+          board_blocks (g, PJ_PEG_ID (c, i), &fb, &bb);
+          if (backward_dest (g, b, PJ_PEG_ID (c, i), n, bb, &d))
             emit_move (g, PJ_PEG_ID (c, i), d, PJ_STEP_BACK);
         }
 }
@@ -343,65 +429,162 @@ gen_backward (Gen   *g,
 
 typedef enum { SPLIT_FWD_FWD, SPLIT_FWD_BACK, SPLIT_ANY } SplitMode;
 
-/* Final placement of the pegs an action moves, as a hash independent of order. */
-static guint32
-placement_hash (const PjAction *a)
-{
-  guint64 h = 0;
+/* An additive key of what a move changes on the board, by colour and
+ * position only: pegs of one colour are interchangeable, so two actions that
+ * leave the same board have the same key whatever pegs or order they use
+ * ("two orders that end in the same placement are one action"). A peg that
+ * moves twice adds up to its whole way. */
+static guint64 place_keys[PJ_MAX_PLAYERS][256];
 
-  for (guint i = 0; i < a->n_steps; i++)
+static void
+place_keys_init (void)
+{
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done))
     {
-      gboolean last = TRUE;
-      for (guint j = i + 1; j < a->n_steps; j++)
-        last &= a->steps[j].peg != a->steps[i].peg;
-      if (last)
-        {
-          guint64 x = ((guint64) a->steps[i].peg << 8 | a->steps[i].to) * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-          h += x ^ (x >> 29);
-        }
+      for (guint c = 0; c < PJ_MAX_PLAYERS; c++)
+        for (guint p = 0; p < 256; p++)
+          place_keys[c][p] = pj_seed_mix (c << 8 | p);
+      g_once_init_leave (&done, 1);
     }
-  return (guint32) (h ^ (h >> 32)) | 1u;
 }
 
-static guint8
-final_pos (const PjAction *a,
-           guint           peg,
-           gboolean       *touched)
+static inline guint64
+place_key (guint  colour,
+           guint8 pos)
 {
-  guint8 pos = 0;
-
-  *touched = FALSE;
-  for (guint i = 0; i < a->n_steps; i++)
-    if (a->steps[i].peg == peg)
-      pos = a->steps[i].to, *touched = TRUE;
-  return pos;
+  return place_keys[colour][pos];
 }
 
+static guint64
+steps_key (const PjStep *st,
+           guint         n)
+{
+  guint64 k = 0;
+
+  for (guint i = 0; i < n; i++)
+    k += place_key (PJ_PEG_COLOUR (st[i].peg), st[i].to)
+         - place_key (PJ_PEG_COLOUR (st[i].peg), st[i].from);
+  return k;
+}
+
+static inline guint32
+fold_key (guint64 k)
+{
+  return (guint32) (k ^ (k >> 32)) | 1u;
+}
+
+/* insertion sort: a handful of entries */
+static inline void
+sort_u16 (guint16 *v,
+          guint    n)
+{
+  for (guint i = 1; i < n; i++)
+    {
+      guint16 x = v[i];
+      guint j = i;
+      for (; j > 0 && v[j - 1] > x; j--)
+        v[j] = v[j - 1];
+      v[j] = x;
+    }
+}
+
+/* What an action changes on the board, colours only: the holes it empties
+ * and the holes it fills (colour << 8 | position), sorted, with what
+ * cancels out removed. Returns the count of each (in *n_out and *n_in). */
+static void
+placement_delta (const PjAction *a,
+                 guint16         out[PJ_MAX_STEPS],
+                 guint          *n_out,
+                 guint16         in[PJ_MAX_STEPS],
+                 guint          *n_in)
+{
+  guint no = 0, ni = 0, i, j, k;
+
+  for (i = 0; i < a->n_steps; i++)
+    {
+      gboolean first = TRUE, last = TRUE;
+      guint c = PJ_PEG_COLOUR (a->steps[i].peg);
+
+      for (j = 0; j < i; j++)
+        first &= a->steps[j].peg != a->steps[i].peg;
+      for (j = i + 1; j < a->n_steps; j++)
+        last &= a->steps[j].peg != a->steps[i].peg;
+      if (first)
+        out[no++] = (guint16) (c << 8 | a->steps[i].from);
+      if (last)
+        in[ni++] = (guint16) (c << 8 | a->steps[i].to);
+    }
+  sort_u16 (out, no);
+  sort_u16 (in, ni);
+  /* a colour's hole both emptied and filled is unchanged */
+  for (i = j = 0, k = 0; i < no; i++)
+    {
+      while (j < ni && in[j] < out[i])
+        j++;
+      if (j < ni && in[j] == out[i])
+        in[j++] = 0xffff;
+      else
+        out[k++] = out[i];
+    }
+  no = k;
+  for (i = k = 0; i < ni; i++)
+    if (in[i] != 0xffff)
+      in[k++] = in[i];
+  *n_out = no;
+  *n_in = k;
+}
+
+/* placement_delta() of a two-step action moving two pegs, as out[0..1] and
+ * in[2..3], a cancelled pair written as 0xffff */
+static inline void
+two_delta (const PjAction *a,
+           guint16         v[4])
+{
+  guint16 o0 = (guint16) (PJ_PEG_COLOUR (a->steps[0].peg) << 8 | a->steps[0].from);
+  guint16 o1 = (guint16) (PJ_PEG_COLOUR (a->steps[1].peg) << 8 | a->steps[1].from);
+  guint16 i0 = (guint16) (PJ_PEG_COLOUR (a->steps[0].peg) << 8 | a->steps[0].to);
+  guint16 i1 = (guint16) (PJ_PEG_COLOUR (a->steps[1].peg) << 8 | a->steps[1].to);
+
+  /* one peg may land where the other stood (never where it stands still) */
+  if (i1 == o0)
+    i1 = o0 = 0xffff;
+  else if (i0 == o1)
+    i0 = o1 = 0xffff;
+  v[0] = MIN (o0, o1);
+  v[1] = MAX (o0, o1);
+  v[2] = MIN (i0, i1);
+  v[3] = MAX (i0, i1);
+}
+
+/* Do two actions leave the same board? (pegs of one colour interchangeable) */
 static gboolean
 same_placement (const PjAction *a,
                 const PjAction *b)
 {
-  for (guint i = 0; i < a->n_steps; i++)
+  guint16 ao[PJ_MAX_STEPS], ai[PJ_MAX_STEPS], bo[PJ_MAX_STEPS], bi[PJ_MAX_STEPS];
+  guint nao, nai, nbo, nbi;
+
+  /* the common case: two pegs, no hits */
+  if (a->n_steps == 2 && b->n_steps == 2 && a->steps[0].peg != a->steps[1].peg
+      && b->steps[0].peg != b->steps[1].peg)
     {
-      gboolean ta, tb;
-      guint8 pa = final_pos (a, a->steps[i].peg, &ta);
-      guint8 pb = final_pos (b, a->steps[i].peg, &tb);
-      if (!tb || pa != pb)
-        return FALSE;
+      guint16 x[4], y[4];
+
+      two_delta (a, x);
+      two_delta (b, y);
+      return memcmp (x, y, sizeof x) == 0;
     }
-  for (guint i = 0; i < b->n_steps; i++)
-    {
-      gboolean ta;
-      final_pos (a, b->steps[i].peg, &ta);
-      if (!ta)
-        return FALSE;
-    }
-  return TRUE;
+
+  placement_delta (a, ao, &nao, ai, &nai);
+  placement_delta (b, bo, &nbo, bi, &nbi);
+  return nao == nbo && nai == nbi && memcmp (ao, bo, nao * sizeof *ao) == 0
+         && memcmp (ai, bi, nai * sizeof *ai) == 0;
 }
 
-/* Keep the newest action only if no earlier split of this card ends in the
- * same placement ("two orders that end in the same placement are one action").
- * The table holds (stamp, hash, index) triples; a new stamp empties it. */
+/* The table of this card's placements so far: (stamp, folded key, index)
+ * triples; a new stamp empties it without clearing memory. */
 static void
 seen_insert (PjActionList *l,
              guint32       h,
@@ -416,8 +599,8 @@ seen_insert (PjActionList *l,
   l->seen[3 * slot + 2] = idx;
 }
 
-/* A table sized to this split's actions, not to the whole list, so that it
- * stays in cache; a fresh stamp empties it without clearing memory. */
+/* A table sized to this card's actions, not to the whole list, so that it
+ * stays in cache. */
 static void
 seen_rebuild (Gen   *g,
               guint  upto,
@@ -439,20 +622,34 @@ seen_rebuild (Gen   *g,
     }
   l->seen_mask = slots - 1;
   for (guint k = g->split_first; k < upto; k++)
-    seen_insert (l, placement_hash (&l->v[k]), k);
+    seen_insert (l, fold_key (steps_key (l->v[k].steps, l->v[k].n_steps)), k);
 }
 
+/* Keep the newest action only if no earlier action of this split card leaves
+ * the same board. */
 static void
-dedupe_last (Gen *g)
+keep_if_new (Gen     *g,
+             guint64  key)
 {
   PjActionList *l = g->out;
   guint idx = l->n - 1;
-  guint32 h = placement_hash (&l->v[idx]);
+  guint32 h = fold_key (key);
   guint live = idx - g->split_first + 1;
   guint mask, slot;
 
+  if (g->keep_duplicates)
+    return;
+  /* start at the size the last big split needed: growing means re-keying */
   if (l->seen_mask == 0 || 2 * live > l->seen_mask + 1)
-    seen_rebuild (g, idx, l->seen_mask == 0 ? 256 : 2 * (l->seen_mask + 1));
+    {
+      /* the table holds every action of the card so far, those listed
+       * without a look-up too: never fuller than half */
+      guint slots = l->seen_mask != 0 ? 2 * (l->seen_mask + 1) : MAX (256, l->seen_cap);
+
+      while (slots < 2 * live)
+        slots *= 2;
+      seen_rebuild (g, idx, slots);
+    }
   mask = l->seen_mask;
   for (slot = h & mask; l->seen[3 * slot] == l->seen_stamp; slot = (slot + 1) & mask)
     if (l->seen[3 * slot + 1] == h && same_placement (&l->v[l->seen[3 * slot + 2]], &l->v[idx]))
@@ -463,15 +660,8 @@ dedupe_last (Gen *g)
   seen_insert (l, h, idx);
 }
 
-static void
-reset_seen (Gen *g)
-{
-  g->out->seen_mask = 0;   /* the first split action builds a fresh table */
-  g->split_first = g->out->n;
-}
-
 /* May this peg take part in a split part? */
-static gboolean
+static inline gboolean
 split_peg_ok (const Gen     *g,
               const PjBoard *b,
               guint          peg,
@@ -488,96 +678,268 @@ split_peg_ok (const Gen     *g,
   return (mask & (1u << c)) != 0;
 }
 
-static guint
+static inline guint
 part_dests (const Gen     *g,
             const PjBoard *b,
             guint          peg,
             guint          n,
             guint          dir,
+            guint8         fb,
+            guint8         bb,
             guint8         d[2])
 {
   if (dir == DIR_BACK)
-    return backward_dest (g, b, peg, n, &d[0]) ? 1 : 0;
+    return backward_dest (g, b, peg, n, bb, &d[0]) ? 1 : 0;
   /* an opponent's peg moved by the NC ten never turns into its home (NC-8) */
-  return forward_dests (g, b, peg, n, is_team (g, PJ_PEG_COLOUR (peg)), d);
+  return forward_dests (g, b, peg, n, is_team (g, PJ_PEG_COLOUR (peg)), fb, d);
 }
 
+/* Put back what land() changed on `w`, from `ref` (the board before). */
+static inline void
+restore_steps (PjBoard       *w,
+               const PjBoard *ref,
+               const PjStep  *st,
+               guint          n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      guint c = PJ_PEG_COLOUR (st[i].peg);
+
+      w->peg[c][PJ_PEG_INDEX (st[i].peg)] = ref->peg[c][PJ_PEG_INDEX (st[i].peg)];
+      if (PJ_POS_IS_TRACK (st[i].from))
+        w->occ[st[i].from] = ref->occ[st[i].from];
+      if (PJ_POS_IS_TRACK (st[i].to))
+        w->occ[st[i].to] = ref->occ[st[i].to];
+      w->home[c] = ref->home[c];
+      w->n_start[c] = ref->n_start[c];
+    }
+}
+
+/* Do two parts touch neither a common colour nor a common track hole? Then
+ * each part's legality and landing are the same before or after the other
+ * (blocks, homes and hits are read from its own colours' pegs and the holes
+ * it lands on), so both orders are legal and leave the same board. */
+static inline gboolean
+parts_apart (const PjStep *s1,
+             guint         n1,
+             const PjStep *s2,
+             guint         n2)
+{
+  guint cm1 = 0, cm2 = 0;
+
+  for (guint i = 0; i < n1; i++)
+    cm1 |= 1u << PJ_PEG_COLOUR (s1[i].peg);
+  for (guint i = 0; i < n2; i++)
+    cm2 |= 1u << PJ_PEG_COLOUR (s2[i].peg);
+  if (cm1 & cm2)
+    return FALSE;
+  for (guint i = 0; i < n1; i++)
+    for (guint j = 0; j < n2; j++)
+      if ((PJ_POS_IS_TRACK (s1[i].from) && (s1[i].from == s2[j].from || s1[i].from == s2[j].to))
+          || (PJ_POS_IS_TRACK (s1[i].to) && (s1[i].to == s2[j].from || s1[i].to == s2[j].to)))
+        return FALSE;
+  return TRUE;
+}
+
+/* A peg's destinations on the board being generated for, by distance and
+ * way, filled in once per split card. */
+static inline void
+dest_row (Gen           *g,
+          const PjBoard *b0,
+          guint          peg,
+          guint          total,
+          guint          dir_hi,
+          guint64       *have,
+          guint8         nd[10][2],
+          guint8         dd[10][2][2])
+{
+  guint8 fb, bb;
+
+  if (*have & (G_GUINT64_CONSTANT (1) << peg))
+    return;
+  *have |= G_GUINT64_CONSTANT (1) << peg;
+  board_blocks (g, peg, &fb, &bb);
+  for (guint k = 1; k < total; k++)
+    for (guint dir = DIR_FWD; dir <= dir_hi; dir++)
+      nd[k][dir - 1] = (guint8) part_dests (g, b0, peg, k, dir, fb, bb, dd[k][dir - 1]);
+}
+
+/* Every split of `total` over two pegs, each final placement once.
+ *
+ * The parts are tried first peg first, in peg order. A split whose second
+ * peg comes before the first in that order was already tried the other way
+ * round; when the two parts touch no common colour or hole, that other
+ * order was legal and ends alike (parts_apart()), so it is skipped. What is left (pegs of
+ * one colour, whose parts may leapfrog or swap destinations, and hits) is
+ * kept only if no earlier split of the card leaves the same board. */
 static void
 gen_split (Gen       *g,
            guint      total,
            SplitMode  mode)
 {
   const PjBoard *b0 = &g->s->board;
-  guint players = g->r->players;
+  const PjRules *r = g->r;
+  guint players = r->players;
   guint mask1 = movable_colours (g, b0);
+  gboolean fixed_mask = mode == SPLIT_ANY || !r->split_finish_partner;
+  guint8 pegs[PJ_MAX_PEGS];
+  guint n_pegs = 0;
+  PjBoard w = *b0;   /* the board after the first part; put back after each */
+  /* every peg's destinations on the board as it is, by distance and way: a
+   * second part of another colour than the first, which hit nothing, has
+   * the same ones (blocks and homes are per colour) */
+  guint8 nd0[PJ_MAX_PEGS][10][2];
+  guint8 dd0[PJ_MAX_PEGS][10][2][2];
+  guint64 have_row = 0;   /* pegs whose nd0, dd0 are filled in */
+  guint dir_hi = mode == SPLIT_FWD_FWD ? DIR_FWD : DIR_BACK;
 
-  reset_seen (g);
-  for (guint p1 = 0; p1 < players * PJ_PEGS; p1++)
+  g_assert (total <= 10);
+
+
+  /* the pegs that may take part at all; a peg in start stays there, and
+   * only the team's colours ever become movable (B-60) */
+  for (guint p = 0; p < players * PJ_PEGS; p++)
+    if (peg_pos (b0, p) != PJ_POS_START
+        && (mode == SPLIT_ANY
+            || (fixed_mask ? (mask1 >> PJ_PEG_COLOUR (p)) & 1 : (guint) is_team (g, PJ_PEG_COLOUR (p)))))
+      pegs[n_pegs++] = (guint8) p;
+  for (guint i1 = 0; i1 < n_pegs; i1++)
     {
-      if (mode != SPLIT_ANY && !(mask1 & (1u << PJ_PEG_COLOUR (p1))))
-        {
-          p1 += PJ_PEGS - 1 - PJ_PEG_INDEX (p1);   /* next colour */
-          continue;
-        }
+      guint p1 = pegs[i1];
+      guint c1 = PJ_PEG_COLOUR (p1);
+      guint8 pos1 = peg_pos (b0, p1);
+
+      guint8 fex[PJ_PEGS], bex[PJ_PEGS];   /* own pegs' blocks once p1 has left */
+      guint8 in1 = pj_in_spot_hole (r, c1);
+
       if (!split_peg_ok (g, b0, p1, mask1, mode))
         continue;
+      dest_row (g, b0, p1, total, dir_hi, &have_row, nd0[p1], dd0[p1]);
+      blocks_without (g->L, b0, p1, fex, bex);
       for (guint a = 1; a < total; a++)
-        for (guint dir1 = DIR_FWD; dir1 <= DIR_BACK; dir1++)
+        for (guint dir1 = DIR_FWD; dir1 <= dir_hi; dir1++)
           {
-            guint8 d1[2];
-            guint k1;
+            const guint8 *d1 = dd0[p1][a][dir1 - 1];
+            guint k1 = nd0[p1][a][dir1 - 1];
 
-            if (mode == SPLIT_FWD_FWD && dir1 == DIR_BACK)
-              continue;
-            k1 = part_dests (g, b0, p1, a, dir1, d1);
             for (guint j1 = 0; j1 < k1; j1++)
               {
-                PjBoard b1 = *b0;
                 PjStep steps1[PJ_MAX_STEPS];
                 guint n1 = 0, mask2;
                 guint8 f1 = dir1 == DIR_BACK ? PJ_STEP_BACK : 0;
+                guint64 key1;
+                gboolean ok;
 
-                if (!land (g, &b1, p1, d1[j1], f1, steps1, &n1))
+                /* never onto its own colour (B-33): land() would refuse it */
+                if (PJ_POS_IS_TRACK (d1[j1]) && b0->occ[d1[j1]]
+                    && PJ_PEG_COLOUR (b0->occ[d1[j1]] - 1u) == c1)
                   continue;
-                /* who may move is worked out again before the second part (B-41, B-60) */
-                mask2 = g->r->split_finish_partner ? movable_colours (g, &b1) : mask1;
-                for (guint p2 = 0; p2 < players * PJ_PEGS; p2++)
+                ok = land (g, &w, p1, d1[j1], f1, steps1, &n1);
+                if (!ok)
                   {
-                    if (mode != SPLIT_ANY && !(mask2 & (1u << PJ_PEG_COLOUR (p2))))
-                      {
-                        p2 += PJ_PEGS - 1 - PJ_PEG_INDEX (p2);
-                        continue;
-                      }
-                    if (p2 == p1 || !split_peg_ok (g, &b1, p2, mask2, mode))
+                    restore_steps (&w, b0, steps1, n1);
+                    continue;
+                  }
+                key1 = steps_key (steps1, n1);
+                /* who may move is worked out again before the second part (B-41, B-60) */
+                mask2 = mask1;
+                if (!fixed_mask && !PJ_POS_IS_TRACK (d1[j1]) && w.home[c1] == pj_home_full_mask ())
+                  mask2 = movable_colours (g, &w);   /* p1's colour just finished */
+                for (guint i2 = 0; i2 < n_pegs; i2++)
+                  {
+                    guint p2 = pegs[i2];
+                    guint c2 = PJ_PEG_COLOUR (p2);
+                    guint8 fb2 = 0, bb2 = 0;
+                    gboolean skip_plain, same = c2 != c1 && n1 == 1;
+                    guint8 in2;
+
+                    if (mode != SPLIT_ANY && !((mask2 >> c2) & 1))
                       continue;
-                    for (guint dir2 = DIR_FWD; dir2 <= DIR_BACK; dir2++)
+                    if (p2 == p1 || !split_peg_ok (g, &w, p2, mask2, mode))
+                      continue;
+                    in2 = pj_in_spot_hole (r, c2);
+                    if (c2 == c1 && n1 == 1)
                       {
-                        guint8 d2[2];
+                        /* p1's own colour: p1 now blocks from d1, not pos1 */
+                        guint8 q = peg_pos (b0, p2), d = d1[j1];
+
+                        fb2 = fex[PJ_PEG_INDEX (p2)];
+                        bb2 = bex[PJ_PEG_INDEX (p2)];
+                        if (PJ_POS_IS_TRACK (q) && PJ_POS_IS_TRACK (d))
+                          {
+                            guint df = d >= q ? (guint) (d - q) : d + g->L - q;
+                            fb2 = (guint8) MIN (fb2, df);
+                            bb2 = (guint8) MIN (bb2, g->L - df);
+                          }
+                      }
+                    else if (!same)
+                      peg_blocks (g->L, &w, p2, &fb2, &bb2);
+                    else
+                      dest_row (g, b0, p2, total, dir_hi, &have_row, nd0[p2], dd0[p2]);
+                    /* the other order was tried already and ends alike */
+                    skip_plain = !g->keep_duplicates && p2 < p1 && c2 != c1 && fixed_mask;
+                    for (guint dir2 = DIR_FWD; dir2 <= dir_hi; dir2++)
+                      {
+                        guint8 dw[2];
+                        const guint8 *d2 = same ? dd0[p2][total - a][dir2 - 1] : dw;
                         guint k2;
 
-                        if (mode == SPLIT_FWD_FWD && dir2 == DIR_BACK)
-                          continue;
                         if (mode == SPLIT_FWD_BACK && dir2 == dir1)
                           continue;
-                        k2 = part_dests (g, &b1, p2, total - a, dir2, d2);
+                        k2 = same ? nd0[p2][total - a][dir2 - 1]
+                                  : part_dests (g, &w, p2, total - a, dir2, fb2, bb2, dw);
                         for (guint j2 = 0; j2 < k2; j2++)
                           {
-                            PjBoard b2 = b1;
-                            PjAction *act = push (g);
-                            guint n = n1;
+                            guint8 to = d2[j2];
                             guint8 f2 = PJ_STEP_PART2 | (dir2 == DIR_BACK ? PJ_STEP_BACK : 0);
+                            gboolean plain = !PJ_POS_IS_TRACK (to) || w.occ[to] == 0;
+                            /* home holes are per colour: only a track hole is shared */
+                            gboolean onto1 = PJ_POS_IS_TRACK (to) && to == pos1;
+                            PjAction *act;
+                            guint n = n1;
 
+                            if (plain && same && !onto1 && fixed_mask && to != in2
+                                && d1[j1] != in1)
+                              {
+                                /* two colours, no hit, neither on the other's hole nor
+                                 * on its own in-spot (where a hit partner jumps to): the
+                                 * other order is the only other way to this board, and
+                                 * it is skipped when the pegs come in the other order */
+                                if (skip_plain)
+                                  continue;
+                                act = push (g);
+                                act->steps[0] = steps1[0];
+                                act->steps[1] = (PjStep) { (guint8) p2, peg_pos (&w, p2), to, f2 };
+                                act->n_steps = 2;
+                                continue;
+                              }
+                            if (!plain && PJ_PEG_COLOUR (w.occ[to] - 1u) == c2)
+                              continue;   /* onto its own colour */
+                            act = push (g);
                             memcpy (act->steps, steps1, n1 * sizeof (PjStep));
-                            if (!land (g, &b2, p2, d2[j2], f2, act->steps, &n))
+                            if (plain)
+                              act->steps[n++] = (PjStep) { (guint8) p2, peg_pos (&w, p2), to, f2 };
+                            else
+                              {
+                                PjBoard b2 = w;
+                                if (!land (g, &b2, p2, to, f2, act->steps, &n))
+                                  {
+                                    pop (g);
+                                    continue;
+                                  }
+                              }
+                            if (skip_plain && (!plain || n1 > 1)
+                                && parts_apart (steps1, n1, act->steps + n1, n - n1))
                               {
                                 pop (g);
                                 continue;
                               }
                             act->n_steps = (guint8) n;
-                            dedupe_last (g);
+                            keep_if_new (g, key1 + steps_key (act->steps + n1, n - n1));
                           }
                       }
                   }
+                restore_steps (&w, b0, steps1, n1);
               }
           }
     }
@@ -675,6 +1037,10 @@ gen_swap (Gen   *g,
         a->steps[0] = (PjStep) { (guint8) pa, holes[i], holes[j], PJ_STEP_SWAP };
         a->steps[1] = (PjStep) { (guint8) pb, holes[j], holes[i], PJ_STEP_SWAP };
         a->n_steps = 2;
+        /* swapping two of the team's pegs can end like a two that hits
+         * one of them (it jumps back to its in-spot): one action (B-41) */
+        if (is_team (g, ca) && is_team (g, cb))
+          keep_if_new (g, steps_key (a->steps, 2));
       }
 }
 
@@ -689,6 +1055,9 @@ gen_card (Gen   *g,
 
   g->card = g->declared = (guint8) card;
   g->kind = PJ_ACTION_MOVE;
+  /* placements are compared within one card */
+  g->out->seen_mask = 0;
+  g->split_first = g->out->n;
   switch (card)
     {
     case PJ_CARD_ACE:
@@ -898,12 +1267,38 @@ gen_play_phase (Gen *g)
     add_discards (g, cards, n_cards, n_plays == 0 ? PJ_ACTION_FLAG_NO_PLAY : 0);
 }
 
+static void legal_actions (const PjState *s, PjActionList *out, gboolean keep_duplicates);
+
 void
 pj_legal_actions (const PjState *s,
                   PjActionList  *out)
 {
+  legal_actions (s, out, FALSE);
+}
+
+void
+pj_legal_actions_all (const PjState *s,
+                      PjActionList  *out)
+{
+  legal_actions (s, out, TRUE);
+}
+
+gboolean
+pj_action_same_placement (const PjAction *a,
+                          const PjAction *b)
+{
+  return a->kind == b->kind && a->card == b->card && a->declared == b->declared
+         && same_placement (a, b);
+}
+
+static void
+legal_actions (const PjState *s,
+               PjActionList  *out,
+               gboolean       keep_duplicates)
+{
   Gen g = { 0 };
 
+  place_keys_init ();
   out->n = 0;
   g.s = s;
   g.r = &s->rules;
@@ -911,6 +1306,7 @@ pj_legal_actions (const PjState *s,
   g.player = s->actor;
   g.team = pj_team_of (&s->rules, s->actor);
   g.out = out;
+  g.keep_duplicates = keep_duplicates;
 
   switch (s->phase)
     {

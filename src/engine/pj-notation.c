@@ -334,6 +334,27 @@ pj_action_from_string (const PjState  *s,
     }
   if (best > 0)
     *out = list.v[best_i];
+  else if (want.n_parts == 2)
+    {
+      /* Written before two splits ending in one placement were listed once
+       * (B-41): found among every order, it reads as the one listed. */
+      PjActionList all;
+
+      pj_action_list_init (&all);
+      pj_legal_actions_all (s, &all);
+      for (guint i = 0; i < all.n && best == 0; i++)
+        {
+          g_autofree char *str = pj_action_to_string (s, &all.v[i]);
+          Canon have = canonicalize (str);
+
+          if (canon_match (&want, &have) > 0)
+            for (guint j = 0; j < list.n && best == 0; j++)
+              if (pj_action_same_placement (&list.v[j], &all.v[i]))
+                best = 1, *out = list.v[j];
+          canon_clear (&have);
+        }
+      pj_action_list_clear (&all);
+    }
   pj_action_list_clear (&list);
   canon_clear (&want);
   if (best == 0)

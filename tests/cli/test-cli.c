@@ -363,6 +363,51 @@ test_tournament_bad_arguments (void)
     }
 }
 
+/* --no-check: the same games, without the invariant checks (pure speed) */
+static void
+test_simulate_no_check (void)
+{
+  g_auto (Run) checked = RUN ("simulate", "--preset", "north-carolina", "--players", "8",
+                              "--games", "2", "--seed", "5", "--json");
+  g_auto (Run) fast = RUN ("simulate", "--preset", "north-carolina", "--players", "8",
+                           "--games", "2", "--seed", "5", "--json", "--no-check");
+  g_autoptr (JsonParser) p1 = json_parser_new ();
+  g_autoptr (JsonParser) p2 = json_parser_new ();
+  JsonObject *a, *b;
+
+  g_assert_cmpint (checked.status, ==, 0);
+  g_assert_cmpint (fast.status, ==, 0);
+  g_assert_true (json_parser_load_from_data (p1, checked.out, -1, NULL));
+  g_assert_true (json_parser_load_from_data (p2, fast.out, -1, NULL));
+  a = json_node_get_object (json_parser_get_root (p1));
+  b = json_node_get_object (json_parser_get_root (p2));
+  g_assert_true (json_object_get_boolean_member (a, "checked"));
+  g_assert_false (json_object_get_boolean_member (b, "checked"));
+  /* the checks change nothing in the games themselves */
+  g_assert_cmpfloat (json_object_get_double_member (a, "turns_per_game"), ==,
+                     json_object_get_double_member (b, "turns_per_game"));
+  g_assert_cmpfloat (json_object_get_double_member (a, "listed_actions_per_position"), ==,
+                     json_object_get_double_member (b, "listed_actions_per_position"));
+  g_assert_cmpfloat (json_object_get_double_member (b, "microseconds_per_turn"), >, 0.0);
+  g_assert_cmpint (json_object_get_int_member (b, "errors"), ==, 0);
+
+  /* the text report says what was skipped and labels its speeds */
+  {
+    g_auto (Run) r = RUN ("simulate", "--preset", "basic", "--players", "4", "--games", "2",
+                          "--seed", "3", "--no-check");
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "invariants not checked"));
+    g_assert_nonnull (strstr (r.out, "turns per second"));
+    g_assert_nonnull (strstr (r.out, "s per turn"));   /* µ may not survive a C locale */
+  }
+  /* errors the game loop finds itself are still errors */
+  {
+    g_auto (Run) r = RUN ("simulate", "--preset", "basic", "--players", "4", "--games", "2",
+                          "--seed", "3", "--max-actions", "10", "--no-check");
+    g_assert_cmpint (r.status, ==, 1);
+  }
+}
+
 /* ---- new, moves, play, replay ---------------------------------------- */
 
 static char *
@@ -872,6 +917,7 @@ main (int    argc,
   g_test_add_func ("/cli/simulate", test_simulate_json);
   g_test_add_func ("/cli/tournament", test_tournament_json);
   g_test_add_func ("/cli/tournament-bad-arguments", test_tournament_bad_arguments);
+  g_test_add_func ("/cli/simulate-no-check", test_simulate_no_check);
   g_test_add_func ("/cli/play-through", test_play_through);
   g_test_add_func ("/cli/play-illegal", test_play_illegal);
   g_test_add_func ("/cli/show-at", test_show_at);

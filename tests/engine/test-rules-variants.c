@@ -308,6 +308,72 @@ test_nc8_ten_exhaustive (void)
             "10 B1 b10-b3, R1 r10-r13", "pegs R r13 s s s s\npegs B b3 s s s s");
 }
 
+/* NC-8 with B-41: a ten split between two pegs of one colour that swap
+ * destinations ends in one placement, listed once (pegs of one colour are
+ * interchangeable) */
+static void
+test_nc8_ten_crossing (void)
+{
+  PjState s;
+
+  pjt_load (&s, NC4 "pegs R r2 r3 s s s\nhand R 10\n");
+  /* R2 3 home then R1 7 past r3, or R2 6 on then R1 4 home: h3 and r9 both
+   * times; the first is listed */
+  g_assert_true (pjt_has_action (&s, "10 R2 r3-h3, R1 r2-r9"));
+  g_assert_false (pjt_has_action (&s, "10 R2 r3-r9, R1 r2-h3"));
+  g_assert_true (pjt_has_action (&s, "10 R2 r3-h1, R1 r2-r11"));
+  g_assert_false (pjt_has_action (&s, "10 R2 r3-r11, R1 r2-h1"));
+  /* other placements are still there, backward parts too */
+  g_assert_true (pjt_has_action (&s, "10 R1 r2-r1, R2 r3-r12"));
+}
+
+/* NC-8 at eight players: hands with a ten list thousands of splits. A list
+ * used for the first time (small scratch space) lists exactly what a list
+ * used many times does. */
+static void
+test_nc8_ten_eight_players (void)
+{
+  PjRules rules;
+  PjActionList list;
+  PjRng rng;
+  guint samples = 0, most = 0;
+
+  pj_rules_preset (&rules, PJ_PRESET_NORTH_CAROLINA, 8);
+  pj_action_list_init (&list);
+  pj_rng_seed (&rng, 3);
+  for (guint game = 0; game < 2; game++)
+    {
+      PjState s;
+
+      pj_state_new_game (&s, &rules, 900 + game, -1);
+      while (!pj_state_is_over (&s))
+        {
+          gboolean has_ten = FALSE;
+
+          for (guint k = 0; k < s.hand_count[s.turn]; k++)
+            has_ten |= PJ_CARD_RANK (s.hand[s.turn][k]) == 10;
+          pj_legal_actions (&s, &list);
+          if (has_ten && s.phase == PJ_PHASE_PLAY)
+            {
+              PjActionList fresh;
+
+              pj_action_list_init (&fresh);
+              pj_legal_actions (&s, &fresh);
+              g_assert_cmpuint (fresh.n, ==, list.n);
+              g_assert_cmpint (memcmp (fresh.v, list.v, list.n * sizeof (PjAction)), ==, 0);
+              pj_action_list_clear (&fresh);
+              samples++;
+              most = MAX (most, list.n);
+            }
+          pj_state_apply (&s, &list.v[pj_rng_below (&rng, list.n)]);
+        }
+    }
+  g_test_message ("%u positions with a ten, at most %u actions", samples, most);
+  g_assert_cmpuint (samples, >, 100);
+  g_assert_cmpuint (most, >, 1000);
+  pj_action_list_clear (&list);
+}
+
 static void
 test_nc8_ten_home (void)
 {
@@ -742,6 +808,8 @@ main (int    argc,
   g_test_add_func ("/rules/NC-7/nine", test_nc7_nine);
   g_test_add_func ("/rules/NC-8/ten-every-split", test_nc8_ten_exhaustive);
   g_test_add_func ("/rules/NC-8/ten-home", test_nc8_ten_home);
+  g_test_add_func ("/rules/NC-8/ten-crossing-is-one-placement", test_nc8_ten_crossing);
+  g_test_add_func ("/rules/NC-8/ten-eight-players", test_nc8_ten_eight_players);
   g_test_add_func ("/rules/NC-8/ten-partner", test_nc8_partner);
   g_test_add_func ("/rules/NC-9/ten-hits-player-side", test_nc9_hits);
   g_test_add_func ("/rules/NC-10/counting", test_nc10_counting);
