@@ -70,6 +70,9 @@ policy (const PjAiView     *v,
 
   if (n == 1)
     return 0;
+  /* BJ: no random challenges, each wrong one may give an extra turn */
+  if (st->phase == PJ_PHASE_CHALLENGE)
+    return list->v[0].kind == PJ_ACTION_CHALLENGE && pj_ai_challenge_edge_quick (v, st) > 0 ? 0 : n - 1;
   if (pj_rng_double (rng) < EPSILON)
     return pj_rng_below (rng, n);
   if (n <= PLAYOUT_SAMPLE)
@@ -99,8 +102,10 @@ playout (const Round  *r,
          PjRng        *rng,
          PjActionList *list)
 {
-  for (guint ply = 0; ply < r->depth && !pj_state_is_over (st); ply++)
+  /* BJ: challenges and penalties are no turns, the depth counts plays */
+  for (guint ply = 0; ply < r->depth && !pj_state_is_over (st);)
     {
+      ply += st->phase == PJ_PHASE_PLAY;
       pj_legal_actions (st, list);
       if (list->n == 0)
         break;
@@ -140,6 +145,7 @@ run_round (gpointer data)
       det = *r->view;
       pj_rng_seed (&deal, sample_seed);
       pj_state_determinize (&det, &deal);
+      pj_ai_determinize_pending (r->rootv, r->view, &det, r->first_sample + k, &deal);
       for (guint j = 0; j < r->n_alive; j++)
         {
           PjState st = det;
@@ -192,9 +198,9 @@ pj_ai_choose_hard (const PjState    *view,
   {
     guint best = pj_ai_best_normal (&v, view, &list, scores);
 
-    /* a challenge is judged by the heuristic: a determinized deal would show
-     * the face-down card to the searcher half the time */
-    if (list.n == 1 || view->phase == PJ_PHASE_CHALLENGE)
+    /* a challenge is searched like any decision: each sample deals the
+     * face-down card afresh (pj_ai_determinize_pending) */
+    if (list.n == 1)
       {
         *out = list.v[best];
         g_free (scores);

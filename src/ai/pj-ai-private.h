@@ -48,3 +48,17 @@ gboolean pj_ai_choose_hard (const PjState *view, const PjAiBudget *budget, guint
 /* Without a budget (the app's seats and hints) a busy machine may not keep a
  * player waiting longer than this: the search stops and plays its best so far. */
 #define PJ_AI_DEFAULT_TIME_CAP_MS 900
+
+/* Bluffing Joker, in the challenge phase: what challenging the pending move is
+ * worth over passing to the actor's team (holes; > 0: challenge), from the
+ * moved pegs only, for playouts. Weighs the chance of a bluff, the move
+ * undone, the peg each side may lose and the extra turn when it has none. */
+double pj_ai_challenge_edge_quick (const PjAiView *v, const PjState *s);
+
+/* Bluffing Joker: a determinized sample `det` of `view` in the challenge
+ * phase deals the face-down card afresh: the declared rank with the chance
+ * that the declaration is honest (as `v` judges it), another rank otherwise,
+ * swapping it only with cards `view` does not see. Nothing else changes.
+ * `sample` counts the samples, so that bluffs come in their share. */
+void   pj_ai_determinize_pending (const PjAiView *v, const PjState *view, PjState *det,
+                                  guint sample, PjRng *rng);
