@@ -341,10 +341,9 @@ send_to_start (PjBoard *b,
  * handed opponents twenty turns in a row. */
 
 #define TURN_VALUE     10.0   /* an extra turn: about one move's progress and tempo */
-#define BLUFF_RATE     0.05   /* how often a player who need not bluffs anyway */
+#define BLUFF_RATE     0.02   /* how often a player who need not bluffs anyway */
 #define BLUFF_SUSPICION 0.3   /* … as a bluffer fears the others believe */
-#define BLUFF_GAIN_SCALE 20.0 /* holes gained that double it */
-#define BLUFF_JOKER_WEIGHT 3.0 /* a chosen bluff declares a joker this much more often */
+#define BLUFF_GAIN_SCALE 60.0 /* holes gained that double it */
 #define BLUFF_MARGIN   5.0    /* bluff only for a clearly better move */
 
 /* Gain in holes of a move for `team`, from the moved pegs only. */
@@ -368,8 +367,8 @@ move_gain (const PjState  *s,
 
 /* The chance that a declared `rank` is a bluff (Bayes). The mover bluffs
  * when it must (no card in hand with a move: it may not discard while any
- * declared card moves) and now and then by choice, mostly declaring a joker;
- * otherwise it declares a card it holds. Ranks with a move are guessed from
+ * declared card moves) and now and then by choice, declaring any card with
+ * a move; otherwise it declares a card it holds. Ranks with a move are guessed from
  * the board: any card with a peg in play, else come-out cards and jokers.
  * All copies of the rank seen: surely a bluff. */
 static double
@@ -382,7 +381,8 @@ bluff_probability_rank (const PjAiView *v,
                                             PJ_CARD_KING, PJ_CARD_JOKER };
   guint mask = v->seat_colours[s->turn];
   gboolean in_play = FALSE;
-  double f_any = 0, has_sum = 0, w_sum = 0, has, w, forced, bluff, honest;
+  guint n_ranks;
+  double f_any = 0, has_sum = 0, has, forced, bluff, honest;
 
   if (rank < PJ_CARD_ACE || rank > PJ_CARD_JOKER)
     return 0;
@@ -390,19 +390,18 @@ bluff_probability_rank (const PjAiView *v,
     if (mask & (1u << c))
       for (guint i = 0; i < PJ_PEGS; i++)
         in_play |= PJ_POS_IS_TRACK (s->board.peg[c][i]);
-  for (guint k = 0; k < (in_play ? (guint) PJ_CARD_JOKER : G_N_ELEMENTS (come_out_ranks)); k++)
+  n_ranks = in_play ? (guint) PJ_CARD_JOKER : G_N_ELEMENTS (come_out_ranks);
+  for (guint k = 0; k < n_ranks; k++)
     {
       guint m = in_play ? k + 1 : come_out_ranks[k];
       f_any += v->freq[m];
       has_sum += hold_chance (s, v->freq[m]);
-      w_sum += m == PJ_CARD_JOKER ? BLUFF_JOKER_WEIGHT : 1.0;
     }
   has = hold_chance (s, v->freq[rank]);
   if (has <= 0)
     return 1.0;
-  w = rank == PJ_CARD_JOKER ? BLUFF_JOKER_WEIGHT : 1.0;
   forced = 1.0 - hold_chance (s, f_any);
-  bluff = (forced + (1.0 - forced) * rate) * w / MAX (w_sum, w);
+  bluff = (forced + (1.0 - forced) * rate) / n_ranks;
   honest = (1.0 - forced) * (1.0 - rate) * has / MAX (has_sum, has);
   return bluff / (bluff + honest);
 }

@@ -293,22 +293,23 @@ static const char bj_challenge_wrong[] =
   "discard 10d\n"
   "pending 10 R1 r9-b1\n";
 
-/* The same move declared as a three, but all twelve threes are in Blue's
- * hand and face up on the discard pile: it must be a bluff (the card is a 5). */
+/* The same move declared as a three; Blue has let it pass, and all twelve
+ * threes are in Yellow's hand and face up on the discard pile: it must be a
+ * bluff (the card is a 5), and Yellow answers last. */
 static const char bj_challenge_right[] =
   "pegs-and-jokers position 1\n"
   "rules bluffing-joker players=4\n"
   "dealer Y\n"
   "turn R 30\n"
-  "phase challenge B\n"
+  "phase challenge Y\n"
   "pegs R r9 s s s s\n"
-  "pegs B b12 s s s s\n"
+  "pegs B s s s s s\n"
   "pegs G s s s s s\n"
-  "pegs Y s s s s s\n"
+  "pegs Y y12 s s s s\n"
   "hand R 2 4 4 5 6\n"
-  "hand B 3 3 3 3 3\n"
+  "hand B 2 4 4 5 6\n"
   "hand G 2 4 4 5 6\n"
-  "hand Y 2 4 4 5 6\n"
+  "hand Y 3 3 3 3 3\n"
   "discard 5d 3 3 3 3 3 3 3\n"
   "pending 5=3 R1 r9-r12\n";
 
@@ -350,7 +351,7 @@ bj_answer (const char       *position,
   return a.kind;
 }
 
-static const PjAiBudget bj_hard = { .iterations = 200, .threads = 2 };
+static const PjAiBudget bj_hard = { .iterations = 2000, .threads = 2 };
 
 static void
 test_bj_challenge_wrong (void)
