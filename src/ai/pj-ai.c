@@ -44,13 +44,13 @@ easy_bluffing (const PjState      *s,
 
       for (guint i = 0; i < PJ_PEGS; i++)
         in_play |= PJ_POS_IS_TRACK (s->board.peg[s->actor][i]);
-      kind = in_play && pj_rng_below (rng, 8) == 0 ? PJ_ACTION_CHALLENGE : PJ_ACTION_PASS;
+      kind = in_play && pj_rng_below (rng, 16) == 0 ? PJ_ACTION_CHALLENGE : PJ_ACTION_PASS;
       for (guint i = 0; i < list->n; i++)
         if (list->v[i].kind == kind)
           *out = list->v[i];
       return;
     }
-  if (out->kind == PJ_ACTION_MOVE && out->card != out->declared && pj_rng_below (rng, 8) != 0)
+  if (out->kind == PJ_ACTION_MOVE && out->card != out->declared && pj_rng_below (rng, 16) != 0)
     {
       /* the same way of choosing among the honest plays */
       guint honest = 0, pick;
