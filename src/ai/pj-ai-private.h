@@ -37,7 +37,8 @@ double pj_ai_score_action (const PjAiView *v, const PjState *s, const PjAction *
 double pj_ai_quick_score (const PjAiView *v, const PjState *s, const PjAction *a);
 
 /* Bluffing Joker: the chance that the pending declared move is a bluff, judged
- * from the declared rank and the cards `v` has seen. */
+ * from the declared rank and the cards `v` has seen, whether the mover could
+ * have had to bluff (no peg in play) and how much the move gains. */
 double pj_ai_bluff_probability (const PjAiView *v, const PjState *s);
 
 /* The index of the best action by pj_ai_score_action (scores optional, n entries). */
