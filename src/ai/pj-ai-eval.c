@@ -385,29 +385,209 @@ send_to_start (PjBoard *b,
   pj_board_apply_steps (b, &pen);
 }
 
+/* ---- Bluffing Joker ------------------------------------------------------
+ *
+ * A challenge risks a peg, or when the challenger has none in play an extra
+ * turn for the mover (RULES.md BJ); a caught bluff costs the bluffer a peg or
+ * the challenger gets the extra turn. Both sides are weighed in holes: an
+ * extra turn is worth about one move. Challenging whenever it cost no peg
+ * handed opponents twenty turns in a row. */
+
+#define TURN_VALUE     10.0   /* an extra turn: about one move's progress and tempo */
+#define BLUFF_RATE     0.02   /* how often a player who need not bluffs anyway */
+#define BLUFF_SUSPICION 0.3   /* … as a bluffer fears the others believe */
+#define BLUFF_GAIN_SCALE 60.0 /* holes gained that double it */
+#define BLUFF_MARGIN   5.0    /* bluff only for a clearly better move */
+
+/* Gain in holes of a move for `team`, from the moved pegs only. */
+static double
+move_gain (const PjState  *s,
+           const PjAction *a,
+           guint           team)
+{
+  double sum = 0;
+
+  for (guint i = 0; i < a->n_steps; i++)
+    {
+      const PjStep *st = &a->steps[i];
+      guint c = PJ_PEG_COLOUR (st->peg);
+      double d = peg_value (s, &s->board, c, st->to) - peg_value (s, &s->board, c, st->from);
+
+      sum += pj_team_of (&s->rules, c) == team ? d : -d;
+    }
+  return sum;
+}
+
+/* The chance that a declared `rank` is a bluff (Bayes). The mover bluffs
+ * when it must (no card in hand with a move: it may not discard while any
+ * declared card moves) and now and then by choice, declaring any card with
+ * a move; otherwise it declares a card it holds. Ranks with a move are guessed from
+ * the board: any card with a peg in play, else come-out cards and jokers.
+ * All copies of the rank seen: surely a bluff. */
+static double
+bluff_probability_rank (const PjAiView *v,
+                        const PjState  *s,
+                        guint           rank,
+                        double          rate)
+{
+  static const guint8 come_out_ranks[] = { PJ_CARD_ACE, PJ_CARD_JACK, PJ_CARD_QUEEN,
+                                            PJ_CARD_KING, PJ_CARD_JOKER };
+  guint mask = v->seat_colours[s->turn];
+  gboolean in_play = FALSE;
+  guint n_ranks;
+  double f_any = 0, has_sum = 0, has, forced, bluff, honest;
+
+  if (rank < PJ_CARD_ACE || rank > PJ_CARD_JOKER)
+    return 0;
+  for (guint c = 0; c < s->rules.players; c++)
+    if (mask & (1u << c))
+      for (guint i = 0; i < PJ_PEGS; i++)
+        in_play |= PJ_POS_IS_TRACK (s->board.peg[c][i]);
+  n_ranks = in_play ? (guint) PJ_CARD_JOKER : G_N_ELEMENTS (come_out_ranks);
+  for (guint k = 0; k < n_ranks; k++)
+    {
+      guint m = in_play ? k + 1 : come_out_ranks[k];
+      f_any += v->freq[m];
+      has_sum += hold_chance (s, v->freq[m]);
+    }
+  has = hold_chance (s, v->freq[rank]);
+  if (has <= 0)
+    return 1.0;
+  forced = 1.0 - hold_chance (s, f_any);
+  bluff = (forced + (1.0 - forced) * rate) / n_ranks;
+  honest = (1.0 - forced) * (1.0 - rate) * has / MAX (has_sum, has);
+  return bluff / (bluff + honest);
+}
+
+/* People bluff for big moves: the chosen-bluff rate grows with what the
+ * declared move gains (holes). */
+static double
+bluff_rate (double base,
+            double gain)
+{
+  return MIN (base * (1.0 + MAX (gain, 0.0) / BLUFF_GAIN_SCALE), 0.9);
+}
+
 double
 pj_ai_bluff_probability (const PjAiView *v,
                          const PjState  *s)
 {
-  guint declared = s->pending.declared;
-  double f = declared <= PJ_CARD_JOKER ? v->freq[declared] : 0;
-  double has = hold_chance (s, f);
-  const double prior = 0.25;   /* how often a player without the card would bluff */
+  double gain = move_gain (s, &s->pending, pj_team_of (&s->rules, s->turn));
 
-  return prior * (1.0 - has) / (prior * (1.0 - has) + has);
+  return bluff_probability_rank (v, s, s->pending.declared, bluff_rate (BLUFF_RATE, gain));
 }
 
-/* How likely opponents are to challenge a bluff declaring this card. */
+/* What a peg of `colour` sent to start by a penalty costs its team in holes,
+ * or -1 when it has none in play (then the other side gets an extra turn). */
+static double
+penalty_loss (const PjState *s,
+              const PjBoard *b,
+              guint          colour)
+{
+  int idx = best_track_peg (s, b, colour);
+
+  return idx < 0 ? -1.0 : peg_value (s, b, colour, b->peg[colour][idx]) - V_START;
+}
+
+/* Challenge minus pass for the challenger's team in holes, given `gain`
+ * (what undoing the move is worth to it) and the chance of a bluff. */
+static double
+challenge_edge (const PjState  *s,
+                const PjBoard  *moved,
+                guint           challenger,
+                double          pb,
+                double          undo_gain)
+{
+  double mover_loss = penalty_loss (s, &s->board, s->turn);
+  double own_loss = penalty_loss (s, moved, challenger);
+  double right = undo_gain + (mover_loss < 0 ? TURN_VALUE : mover_loss);
+  double wrong = own_loss < 0 ? TURN_VALUE : own_loss;
+
+  return pb * right - (1.0 - pb) * wrong;
+}
+
+double
+pj_ai_challenge_edge_quick (const PjAiView *v,
+                            const PjState  *s)
+{
+  PjBoard moved = s->board;
+
+  pj_board_apply_steps (&moved, &s->pending);
+  return challenge_edge (s, &moved, s->actor, pj_ai_bluff_probability (v, s),
+                         -move_gain (s, &s->pending, pj_team_of (&s->rules, s->actor)));
+}
+
+void
+pj_ai_determinize_pending (const PjAiView *v,
+                           const PjState  *view,
+                           PjState        *det,
+                           guint           sample,
+                           PjRng          *rng)
+{
+  guint top = det->n_cards - det->n_discard;
+  guint declared = view->pending.declared;
+  guint8 *slots[PJ_MAX_CARDS];
+  guint n = 0;
+  gboolean bluff;
+
+  if (view->phase != PJ_PHASE_CHALLENGE || view->pending.card != PJ_CARD_UNKNOWN
+      || det->n_discard == 0)
+    return;
+  /* a uniform deal makes the declared rank as rare as any other (a bluff
+   * nine times in ten); people declare mostly what they hold. Samples in a
+   * row are bluffs in the right share (a golden-ratio sequence, not dice):
+   * with a bluff in one sample of twenty, dice left the few that decide
+   * the challenge to chance. */
+  bluff = fmod ((sample + 1) * 0.6180339887498949, 1.0) < pj_ai_bluff_probability (v, view);
+  if ((PJ_CARD_RANK (det->pile[top]) != declared) == bluff)
+    return;
+  /* swap with a card of the wanted kind the viewer cannot see */
+  for (guint seat = 0; seat < view->rules.players; seat++)
+    for (guint k = 0; k < view->hand_count[seat]; k++)
+      if (view->hand[seat][k] == PJ_CARD_UNKNOWN
+          && (PJ_CARD_RANK (det->hand[seat][k]) != declared) == bluff)
+        slots[n++] = &det->hand[seat][k];
+  for (guint i = 0; i < view->n_cards; i++)
+    if (i != top && (i < view->n_stock || i > top) && PJ_CARD_RANK (view->pile[i]) == PJ_CARD_UNKNOWN
+        && (PJ_CARD_RANK (det->pile[i]) != declared) == bluff)
+      slots[n++] = &det->pile[i];
+  if (n > 0)
+    {
+      guint8 *other = slots[pj_rng_below (rng, n)];
+      guint8 mine = PJ_CARD_RANK (det->pile[top]);
+
+      det->pile[top] = (guint8) ((det->pile[top] & ~0x0f) | PJ_CARD_RANK (*other));
+      *other = (guint8) ((*other & ~0x0f) | mine);
+    }
+  det->pending.card = PJ_CARD_RANK (det->pile[top]);
+}
+
+/* The chance that the opponents challenge our declaring `a`, judged as they
+ * would (challenge_edge), from what we see of the declared rank. `undo` is
+ * what undoing the move would be worth to them. */
 static double
 challenge_chance (const PjAiView *v,
                   const PjState  *s,
-                  guint           declared)
+                  const PjAction *a,
+                  double          undo)
 {
-  double f = declared <= PJ_CARD_JOKER ? v->freq[declared] : 0;
-  double has = hold_chance (s, f);
-  double pb = 0.25 * (1.0 - has) / (0.25 * (1.0 - has) + has);
+  const PjRules *r = &s->rules;
+  PjBoard moved = s->board;
+  double pb = bluff_probability_rank (v, s, a->declared, bluff_rate (BLUFF_SUSPICION, undo));
+  double pass = 1.0;
 
-  return CLAMP (2.5 * pb, 0.05, 0.95);
+  pj_board_apply_steps (&moved, a);
+  for (guint k = 1; k < r->players; k++)
+    {
+      guint seat = (s->turn + k) % r->players;
+      double edge;
+
+      if (pj_team_of (r, seat) == pj_team_of (r, s->turn))
+        continue;
+      edge = challenge_edge (s, &moved, seat, pb, undo);
+      pass *= 1.0 - CLAMP (1.0 / (1.0 + exp (-edge / 3.0)), 0.03, 0.97);
+    }
+  return 1.0 - pass;
 }
 
 double
@@ -426,12 +606,17 @@ pj_ai_score_action (const PjAiView *v,
       val = pj_ai_eval_board (v, s, &b, team) - keep_value (s, s->actor, a->card);
       if (s->rules.bluffing && a->card != a->declared)
         {
-          /* caught: no move and our best peg goes back to start */
+          /* caught: no move and our best peg goes back to start, or with
+           * none in play the challenger moves again */
           PjBoard caught = s->board;
-          double pc = challenge_chance (v, s, a->declared);
-          send_to_start (&caught, s->actor, best_track_peg (s, &caught, s->actor));
-          val = (1 - pc) * val
-                + pc * (pj_ai_eval_board (v, s, &caught, team) - keep_value (s, s->actor, a->card));
+          int idx = best_track_peg (s, &caught, s->actor);
+          double val_caught, pc;
+
+          send_to_start (&caught, s->actor, idx);
+          val_caught = pj_ai_eval_board (v, s, &caught, team) - keep_value (s, s->actor, a->card)
+                       - (idx < 0 ? TURN_VALUE : 0);
+          pc = challenge_chance (v, s, a, move_gain (s, a, team));
+          val = (1 - pc) * val + pc * val_caught - BLUFF_MARGIN;
         }
       return val;
     case PJ_ACTION_DISCARD:
@@ -444,14 +629,23 @@ pj_ai_score_action (const PjAiView *v,
       return pj_ai_eval_board (v, s, &b, team);
     case PJ_ACTION_CHALLENGE:
       {
+        /* right: the move is undone and the bluffer loses a peg (none in
+         * play: we move again); wrong: it stands and we lose a peg (none in
+         * play: the mover moves again) */
         double pb = pj_ai_bluff_probability (v, s);
-        PjBoard caught = s->board;
+        PjBoard caught = s->board, wrong;
+        int bluffer_peg = best_track_peg (s, &caught, s->turn), own_peg;
+        double e_moved, e_caught, e_wrong;
 
-        send_to_start (&caught, s->turn, best_track_peg (s, &caught, s->turn));
         pj_board_apply_steps (&b, &s->pending);
-        send_to_start (&b, s->actor, best_track_peg (s, &b, s->actor));
-        return pb * pj_ai_eval_board (v, s, &caught, team)
-               + (1 - pb) * pj_ai_eval_board (v, s, &b, team);
+        e_moved = pj_ai_eval_board (v, s, &b, team);
+        send_to_start (&caught, s->turn, bluffer_peg);
+        e_caught = pj_ai_eval_board (v, s, &caught, team) + (bluffer_peg < 0 ? TURN_VALUE : 0);
+        wrong = b;
+        own_peg = best_track_peg (s, &wrong, s->actor);
+        send_to_start (&wrong, s->actor, own_peg);
+        e_wrong = own_peg < 0 ? e_moved - TURN_VALUE : pj_ai_eval_board (v, s, &wrong, team);
+        return pb * e_caught + (1 - pb) * e_wrong;
       }
     case PJ_ACTION_PENALTY:
     default:
@@ -486,7 +680,7 @@ pj_ai_quick_score_threat (const PjAiView *v,
     case PJ_ACTION_PASS:
       return 0;
     case PJ_ACTION_CHALLENGE:
-      return pj_ai_bluff_probability (v, s) - 0.4;
+      return pj_ai_challenge_edge_quick (v, s);
     case PJ_ACTION_DISCARD:
       return -keep_value (s, s->actor, a->card);
     default:
@@ -515,10 +709,10 @@ pj_ai_quick_score_threat (const PjAiView *v,
     sum -= keep_value (s, s->actor, a->card);
   if (r->bluffing && a->kind == PJ_ACTION_MOVE && a->card != a->declared)
     {
-      int idx = best_track_peg (s, &s->board, s->actor);
-      double loss = idx >= 0 ? peg_value (s, &s->board, s->actor, s->board.peg[s->actor][idx]) - V_START : 0;
-      double pc = challenge_chance (v, s, a->declared);
-      sum = (1 - pc) * sum - pc * loss;
+      double loss = penalty_loss (s, &s->board, s->actor);
+      double pc = challenge_chance (v, s, a, move_gain (s, a, team));
+
+      sum = (1 - pc) * sum - pc * (loss < 0 ? TURN_VALUE : loss) - BLUFF_MARGIN;
     }
   return sum;
 }

@@ -73,6 +73,9 @@ policy (const PjAiView     *v,
 
   if (n == 1)
     return 0;
+  /* BJ: no random challenges, each wrong one may give an extra turn */
+  if (st->phase == PJ_PHASE_CHALLENGE)
+    return list->v[0].kind == PJ_ACTION_CHALLENGE && pj_ai_challenge_edge_quick (v, st) > 0 ? 0 : n - 1;
   if (pj_rng_double (rng) < EPSILON)
     return pj_rng_below (rng, n);
   pj_ai_threat_init (&t, v, st, &st->board, pj_team_of (&st->rules, st->actor));
@@ -142,8 +145,10 @@ playout (const Round  *r,
          PjRng        *rng,
          PjActionList *list)
 {
-  for (guint ply = 0; ply < r->depth && !pj_state_is_over (st); ply++)
+  /* BJ: challenges and penalties are no turns, the depth counts plays */
+  for (guint ply = 0; ply < r->depth && !pj_state_is_over (st);)
     {
+      ply += st->phase == PJ_PHASE_PLAY;
       playout_actions (st, rng, list);
       if (list->n == 0)
         break;
@@ -183,6 +188,7 @@ run_round (gpointer data)
       det = *r->view;
       pj_rng_seed (&deal, sample_seed);
       pj_state_determinize (&det, &deal);
+      pj_ai_determinize_pending (r->rootv, r->view, &det, r->first_sample + k, &deal);
       for (guint j = 0; j < r->n_alive; j++)
         {
           PjState st = det;
@@ -206,6 +212,78 @@ pj_ai_default_iterations (const PjRules *rules)
   if (rules->ten == PJ_TEN_SPLIT_ANY)
     n /= 6;   /* hundreds to thousands of ten splits per ply */
   return MAX (n, 64u);
+}
+
+/* BJ: challenge or pass, on the same samples (each deals the face-down card
+ * afresh, pj_ai_determinize_pending). A wrong challenge costs a peg or hands
+ * out an extra turn, so it must beat passing by more than the samples'
+ * noise: the paired differences' mean by CHALLENGE_Z standard errors. */
+#define CHALLENGE_Z 1.0
+
+static void
+search_challenge (const PjState      *view,
+                  const PjAiView     *v,
+                  const PjActionList *list,
+                  const PjAiBudget   *budget,
+                  guint64             seed,
+                  PjAction           *out)
+{
+  PjAction cand[2];
+  const guint alive[2] = { 0, 1 };
+  guint iterations, n_threads, n_samples, n = 0;
+  gint stop = 0;
+  gint64 deadline = 0;
+  double sum = 0, sum_sq = 0;
+  Round rs[2];
+  GThread *threads[2] = { NULL, NULL };
+  double *rewards;
+  gboolean *done;
+
+  for (guint i = 0; i < list->n; i++)
+    cand[list->v[i].kind == PJ_ACTION_CHALLENGE ? 1 : 0] = list->v[i];
+  iterations = budget && budget->iterations ? budget->iterations : pj_ai_default_iterations (&view->rules);
+  n_threads = budget && budget->threads ? MIN (budget->threads, 2u) : MIN (g_get_num_processors (), 2u);
+  if (budget && budget->time_ms)
+    deadline = g_get_monotonic_time () + (gint64) budget->time_ms * 1000;
+  else if (budget == NULL)
+    deadline = g_get_monotonic_time () + PJ_AI_DEFAULT_TIME_CAP_MS * 1000;
+  n_samples = MAX (iterations / 2, 2u);
+  rewards = g_new0 (double, (gsize) n_samples * 2);
+  done = g_new0 (gboolean, n_samples);
+  for (guint t = 0; t < n_threads; t++)
+    {
+      rs[t] = (Round) {
+        .view = view, .rootv = v, .cand = cand, .alive = alive, .n_alive = 2,
+        .first_sample = 0, .n_samples = n_samples, .thread = t, .n_threads = n_threads,
+        .seed = seed, .team = pj_team_of (&view->rules, view->actor),
+        .depth = view->rules.players * PLAYOUT_ROUNDS + 2u, .deadline = deadline, .stop = &stop,
+        .rewards = rewards, .done = done,
+      };
+      if (t > 0)
+        threads[t] = g_thread_new ("pj-ai-hard", run_round, &rs[t]);
+    }
+  run_round (&rs[0]);
+  for (guint t = 1; t < n_threads; t++)
+    g_thread_join (threads[t]);
+  for (guint k = 0; k < n_samples; k++)
+    if (done[k])
+      {
+        double d = rewards[k * 2 + 1] - rewards[k * 2];
+        sum += d;
+        sum_sq += d * d;
+        n++;
+      }
+  g_free (rewards);
+  g_free (done);
+  *out = cand[0];
+  if (n >= 2)
+    {
+      double mean = sum / n;
+      double se = sqrt (MAX (sum_sq / n - mean * mean, 0.0) / (n - 1));
+
+      if (mean > 0 && mean > CHALLENGE_Z * se)
+        *out = cand[1];
+    }
 }
 
 gboolean
@@ -235,11 +313,16 @@ pj_ai_choose_hard (const PjState    *view,
   {
     guint best = pj_ai_best_normal (&v, view, &list, scores);
 
-    /* a challenge is judged by the heuristic: a determinized deal would show
-     * the face-down card to the searcher half the time */
-    if (list.n == 1 || view->phase == PJ_PHASE_CHALLENGE)
+    if (list.n == 1)
       {
         *out = list.v[best];
+        g_free (scores);
+        pj_action_list_clear (&list);
+        return TRUE;
+      }
+    if (view->phase == PJ_PHASE_CHALLENGE)
+      {
+        search_challenge (view, &v, &list, budget, seed, out);
         g_free (scores);
         pj_action_list_clear (&list);
         return TRUE;

@@ -37,7 +37,8 @@ double pj_ai_score_action (const PjAiView *v, const PjState *s, const PjAction *
 double pj_ai_quick_score (const PjAiView *v, const PjState *s, const PjAction *a);
 
 /* Bluffing Joker: the chance that the pending declared move is a bluff, judged
- * from the declared rank and the cards `v` has seen. */
+ * from the declared rank and the cards `v` has seen, whether the mover could
+ * have had to bluff (no peg in play) and how much the move gains. */
 double pj_ai_bluff_probability (const PjAiView *v, const PjState *s);
 
 /* The index of the best action by pj_ai_score_action (scores optional, n entries). */
@@ -69,3 +70,17 @@ void   pj_ai_threat_init   (PjAiThreat *t, const PjAiView *v, const PjState *s, 
 double pj_ai_threat_danger (PjAiThreat *t, guint x);
 /* pj_ai_quick_score with the threats of the actor's team on s->board. */
 double pj_ai_quick_score_threat (const PjAiView *v, const PjState *s, PjAiThreat *t, const PjAction *a);
+
+/* Bluffing Joker, in the challenge phase: what challenging the pending move is
+ * worth over passing to the actor's team (holes; > 0: challenge), from the
+ * moved pegs only, for playouts. Weighs the chance of a bluff, the move
+ * undone, the peg each side may lose and the extra turn when it has none. */
+double pj_ai_challenge_edge_quick (const PjAiView *v, const PjState *s);
+
+/* Bluffing Joker: a determinized sample `det` of `view` in the challenge
+ * phase deals the face-down card afresh: the declared rank with the chance
+ * that the declaration is honest (as `v` judges it), another rank otherwise,
+ * swapping it only with cards `view` does not see. Nothing else changes.
+ * `sample` counts the samples, so that bluffs come in their share. */
+void   pj_ai_determinize_pending (const PjAiView *v, const PjState *view, PjState *det,
+                                  guint sample, PjRng *rng);

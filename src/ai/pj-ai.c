@@ -27,6 +27,46 @@ pj_ai_level_from_string (const char *name,
   return FALSE;
 }
 
+/* Bluffing Joker for the easy player: most of its random plays would be
+ * bluffs (one copy of every move per card in hand) and half its answers
+ * challenges, each wrong one an extra turn when it has no peg in play. A
+ * beginner mostly declares the card it plays and challenges now and then. */
+static void
+easy_bluffing (const PjState      *s,
+               const PjActionList *list,
+               PjRng              *rng,
+               PjAction           *out)
+{
+  if (s->phase == PJ_PHASE_CHALLENGE)
+    {
+      gboolean in_play = FALSE;
+      guint kind;
+
+      for (guint i = 0; i < PJ_PEGS; i++)
+        in_play |= PJ_POS_IS_TRACK (s->board.peg[s->actor][i]);
+      kind = in_play && pj_rng_below (rng, 16) == 0 ? PJ_ACTION_CHALLENGE : PJ_ACTION_PASS;
+      for (guint i = 0; i < list->n; i++)
+        if (list->v[i].kind == kind)
+          *out = list->v[i];
+      return;
+    }
+  if (out->kind == PJ_ACTION_MOVE && out->card != out->declared && pj_rng_below (rng, 16) != 0)
+    {
+      /* the same way of choosing among the honest plays */
+      guint honest = 0, pick;
+
+      for (guint i = 0; i < list->n; i++)
+        honest += list->v[i].kind == PJ_ACTION_MOVE && list->v[i].card == list->v[i].declared;
+      if (honest == 0)
+        return;
+      pick = pj_rng_below (rng, honest);
+      for (guint i = 0; i < list->n; i++)
+        if (list->v[i].kind == PJ_ACTION_MOVE && list->v[i].card == list->v[i].declared
+            && pick-- == 0)
+          *out = list->v[i];
+    }
+}
+
 gboolean
 pj_ai_choose (const PjState    *state,
               PjAiLevel         level,
@@ -55,6 +95,8 @@ pj_ai_choose (const PjState    *state,
       PjRng rng;
       pj_rng_seed (&rng, seed);
       *out = list.v[pj_rng_below (&rng, list.n)];
+      if (view.rules.bluffing)
+        easy_bluffing (&view, &list, &rng, out);
     }
   else
     {

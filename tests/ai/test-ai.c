@@ -272,6 +272,117 @@ test_hint (void)
   g_assert_cmpint (hint.reason, <, PJ_N_HINT_REASONS);
 }
 
+/* Bluffing Joker (RULES.md BJ): Red has declared a ten for an ordinary move
+ * far from everyone. Blue, to answer first, has no peg in play, so a wrong
+ * challenge hands Red an extra turn, and has seen no ten: with 12 tens in
+ * the decks a ten is very likely real. Challenging is clearly wrong. */
+static const char bj_challenge_wrong[] =
+  "pegs-and-jokers position 1\n"
+  "rules bluffing-joker players=4\n"
+  "dealer Y\n"
+  "turn R 30\n"
+  "phase challenge B\n"
+  "pegs R r9 s s s s\n"
+  "pegs B s s s s s\n"
+  "pegs G s s s s s\n"
+  "pegs Y s s s s s\n"
+  "hand R 2 3 4 5 6\n"
+  "hand B 2 3 4 5 6\n"
+  "hand G 2 3 4 5 6\n"
+  "hand Y 2 3 4 5 6\n"
+  "discard 10d\n"
+  "pending 10 R1 r9-b1\n";
+
+/* The same move declared as a three; Blue has let it pass, and all twelve
+ * threes are in Yellow's hand and face up on the discard pile: it must be a
+ * bluff (the card is a 5), and Yellow answers last. */
+static const char bj_challenge_right[] =
+  "pegs-and-jokers position 1\n"
+  "rules bluffing-joker players=4\n"
+  "dealer Y\n"
+  "turn R 30\n"
+  "phase challenge Y\n"
+  "pegs R r9 s s s s\n"
+  "pegs B s s s s s\n"
+  "pegs G s s s s s\n"
+  "pegs Y y12 s s s s\n"
+  "hand R 2 4 4 5 6\n"
+  "hand B 2 4 4 5 6\n"
+  "hand G 2 4 4 5 6\n"
+  "hand Y 3 3 3 3 3\n"
+  "discard 5d 3 3 3 3 3 3 3\n"
+  "pending 5=3 R1 r9-r12\n";
+
+/* Red's last peg goes home with the declared six, and Green (partner) is
+ * done: the move wins the game. Blue's best peg is almost home, so by the
+ * one-ply weighing a challenge risks far more than it wins (a six is likely
+ * real, and a wrong challenge sends that peg back). Searching sees that
+ * passing loses at once and a challenge is the only chance. */
+static const char bj_challenge_last_chance[] =
+  "pegs-and-jokers position 1\n"
+  "rules bluffing-joker players=4\n"
+  "dealer Y\n"
+  "turn R 200\n"
+  "phase challenge B\n"
+  "pegs R r2 h2 h3 h4 h5\n"
+  "pegs B b0 s s s s\n"
+  "pegs G h1 h2 h3 h4 h5\n"
+  "pegs Y y0 s s s s\n"
+  "hand R 3 4 5 6 7\n"
+  "hand B 3 4 5 6 7\n"
+  "hand G 3 4 5 6 7\n"
+  "hand Y 3 4 5 6 7\n"
+  "discard 2d\n"
+  "pending 2 R1 r2-h1\n";
+
+static PjActionKind
+bj_answer (const char       *position,
+           PjAiLevel         level,
+           const PjAiBudget *budget,
+           guint64           seed)
+{
+  PjState s;
+  PjAction a;
+
+  load (&s, position);
+  g_assert_cmpuint (s.phase, ==, PJ_PHASE_CHALLENGE);
+  g_assert_true (pj_ai_choose (&s, level, budget, seed, &a));
+  g_assert_true (is_legal (&s, &a));
+  return a.kind;
+}
+
+static const PjAiBudget bj_hard = { .iterations = 2000, .threads = 2 };
+
+static void
+test_bj_challenge_wrong (void)
+{
+  g_assert_cmpint (bj_answer (bj_challenge_wrong, PJ_AI_NORMAL, NULL, 1), ==, PJ_ACTION_PASS);
+  for (guint64 seed = 1; seed <= 3; seed++)
+    g_assert_cmpint (bj_answer (bj_challenge_wrong, PJ_AI_HARD, &bj_hard, seed), ==,
+                     PJ_ACTION_PASS);
+}
+
+static void
+test_bj_challenge_right (void)
+{
+  g_assert_cmpint (bj_answer (bj_challenge_right, PJ_AI_NORMAL, NULL, 1), ==, PJ_ACTION_CHALLENGE);
+  for (guint64 seed = 1; seed <= 3; seed++)
+    g_assert_cmpint (bj_answer (bj_challenge_right, PJ_AI_HARD, &bj_hard, seed), ==,
+                     PJ_ACTION_CHALLENGE);
+}
+
+/* Hard searches its challenges rather than asking the heuristic: it differs
+ * from normal where only looking ahead shows the game is lost by passing. */
+static void
+test_bj_challenge_searched (void)
+{
+  g_assert_cmpint (bj_answer (bj_challenge_last_chance, PJ_AI_NORMAL, NULL, 1), ==,
+                   PJ_ACTION_PASS);
+  for (guint64 seed = 1; seed <= 3; seed++)
+    g_assert_cmpint (bj_answer (bj_challenge_last_chance, PJ_AI_HARD, &bj_hard, seed), ==,
+                     PJ_ACTION_CHALLENGE);
+}
+
 static void
 test_levels (void)
 {
@@ -389,5 +500,8 @@ main (int    argc,
   g_test_add_func ("/ai/levels", test_levels);
   g_test_add_func ("/ai/determinism/ten-split", test_determinism_ten_split);
   g_test_add_func ("/ai/hard/rate-actions", test_rate_actions);
+  g_test_add_func ("/ai/bluffing-joker/challenge-wrong", test_bj_challenge_wrong);
+  g_test_add_func ("/ai/bluffing-joker/challenge-right", test_bj_challenge_right);
+  g_test_add_func ("/ai/bluffing-joker/challenge-searched", test_bj_challenge_searched);
   return g_test_run ();
 }
