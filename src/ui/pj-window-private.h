@@ -183,6 +183,7 @@ void        _pj_window_review_unbind_row (PjWindow       *self,
                                           GtkListItem    *item);
 void        _pj_window_review_over_dialog (PjWindow      *self,
                                           PjGameOverDialog *dialog);
+void        _pj_window_review_offer      (PjWindow       *self);
 
 /* pj-window-tutorial.c */
 void     _pj_window_tutorial_class_init (GtkWidgetClass *widget_class);

@@ -119,7 +119,10 @@ _pj_window_review_update (PjWindow *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-game", can_review (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-review", running || done);
-  gtk_widget_set_visible (self->review_filter_button, done);
+  /* nothing to filter for without a mistake */
+  gtk_widget_set_visible (self->review_filter_button,
+                          done && (pj_review_count (self->review, G_MAXUINT, PJ_REVIEW_MISTAKE) +
+                                   pj_review_count (self->review, G_MAXUINT, PJ_REVIEW_BLUNDER)) > 0);
   gtk_revealer_set_reveal_child (self->review_revealer, running || done);
   gtk_widget_set_visible (GTK_WIDGET (self->review_progress), running);
   gtk_widget_set_visible (self->review_cancel_button, running);
@@ -310,6 +313,20 @@ _pj_window_review_filter (PjWindow   *self,
     return NULL;
   return G_LIST_MODEL (gtk_filter_list_model_new (g_object_ref (history),
                                                   GTK_FILTER (g_object_ref (self->review_filter))));
+}
+
+/* An opened game that is over already: the review is one click away. */
+void
+_pj_window_review_offer (PjWindow *self)
+{
+  AdwToast *toast;
+
+  if (!can_review (self) || !pj_game_is_over (self->game))
+    return;
+  toast = adw_toast_new (_("This game is over"));
+  adw_toast_set_button_label (toast, _("_Review"));
+  adw_toast_set_action_name (toast, "win.review-game");
+  adw_toast_overlay_add_toast (self->board_toast_overlay, toast);
 }
 
 /* ---- the move list's rows ------------------------------------------------- */

@@ -236,6 +236,9 @@ review_after_game (int      width,
   g_assert_true (gtk_revealer_get_reveal_child (window->review_revealer));
   g_assert_false (action_enabled (window, "win.review-game"));
 
+  g_assert_true (g_str_has_prefix (pj_game_over_dialog_get_review_text (dialog), "Reviewing… "));
+  shot (GTK_WIDGET (dialog), "review-dialog-progress", width, dark);
+
   pj_test_run_until (review_done, window, 60000);
   g_assert_true (review_done (window));
   g_assert_cmpuint (pj_review_get_n_entries (review), >, 0);
@@ -260,8 +263,20 @@ review_after_game (int      width,
   g_assert_true (gtk_widget_get_visible (window->review_filter_button));
   adw_flap_set_reveal_flap (window->flap, TRUE);
   pj_test_wait (100);
+  /* the last marked move in view, among others */
+  {
+    const PjReviewEntry *last = NULL;
+
+    for (guint i = 0; i < pj_review_get_n_entries (review); i++)
+      if (pj_review_get_entry (review, i)->label != PJ_REVIEW_GOOD)
+        last = pj_review_get_entry (review, i);
+    g_assert_nonnull (last);
+    gtk_widget_activate_action (GTK_WIDGET (window->history_list), "list.scroll-to-item", "u", last->index);
+    pj_test_wait (100);
+  }
   count = rows_of (window);
   g_assert_cmpuint (count.rows, >, 0);
+  g_assert_cmpuint (count.marked, >, 0);
   shot (GTK_WIDGET (window), "review-markers", width, dark);
 
   /* Mistakes Only: the mistakes and blunders, every one of them marked */
@@ -422,6 +437,86 @@ test_review_saved_game (void)
   g_assert_true (gtk_widget_get_mapped (window->review_filter_button));
   rows_of (window);
 
+  /* a move of the person's taken back: the markers would be wrong */
+  g_assert_true (pj_game_can_undo (pj_window_get_game (window)));
+  g_assert_true (pj_game_undo (pj_window_get_game (window), NULL));
+  g_assert_null (pj_window_get_review (window));
+  g_assert_false (gtk_widget_get_visible (window->review_filter_button));
+  g_assert_cmpuint (rows_of (window).marked, ==, 0);
+
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  run_until_idle ();
+  g_assert_finalize_object (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static GtkWidget *
+find_toast (GtkWidget *widget)
+{
+  if (g_strcmp0 (gtk_widget_get_css_name (widget), "toast") == 0 && gtk_widget_get_mapped (widget))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_toast (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+shows_toast (gpointer data)
+{
+  return find_toast (data) != NULL;
+}
+
+static gboolean
+is_over (gpointer data)
+{
+  return pj_game_is_over (data);
+}
+
+/* A finished game, opened from its file: a toast offers the review. */
+static void
+test_review_opened_finished_game (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("pj-review-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.json", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (PjGame) game = NULL;
+  GtkWidget *toast, *button;
+  PjWindow *window;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  game = pj_test_nearly_over_game ();
+  pj_game_set_delay (game, 0);
+  pj_game_start (game);
+  pj_test_run_until (is_over, game, 10000);
+  g_assert_true (pj_game_is_over (game));
+  g_assert_true (pj_record_save (pj_game_get_record (game), path, NULL));
+
+  window = pj_window_new (NULL);
+  pj_window_set_review_iterations (window, QUICK_ITERATIONS);
+  gtk_window_present (GTK_WINDOW (window));
+  pj_window_open_file (window, file);
+  pj_test_run_until (shows_toast, window->board_toast_overlay, 5000);
+  toast = find_toast (GTK_WIDGET (window->board_toast_overlay));
+  g_assert_nonnull (toast);
+  button = find_button (toast, "_Review");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  pj_test_run_until (review_done, window, 60000);
+  g_assert_true (review_done (window));
+  g_assert_cmpuint (pj_review_get_n_entries (pj_window_get_review (window)), >, 0);
+
   g_object_ref (window);
   gtk_window_destroy (GTK_WINDOW (window));
   run_until_idle ();
@@ -438,6 +533,7 @@ main (int    argc,
   g_test_add_func ("/review/after-game", test_review_after_game);
   g_test_add_func ("/review/after-game-narrow-dark", test_review_after_game_narrow_dark);
   g_test_add_func ("/review/saved-game", test_review_saved_game);
+  g_test_add_func ("/review/opened-finished-game", test_review_opened_finished_game);
   g_test_add_func ("/review/cancel", test_review_cancel);
   g_test_add_func ("/review/cancel-narrow-dark", test_review_cancel_narrow_dark);
   return g_test_run ();
