@@ -37,6 +37,7 @@ struct _PjGameOverDialog
   char             *deal_check;
   PjReview         *review;
   char             *review_text;  /* the review row's subtitle */
+  int               review_percent;
 };
 
 G_DEFINE_FINAL_TYPE (PjGameOverDialog, pj_game_over_dialog, ADW_TYPE_MESSAGE_DIALOG)
@@ -201,6 +202,18 @@ set_review_text (PjGameOverDialog *self,
   adw_action_row_set_subtitle (self->review_row, text);
 }
 
+static void update_review (PjGameOverDialog *self);
+
+/* A whole percent at a time, as in the window */
+static void
+review_progress_cb (PjGameOverDialog *self)
+{
+  int percent = (int) (pj_review_get_progress (self->review) * 100);
+
+  if (percent != self->review_percent)
+    update_review (self);
+}
+
 static void
 update_review (PjGameOverDialog *self)
 {
@@ -218,6 +231,7 @@ update_review (PjGameOverDialog *self)
     {
       double progress = pj_review_get_progress (self->review);
 
+      self->review_percent = (int) (progress * 100);
       gtk_stack_set_visible_child_name (self->review_stack, "running");
       gtk_progress_bar_set_fraction (self->review_progress, progress);
       /* Translators: a game review under way, e.g. "Reviewing… 40 %" */
@@ -252,11 +266,16 @@ pj_game_over_dialog_set_review (PjGameOverDialog *self,
   g_return_if_fail (review == NULL || PJ_IS_REVIEW (review));
 
   if (self->review != NULL)
-    g_signal_handlers_disconnect_by_func (self->review, update_review, self);
+    {
+      g_signal_handlers_disconnect_by_func (self->review, update_review, self);
+      g_signal_handlers_disconnect_by_func (self->review, review_progress_cb, self);
+    }
   g_set_object (&self->review, review);
+  self->review_percent = -1;
   if (review != NULL)
     {
-      g_signal_connect_object (review, "notify::progress", G_CALLBACK (update_review), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (review, "notify::progress", G_CALLBACK (review_progress_cb), self,
+                               G_CONNECT_SWAPPED);
       g_signal_connect_object (review, "notify::done", G_CALLBACK (update_review), self, G_CONNECT_SWAPPED);
     }
   update_review (self);
@@ -304,7 +323,10 @@ pj_game_over_dialog_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), PJ_TYPE_GAME_OVER_DIALOG);
   g_clear_object (&self->game);
   if (self->review != NULL)
-    g_signal_handlers_disconnect_by_func (self->review, update_review, self);
+    {
+      g_signal_handlers_disconnect_by_func (self->review, update_review, self);
+      g_signal_handlers_disconnect_by_func (self->review, review_progress_cb, self);
+    }
   g_clear_object (&self->review);
 
   G_OBJECT_CLASS (pj_game_over_dialog_parent_class)->dispose (object);

@@ -82,6 +82,7 @@ struct _PjWindow
   PjReview             *review;            /* running or done, for self->game */
   GCancellable         *review_cancel;     /* while it runs */
   guint                 review_n;          /* the moves it covers: the history's first */
+  int                   review_percent;    /* the progress shown */
   GHashTable           *review_marks;      /* PjMoveItem* → const PjReviewEntry* (done) */
   GHashTable           *review_rows;       /* the move list's bound GtkListItems */
   GtkCustomFilter      *review_filter;     /* "Mistakes Only" */

@@ -148,9 +148,16 @@ _pj_window_review_update (PjWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->review_label), running || done);
 }
 
+/* A whole percent at a time: the model may tell every decision, and each
+ * new text is laid out again. */
 static void
 progress_cb (PjWindow *self)
 {
+  int percent = (int) (pj_review_get_progress (self->review) * 100);
+
+  if (percent == self->review_percent)
+    return;
+  self->review_percent = percent;
   _pj_window_review_update (self);
 }
 
@@ -238,6 +245,7 @@ pj_window_review_game (PjWindow *self)
   self->review_n = pj_record_get_n_actions (record);
   self->review = pj_review_new (record, seats, self->review_iterations);
   self->review_cancel = g_cancellable_new ();
+  self->review_percent = -1;
   g_signal_connect_object (self->review, "notify::progress", G_CALLBACK (progress_cb), self, G_CONNECT_SWAPPED);
   ref = g_new0 (GWeakRef, 1);
   g_weak_ref_init (ref, self);

@@ -17,7 +17,7 @@
 #include "pj-window-private.h"
 
 /* tiny budgets: the labels are the model's business, not this test's */
-#define QUICK_ITERATIONS 24
+#define QUICK_ITERATIONS 8
 #define SLOW_ITERATIONS  4000
 
 static void
@@ -180,23 +180,73 @@ open_window (PjGame  *game,
 }
 
 static void
-shot (GtkWidget  *widget,
-      const char *what,
-      int         width,
-      gboolean    dark)
+restyle (PjWindow *window,
+         int       width,
+         gboolean  dark)
 {
-  g_autofree char *name = g_strdup_printf ("%s-%d-%s.png", what, width, dark ? "dark" : "light");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, 760);
+  pj_test_wait (400);
+}
 
-  if (g_getenv ("PJ_SCREENSHOT_DIR") != NULL)
-    pj_test_wait (400);
-  pj_test_screenshot (widget, name);
+/* What @widget shows, in a wide light window and in a narrow dark one
+ * (only when PJ_SCREENSHOT_DIR is set: the checks do not depend on it). */
+static void
+shots (PjWindow   *window,
+       GtkWidget  *widget,
+       const char *what)
+{
+  g_autofree char *wide = g_strdup_printf ("%s-1100-light.png", what);
+  g_autofree char *narrow = g_strdup_printf ("%s-360-dark.png", what);
+
+  if (g_getenv ("PJ_SCREENSHOT_DIR") == NULL)
+    return;
+  restyle (window, 1100, FALSE);
+  pj_test_screenshot (widget, wide);
+  restyle (window, 360, TRUE);
+  pj_test_screenshot (widget, narrow);
+  restyle (window, 1100, FALSE);
+}
+
+/* pj_test_nearly_over_game() plays a whole game: once per run */
+static PjRecord *nearly_over;
+
+static PjRecord *
+copy_record (PjRecord *record)
+{
+  g_autofree PjSeat *seats = g_new0 (PjSeat, pj_record_get_n_seats (record));
+  PjRecord *copy;
+
+  for (guint i = 0; i < pj_record_get_n_seats (record); i++)
+    seats[i] = *pj_record_get_seat (record, i);
+  copy = pj_record_new (pj_record_get_rules (record), pj_record_get_seed (record),
+                        (int) pj_record_get_dealer (record), seats, pj_record_get_n_seats (record), NULL);
+  g_assert_nonnull (copy);
+  for (guint i = 0; i < pj_record_get_n_actions (record); i++)
+    g_assert_true (pj_record_append (copy, pj_record_get_action (record, i), NULL));
+  return copy;
+}
+
+static PjGame *
+nearly_over_game (void)
+{
+  g_autoptr (PjRecord) record = NULL;
+
+  if (nearly_over == NULL)
+    {
+      g_autoptr (PjGame) game = pj_test_nearly_over_game ();
+
+      nearly_over = copy_record (pj_game_get_record (game));
+    }
+  record = copy_record (nearly_over);
+  return pj_game_new_from_record (record);
 }
 
 /* Played to its end with a person at the table; the dialog's Review runs
  * the review, whose markers, filter and summary all agree with it. */
 static void
-review_after_game (int      width,
-                   gboolean dark)
+test_review_after_game (void)
 {
   g_autoptr (PjGame) game = NULL;
   g_autofree char *summary = NULL;
@@ -213,9 +263,9 @@ review_after_game (int      width,
       return;
     }
 
-  game = pj_test_nearly_over_game ();
+  game = nearly_over_game ();
   pj_game_set_delay (game, 0);
-  window = open_window (game, width, dark);
+  window = open_window (game, 1100, FALSE);
   pj_window_set_review_iterations (window, QUICK_ITERATIONS);
   /* nothing to say before a review: no markers, no filter */
   g_assert_false (gtk_widget_get_visible (window->review_filter_button));
@@ -237,7 +287,7 @@ review_after_game (int      width,
   g_assert_false (action_enabled (window, "win.review-game"));
 
   g_assert_true (g_str_has_prefix (pj_game_over_dialog_get_review_text (dialog), "Reviewing… "));
-  shot (GTK_WIDGET (dialog), "review-dialog-progress", width, dark);
+  shots (window, GTK_WIDGET (dialog), "review-dialog-progress");
 
   pj_test_run_until (review_done, window, 60000);
   g_assert_true (review_done (window));
@@ -251,7 +301,7 @@ review_after_game (int      width,
   summary = pj_review_summary (review, G_MAXUINT);
   g_assert_cmpstr (pj_game_over_dialog_get_review_text (dialog), ==, summary);
   g_assert_cmpstr (gtk_label_get_label (window->review_label), ==, summary);
-  shot (GTK_WIDGET (dialog), "review-summary", width, dark);
+  shots (window, GTK_WIDGET (dialog), "review-summary");
 
   /* Ann played like an easy computer player: the hard one finds fault */
   mistakes = pj_review_count (review, G_MAXUINT, PJ_REVIEW_MISTAKE) +
@@ -277,7 +327,7 @@ review_after_game (int      width,
   count = rows_of (window);
   g_assert_cmpuint (count.rows, >, 0);
   g_assert_cmpuint (count.marked, >, 0);
-  shot (GTK_WIDGET (window), "review-markers", width, dark);
+  shots (window, GTK_WIDGET (window), "review-markers");
 
   /* Mistakes Only: the mistakes and blunders, every one of them marked */
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (window->review_filter_button), TRUE);
@@ -286,7 +336,7 @@ review_after_game (int      width,
   count = rows_of (window);
   g_assert_cmpuint (count.rows, >, 0);
   g_assert_cmpuint (count.marked, ==, count.rows);
-  shot (GTK_WIDGET (window), "review-mistakes-only", width, dark);
+  shots (window, GTK_WIDGET (window), "review-mistakes-only");
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (window->review_filter_button), FALSE);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->history_selection)), ==,
                     g_list_model_get_n_items (pj_game_get_history (game)));
@@ -303,23 +353,10 @@ review_after_game (int      width,
   g_assert_finalize_object (window);
 }
 
-static void
-test_review_after_game (void)
-{
-  review_after_game (1100, FALSE);
-}
-
-static void
-test_review_after_game_narrow_dark (void)
-{
-  review_after_game (360, TRUE);
-}
-
 /* From the menu, on a game not over; cancelled midway it leaves no
  * markers, and its worker stops. */
 static void
-review_cancel (int      width,
-               gboolean dark)
+test_review_cancel (void)
 {
   g_autoptr (PjGame) game = NULL;
   PjReview *review;
@@ -331,8 +368,8 @@ review_cancel (int      width,
       return;
     }
 
-  game = pj_test_nearly_over_game ();
-  window = open_window (game, width, dark);
+  game = nearly_over_game ();
+  window = open_window (game, 1100, FALSE);
   pj_window_set_review_iterations (window, SLOW_ITERATIONS);
   g_assert_true (action_enabled (window, "win.review-game"));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.review-game", NULL);
@@ -344,7 +381,7 @@ review_cancel (int      width,
   g_assert_false (pj_review_get_done (review));
   g_assert_true (g_str_has_prefix (gtk_label_get_label (window->review_label), "Reviewing… "));
   adw_flap_set_reveal_flap (window->flap, TRUE);
-  shot (GTK_WIDGET (window), "review-progress", width, dark);
+  shots (window, GTK_WIDGET (window), "review-progress");
 
   /* the game is still the person's to play meanwhile */
   g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (pj_window_get_board_view (window))));
@@ -364,18 +401,6 @@ review_cancel (int      width,
   gtk_window_destroy (GTK_WINDOW (window));
   run_until_idle ();
   g_assert_finalize_object (window);
-}
-
-static void
-test_review_cancel (void)
-{
-  review_cancel (1100, FALSE);
-}
-
-static void
-test_review_cancel_narrow_dark (void)
-{
-  review_cancel (360, TRUE);
 }
 
 /* A saved game, opened and reviewed from the menu while its computer
@@ -488,6 +513,7 @@ test_review_opened_finished_game (void)
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (PjGame) game = NULL;
   GtkWidget *toast, *button;
+  PjReview *review;
   PjWindow *window;
 
   if (!pj_test_init_display ())
@@ -496,7 +522,7 @@ test_review_opened_finished_game (void)
       return;
     }
 
-  game = pj_test_nearly_over_game ();
+  game = nearly_over_game ();
   pj_game_set_delay (game, 0);
   pj_game_start (game);
   pj_test_run_until (is_over, game, 10000);
@@ -513,9 +539,16 @@ test_review_opened_finished_game (void)
   button = find_button (toast, "_Review");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
-  pj_test_run_until (review_done, window, 60000);
-  g_assert_true (review_done (window));
-  g_assert_cmpuint (pj_review_get_n_entries (pj_window_get_review (window)), >, 0);
+  review = pj_window_get_review (window);
+  g_assert_nonnull (review);
+  g_assert_true (pj_review_get_record (review) != pj_game_get_record (pj_window_get_game (window)));
+  g_assert_cmpuint (pj_record_get_n_actions (pj_review_get_record (review)), ==,
+                    pj_record_get_n_actions (pj_game_get_record (game)));
+  /* the rest is /review/after-game's: stopped here, it lets go */
+  g_object_add_weak_pointer (G_OBJECT (review), (gpointer *) &review);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.stop-review", NULL);
+  pj_test_run_until (is_null, &review, 20000);
+  g_assert_null (review);
 
   g_object_ref (window);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -529,12 +562,14 @@ int
 main (int    argc,
       char **argv)
 {
+  int status;
+
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/review/after-game", test_review_after_game);
-  g_test_add_func ("/review/after-game-narrow-dark", test_review_after_game_narrow_dark);
   g_test_add_func ("/review/saved-game", test_review_saved_game);
   g_test_add_func ("/review/opened-finished-game", test_review_opened_finished_game);
   g_test_add_func ("/review/cancel", test_review_cancel);
-  g_test_add_func ("/review/cancel-narrow-dark", test_review_cancel_narrow_dark);
-  return g_test_run ();
+  status = g_test_run ();
+  g_clear_pointer (&nearly_over, pj_record_unref);
+  return status;
 }
