@@ -159,3 +159,10 @@ pj_ai_hint_reason (const PjState *state,
     *hint = describe (&view, out);
   return TRUE;
 }
+
+PjHint
+pj_ai_describe_action (const PjState  *state,
+                       const PjAction *a)
+{
+  return describe (state, a);
+}

@@ -67,6 +67,9 @@ typedef struct {
 /* The best action for the player to move and why (for the hint button and
  * beginner mode). */
 gboolean pj_ai_hint_reason (const PjState *state, PjAction *out, PjHint *hint);
+/* Why an action of state->actor is worth playing, in the same codes a hint
+ * gives (the game review words its "Better: …" line with them). */
+PjHint   pj_ai_describe_action (const PjState *state, const PjAction *a);
 
 /* Game review: the hard player's estimate, for the actor's team, of its
  * chance to win after an action (0…1; a finished game is 0 or 1, otherwise

@@ -7,6 +7,7 @@
  *   pegs-and-jokers-cli simulate …          random games checking every invariant
  *   pegs-and-jokers-cli replay FILE         verify a saved game
  *   pegs-and-jokers-cli tournament …        computer players against each other
+ *   pegs-and-jokers-cli review FILE         rate each decision against the hard player
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -266,6 +267,13 @@ parse_colour (guint       players,
   if (g_ascii_string_to_unsigned (text, 10, 0, players - 1u, &n, NULL))
     return (int) n;
   return -1;
+}
+
+int
+pj_cli_parse_seat (guint       players,
+                   const char *text)
+{
+  return parse_colour (players, text);
 }
 
 static char *
@@ -696,6 +704,7 @@ static const struct {
   { "simulate", pj_cli_simulate, N_("play random games, checking every invariant") },
   { "replay", cmd_replay, N_("verify a saved game by replaying it") },
   { "tournament", pj_tournament_main, N_("let computer players play each other") },
+  { "review", pj_cli_review, N_("rate a saved game's decisions against the hard player") },
 };
 
 static void

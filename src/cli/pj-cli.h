@@ -34,6 +34,10 @@ gboolean pj_cli_build_rules (const char *preset, int players, const char *teams,
 /* "team 1 (Red, Yellow)" */
 char *pj_cli_team_label (const PjRules *rules, guint team);
 
+/* A seat from a colour letter ("R"), a colour name or a 0-based number; -1 if none. */
+int  pj_cli_parse_seat (guint players, const char *text);
+
 int pj_cli_simulate (int argc, char **argv);
+int pj_cli_review (int argc, char **argv);
 
 G_END_DECLS

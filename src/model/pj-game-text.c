@@ -280,67 +280,8 @@ pj_game_describe_hint (PjGame         *self,
                        const PjAction *action,
                        const char     *reason)
 {
-  g_autofree char *card = NULL;
-  g_autofree char *steps = NULL;
-  g_autofree char *text = NULL;
-  guint actor;
-
   g_return_val_if_fail (PJ_IS_GAME (self), NULL);
   g_return_val_if_fail (before != NULL && action != NULL, NULL);
 
-  actor = before->actor;
-  card = g_strdup (pj_text_card_name (action->card));
-  steps = pj_text_action_instructions (before, actor, action);
-
-  switch (action->kind)
-    {
-    case PJ_ACTION_MOVE:
-      if (action->declared != 0 && PJ_CARD_RANK (action->declared) != PJ_CARD_RANK (action->card))
-        /* Translators: a hint to bluff, e.g. "Play your Four as an Ace: bring peg 3 out" */
-        text = g_strdup_printf (_("Play your %s as %s: %s"), card,
-                                pj_text_card_with_article (action->declared), steps);
-      else
-        /* Translators: a hint, e.g. "Play your Six: move peg 1 6 holes forward" */
-        text = g_strdup_printf (_("Play your %s: %s"), card, steps);
-      break;
-
-    case PJ_ACTION_DISCARD:
-      /* Translators: a hint, e.g. "Discard your Five" */
-      text = g_strdup_printf (_("Discard your %s"), card);
-      break;
-
-    case PJ_ACTION_FREE_COME_OUT:
-      /* Translators: a hint, e.g. "Discard your Five: bring peg 1 out" */
-      text = g_strdup_printf (_("Discard your %s: %s"), card, steps);
-      break;
-
-    case PJ_ACTION_CHALLENGE:
-      text = g_strdup (_("Challenge the card"));
-      break;
-
-    case PJ_ACTION_PASS:
-      text = g_strdup (_("Let the card stand"));
-      break;
-
-    case PJ_ACTION_PENALTY:
-      if (action->n_steps > 0)
-        {
-          g_autofree char *peg = pj_text_peg_label (actor, action->steps[0].peg);
-
-          /* Translators: a hint after a challenge, e.g. "Send Blue peg 2 back to start" */
-          text = g_strdup_printf (_("Send %s back to start"), peg);
-        }
-      else
-        text = g_strdup ("");
-      break;
-
-    default:
-      text = g_strdup ("");
-      break;
-    }
-
-  if (reason == NULL || reason[0] == '\0')
-    return g_steal_pointer (&text);
-  /* Translators: a hint: what to do, then why */
-  return g_strdup_printf (_("%s — %s"), text, reason);
+  return pj_text_hint_instruction (before, action, reason);
 }

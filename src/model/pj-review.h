@@ -26,7 +26,8 @@ typedef enum {
   PJ_REVIEW_N_LABELS
 } PjReviewLabel;
 
-/* One rated decision. Owned by the review; valid while it lives. */
+/* One rated decision. Owned by the review; valid while it lives and until
+ * it runs again. */
 typedef struct {
   guint         index;        /* the action's index in the record */
   guint         seat;
@@ -39,6 +40,7 @@ typedef struct {
   char         *reason;       /* one line in people's words (model/pj-text),
                                  e.g. "Better: Play your King: bring peg 1 out —
                                  brings a new peg into play"; NULL when good */
+  guint         turn;         /* the turn number the action was played in */
 } PjReviewEntry;
 
 #define PJ_TYPE_REVIEW (pj_review_get_type ())
@@ -50,11 +52,19 @@ G_DECLARE_FINAL_TYPE (PjReview, pj_review, PJ, REVIEW, GObject)
 PjReview            *pj_review_new            (PjRecord            *record,
                                                guint                seats,
                                                guint                iterations);
+/* The budget per decision that iterations 0 stands for: a fraction
+ * (1/PJ_REVIEW_ITERATIONS_DIVISOR) of the hard player's own, so that a
+ * whole 4-player game reviews in well under a minute on two cores. */
+#define PJ_REVIEW_ITERATIONS_DIVISOR 2
+guint                pj_review_default_iterations (const PjRules   *rules);
 
 void                 pj_review_run_async      (PjReview            *self,
                                                GCancellable        *cancellable,
                                                GAsyncReadyCallback  callback,
                                                gpointer             user_data);
+/* The entries, "progress" 1 and "done" are set before the callback runs;
+ * a cancelled run finishes with G_IO_ERROR_CANCELLED and keeps no entries.
+ * The worker holds no reference to the review once the callback ran. */
 gboolean             pj_review_run_finish     (PjReview            *self,
                                                GAsyncResult        *result,
                                                GError             **error);
@@ -85,7 +95,34 @@ char                *pj_review_summary        (PjReview            *self,
 const char          *pj_review_label_name     (PjReviewLabel        label);   /* "good", "inaccuracy", … (JSON) */
 const char          *pj_review_label_text     (PjReviewLabel        label);   /* translated: "Mistake" */
 
-/* The CLI's `review --json` document. */
+/* The CLI's `review --json` document (UTF-8, pretty-printed, ends in a
+ * newline); "version" changes when a member changes meaning or goes away:
+ *
+ *   {
+ *     "version": 1,
+ *     "game": { "rules": "basic players=4 …",      pj_rules_to_string()
+ *               "seed": "1234",                    u64 as a decimal string
+ *               "title": "Friday night" | null,
+ *               "actions": 212,                    actions in the record
+ *               "winner": 0 | null,                winning team, null if not over
+ *               "iterations": 3000,                search budget per decision
+ *               "complete": true },                false: not run, or cancelled
+ *     "seats": [ { "seat": 0, "colour": "Red", "name": "Ann",
+ *                  "controller": "human",          pj_controller_to_id()
+ *                  "reviewed": true,
+ *                  "good": 30, "inaccuracies": 2, "mistakes": 1, "blunders": 0 }, … ],
+ *     "decisions": [ { "index": 17,                the action's index in the record
+ *                      "turn": 5, "seat": 0,
+ *                      "played": "7 R1 r3-r10",    notation, for the position before
+ *                      "best": "K R2 s-r8",        == "played" when it was best
+ *                      "win_played": 0.41, "win_best": 0.55,   0…1 for the seat's team
+ *                      "loss": 0.14,               win_best - win_played, ≥ 0
+ *                      "label": "blunder",         pj_review_label_name()
+ *                      "reason": "Better: …" | null }, … ]   translated; null when good
+ *   }
+ *
+ * Decisions list the rated actions only (a reviewed seat's, with more than
+ * one legal choice), in the record's order. */
 char                *pj_review_to_json        (PjReview            *self);
 
 G_END_DECLS

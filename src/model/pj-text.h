@@ -50,4 +50,10 @@ char       *pj_text_action_instructions (const PjState  *before,
                                          guint           actor,
                                          const PjAction *a);
 
+/* A hint told as what to do, then why (`reason`, may be NULL): "Play your
+ * Six: move peg 1 6 holes forward — Brings a peg home". Free with g_free. */
+char       *pj_text_hint_instruction   (const PjState  *before,
+                                        const PjAction *action,
+                                        const char     *reason);
+
 G_END_DECLS

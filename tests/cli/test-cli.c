@@ -87,7 +87,8 @@ count_lines (const char *text)
 static void
 test_help (void)
 {
-  const char *commands[] = { "show", "moves", "play", "new", "simulate", "replay", "tournament" };
+  const char *commands[] = { "show", "moves", "play", "new", "simulate", "replay", "tournament",
+                             "review" };
 
   {
     g_auto (Run) r = RUN ("--help");
@@ -475,6 +476,232 @@ test_too_deep (void)
   g_assert_cmpint (g_remove (game), ==, 0);
 }
 
+/* ---- review ---------------------------------------------------------- */
+
+static void
+assert_member (JsonObject *obj,
+               const char *name,
+               GType       type)
+{
+  JsonNode *node = json_object_get_member (obj, name);
+
+  g_test_message ("member %s", name);
+  g_assert_nonnull (node);
+  if (type == G_TYPE_NONE)
+    g_assert_true (JSON_NODE_HOLDS_NULL (node));
+  else if (type == JSON_TYPE_OBJECT)
+    g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
+  else if (type == JSON_TYPE_ARRAY)
+    g_assert_true (JSON_NODE_HOLDS_ARRAY (node));
+  else if (type == G_TYPE_DOUBLE)   /* any number */
+    g_assert_true (json_node_get_value_type (node) == G_TYPE_DOUBLE
+                   || json_node_get_value_type (node) == G_TYPE_INT64);
+  else
+    g_assert_true (json_node_get_value_type (node) == type);
+}
+
+static void
+assert_string_or_null (JsonObject *obj,
+                       const char *name)
+{
+  JsonNode *node = json_object_get_member (obj, name);
+
+  g_assert_nonnull (node);
+  g_assert_true (JSON_NODE_HOLDS_NULL (node) || json_node_get_value_type (node) == G_TYPE_STRING);
+}
+
+/* A short game (Ann and Cy are people, Bob and Di computers), played
+ * through the CLI itself. */
+static char *
+review_game (void)
+{
+  char *game = tmp_path ("review.json");
+
+  {
+    g_auto (Run) r = RUN ("new", "--preset", "basic", "--players", "4", "--seed", "5",
+                          "--seat", "Ann:human", "--seat", "Bob:hard", "--seat", "Cy",
+                          "--seat", "Di:easy", "-o", game);
+    g_assert_cmpint (r.status, ==, 0);
+  }
+  for (guint i = 0; i < 16; i++)
+    {
+      g_auto (Run) moves = RUN ("moves", game);
+      g_autofree char *action = first_line (moves.out);
+      g_auto (Run) r = RUN ("play", game, action);
+
+      g_assert_cmpint (r.status, ==, 0);
+    }
+  return game;
+}
+
+static void
+test_review_json (void)
+{
+  g_autofree char *game = review_game ();
+  g_auto (Run) r = RUN ("review", game, "--json", "--iterations", "100");
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  const char *const labels[] = { "good", "inaccuracy", "mistake", "blunder" };
+  const char *const counts[] = { "good", "inaccuracies", "mistakes", "blunders" };
+  gint64 per_label[4] = { 0 };
+  JsonObject *root, *g;
+  JsonArray *seats, *decisions;
+
+  g_test_message ("%s", r.err);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, r.out, -1, &error));
+  g_assert_no_error (error);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)));
+  root = json_node_get_object (json_parser_get_root (parser));
+  assert_member (root, "version", G_TYPE_INT64);
+  g_assert_cmpint (json_object_get_int_member (root, "version"), ==, 1);
+
+  assert_member (root, "game", JSON_TYPE_OBJECT);
+  g = json_object_get_object_member (root, "game");
+  assert_member (g, "rules", G_TYPE_STRING);
+  g_assert_true (g_str_has_prefix (json_object_get_string_member (g, "rules"), "basic players=4"));
+  assert_member (g, "seed", G_TYPE_STRING);
+  g_assert_cmpstr (json_object_get_string_member (g, "seed"), ==, "5");
+  assert_member (g, "title", G_TYPE_NONE);
+  assert_member (g, "actions", G_TYPE_INT64);
+  g_assert_cmpint (json_object_get_int_member (g, "actions"), ==, 16);
+  assert_member (g, "winner", G_TYPE_NONE);
+  assert_member (g, "iterations", G_TYPE_INT64);
+  g_assert_cmpint (json_object_get_int_member (g, "iterations"), ==, 100);
+  assert_member (g, "complete", G_TYPE_BOOLEAN);
+  g_assert_true (json_object_get_boolean_member (g, "complete"));
+
+  assert_member (root, "seats", JSON_TYPE_ARRAY);
+  seats = json_object_get_array_member (root, "seats");
+  g_assert_cmpuint (json_array_get_length (seats), ==, 4);
+  for (guint i = 0; i < 4; i++)
+    {
+      JsonObject *seat = json_array_get_object_element (seats, i);
+
+      assert_member (seat, "seat", G_TYPE_INT64);
+      g_assert_cmpint (json_object_get_int_member (seat, "seat"), ==, i);
+      assert_member (seat, "colour", G_TYPE_STRING);
+      assert_member (seat, "name", G_TYPE_STRING);
+      assert_member (seat, "controller", G_TYPE_STRING);
+      assert_member (seat, "reviewed", G_TYPE_BOOLEAN);
+      /* by default the people: Ann (human) and Cy (human when not given) */
+      g_assert_true (json_object_get_boolean_member (seat, "reviewed") == (i == 0 || i == 2));
+      for (guint k = 0; k < G_N_ELEMENTS (counts); k++)
+        {
+          assert_member (seat, counts[k], G_TYPE_INT64);
+          per_label[k] += json_object_get_int_member (seat, counts[k]);
+        }
+    }
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (seats, 0), "name"),
+                   ==, "Ann");
+
+  assert_member (root, "decisions", JSON_TYPE_ARRAY);
+  decisions = json_object_get_array_member (root, "decisions");
+  g_assert_cmpuint (json_array_get_length (decisions), >, 0);
+  g_assert_cmpint (per_label[0] + per_label[1] + per_label[2] + per_label[3], ==,
+                   json_array_get_length (decisions));
+  for (guint i = 0; i < json_array_get_length (decisions); i++)
+    {
+      JsonObject *d = json_array_get_object_element (decisions, i);
+      const char *label;
+      gboolean known = FALSE;
+      gint64 seat;
+
+      assert_member (d, "index", G_TYPE_INT64);
+      assert_member (d, "turn", G_TYPE_INT64);
+      assert_member (d, "seat", G_TYPE_INT64);
+      seat = json_object_get_int_member (d, "seat");
+      g_assert_true (seat == 0 || seat == 2);
+      assert_member (d, "played", G_TYPE_STRING);
+      assert_member (d, "best", G_TYPE_STRING);
+      assert_member (d, "win_played", G_TYPE_DOUBLE);
+      assert_member (d, "win_best", G_TYPE_DOUBLE);
+      assert_member (d, "loss", G_TYPE_DOUBLE);
+      g_assert_cmpfloat (json_object_get_double_member (d, "loss"), >=, 0.0);
+      g_assert_cmpfloat (json_object_get_double_member (d, "win_best"), <=, 1.0);
+      assert_member (d, "label", G_TYPE_STRING);
+      label = json_object_get_string_member (d, "label");
+      for (guint k = 0; k < G_N_ELEMENTS (labels); k++)
+        known |= g_strcmp0 (label, labels[k]) == 0;
+      g_assert_true (known);
+      assert_string_or_null (d, "reason");
+      g_assert_true (json_object_get_null_member (d, "reason") == (g_strcmp0 (label, "good") == 0));
+      if (!json_object_get_null_member (d, "reason"))
+        g_assert_true (g_str_has_prefix (json_object_get_string_member (d, "reason"), "Better: "));
+      if (i > 0)
+        g_assert_cmpint (json_object_get_int_member (d, "index"), >,
+                         json_object_get_int_member (json_array_get_object_element (decisions, i - 1),
+                                                     "index"));
+    }
+
+  /* --seats picks the seats; the text form ends with a summary per seat */
+  {
+    g_auto (Run) t = RUN ("review", game, "--seats", "b,Di", "--iterations", "100");
+
+    g_assert_cmpint (t.status, ==, 0);
+    g_assert_nonnull (strstr (t.out, "Blue (Bob): "));
+    g_assert_nonnull (strstr (t.out, "Yellow (Di): "));
+    g_assert_null (strstr (t.out, "Red (Ann): "));
+    g_assert_nonnull (strstr (t.out, "decisions rated"));
+    g_assert_nonnull (strstr (t.out, "Turn 1, "));
+  }
+  g_assert_cmpint (g_remove (game), ==, 0);
+}
+
+static void
+test_review_bad_input (void)
+{
+  g_autofree char *game = review_game ();
+  g_autofree char *damaged = tmp_path ("damaged.json");
+  g_autofree char *missing = tmp_path ("missing.json");
+  const char *const usage[][6] = {
+    { "review" },
+    { "review", game, game },
+    { "review", game, "--seats", "Q" },
+    { "review", game, "--seats", "R,4" },
+    { "review", game, "--seats", "" },
+    { "review", game, "--iterations", "0" },
+    { "review", game, "--iterations", "many" },
+    { "review", game, "--frobnicate" },
+  };
+
+  g_assert_true (g_file_set_contents (damaged, "{ \"format\": \"pegs-and-jokers-game\", ", -1, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (usage); i++)
+    {
+      g_auto (Run) r = run_v (NULL, usage[i]);
+
+      g_test_message ("%s", r.err);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_true (g_str_has_prefix (r.err, "pegs-and-jokers-cli"));
+      g_assert_cmpuint (count_lines (r.err), ==, 1);
+      g_assert_cmpstr (r.out, ==, "");
+    }
+  {
+    g_auto (Run) r = RUN ("review", missing);
+
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_true (g_str_has_prefix (r.err, "pegs-and-jokers-cli review: "));
+    g_assert_nonnull (strstr (r.err, "missing.json"));
+    g_assert_cmpuint (count_lines (r.err), ==, 1);
+    g_assert_cmpstr (r.out, ==, "");
+  }
+  {
+    g_auto (Run) r = RUN ("review", damaged, "--json");
+
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_true (g_str_has_prefix (r.err, "pegs-and-jokers-cli review: "));
+    g_assert_cmpuint (count_lines (r.err), ==, 1);
+    g_assert_cmpstr (r.out, ==, "");
+  }
+  {
+    g_auto (Run) r = RUN ("review", game, "--seats", "Q");
+
+    g_assert_nonnull (strstr (r.err, "“Q” is not a seat"));
+  }
+  g_assert_cmpint (g_remove (game), ==, 0);
+  g_assert_cmpint (g_remove (damaged), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -499,6 +726,8 @@ main (int    argc,
   g_test_add_func ("/cli/play-illegal", test_play_illegal);
   g_test_add_func ("/cli/show-at", test_show_at);
   g_test_add_func ("/cli/too-deep", test_too_deep);
+  g_test_add_func ("/cli/review-json", test_review_json);
+  g_test_add_func ("/cli/review-bad-input", test_review_bad_input);
   status = g_test_run ();
 
   g_rmdir (tmpdir);
