@@ -205,11 +205,17 @@ set_review_text (PjGameOverDialog *self,
 static void update_review (PjGameOverDialog *self);
 
 /* A whole percent at a time, as in the window */
+/* GTK's thread: a progress told from elsewhere waits for the next one */
+static GThread *ui_thread;
+
 static void
 review_progress_cb (PjGameOverDialog *self)
 {
-  int percent = (int) (pj_review_get_progress (self->review) * 100);
+  int percent;
 
+  if (g_thread_self () != ui_thread)
+    return;
+  percent = (int) (pj_review_get_progress (self->review) * 100);
   if (percent != self->review_percent)
     update_review (self);
 }
@@ -412,6 +418,7 @@ pj_game_over_dialog_class_init (PjGameOverDialogClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  ui_thread = g_thread_self ();
   object_class->constructed = pj_game_over_dialog_constructed;
   object_class->dispose = pj_game_over_dialog_dispose;
   object_class->finalize = pj_game_over_dialog_finalize;

@@ -150,10 +150,19 @@ _pj_window_review_update (PjWindow *self)
 
 /* A whole percent at a time: the model may tell every decision, and each
  * new text is laid out again. */
+/* The thread GTK runs in: a progress told from the review's worker
+ * (g_main_context_invoke() runs there when no thread holds the main
+ * context, as in tests) is left for the next one or "done". */
+static GThread *ui_thread;
+
 static void
 progress_cb (PjWindow *self)
 {
-  int percent = (int) (pj_review_get_progress (self->review) * 100);
+  int percent;
+
+  if (g_thread_self () != ui_thread)
+    return;
+  percent = (int) (pj_review_get_progress (self->review) * 100);
 
   if (percent == self->review_percent)
     return;
@@ -509,6 +518,7 @@ filter_toggled_cb (PjWindow *self)
 void
 _pj_window_review_class_init (GtkWidgetClass *widget_class)
 {
+  ui_thread = g_thread_self ();
   gtk_widget_class_bind_template_child (widget_class, PjWindow, review_filter_button);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, review_revealer);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, review_label);
