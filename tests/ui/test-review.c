@@ -205,6 +205,9 @@ shots (PjWindow   *window,
   restyle (window, 1100, FALSE);
   pj_test_screenshot (widget, wide);
   restyle (window, 360, TRUE);
+  /* narrow, the side panel folds away: shown over the board */
+  adw_flap_set_reveal_flap (window->flap, TRUE);
+  pj_test_wait (400);
   pj_test_screenshot (widget, narrow);
   restyle (window, 1100, FALSE);
 }
