@@ -376,6 +376,8 @@ _pj_window_review_setup_row (PjWindow    *self,
   gtk_box_append (GTK_BOX (line), marker);
   gtk_box_append (GTK_BOX (box), line);
   gtk_box_append (GTK_BOX (box), reason);
+  /* the label's expanding stays in the row: the side panel keeps its width */
+  gtk_widget_set_hexpand (box, FALSE);
   gtk_widget_set_margin_top (box, 2);
   gtk_widget_set_margin_bottom (box, 2);
   g_object_set_data (G_OBJECT (box), "pj-label", label);
