@@ -8,7 +8,10 @@
  * (the "deal-check" property).
  *
  * The window answers the responses ("new", "again", "close", "leave",
- * "rematch"); this dialog only shows.
+ * "rematch"); this dialog only shows. A game of this computer's can be
+ * reviewed from here: the "review" signal asks the window, which runs it
+ * (it goes on in the side panel when the dialog is closed); the dialog
+ * shows its progress, then its summary ("2 mistakes, 1 blunder").
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -22,12 +25,19 @@ struct _PjGameOverDialog
 
   /* template */
   GtkListBox       *stats_list;
+  GtkWidget        *review_list;
+  AdwActionRow     *review_row;
+  GtkStack         *review_stack;
+  GtkProgressBar   *review_progress;
 
   PjGame           *game;
   int               team;
   gboolean          can_rematch;
   char             *result;       /* the winners' sentence, before any deal check */
   char             *deal_check;
+  PjReview         *review;
+  char             *review_text;  /* the review row's subtitle */
+  int               review_percent;
 };
 
 G_DEFINE_FINAL_TYPE (PjGameOverDialog, pj_game_over_dialog, ADW_TYPE_MESSAGE_DIALOG)
@@ -42,6 +52,14 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum {
+  REVIEW,
+  CANCEL_REVIEW,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static char *
 team_names (PjGame *game,
@@ -173,6 +191,119 @@ add_responses (PjGameOverDialog *self)
     }
 }
 
+/* ---- Game Review --------------------------------------------------------- */
+
+static void
+set_review_text (PjGameOverDialog *self,
+                 char             *text)
+{
+  g_free (self->review_text);
+  self->review_text = text;
+  adw_action_row_set_subtitle (self->review_row, text);
+}
+
+static void update_review (PjGameOverDialog *self);
+
+/* A whole percent at a time, as in the window */
+/* GTK's thread: a progress told from elsewhere waits for the next one */
+static GThread *ui_thread;
+
+static void
+review_progress_cb (PjGameOverDialog *self)
+{
+  int percent;
+
+  if (g_thread_self () != ui_thread)
+    return;
+  percent = (int) (pj_review_get_progress (self->review) * 100);
+  if (percent != self->review_percent)
+    update_review (self);
+}
+
+static void
+update_review (PjGameOverDialog *self)
+{
+  if (self->review == NULL)
+    {
+      gtk_stack_set_visible_child_name (self->review_stack, "start");
+      set_review_text (self, g_strdup (_("Your moves rated against the hard computer player’s")));
+    }
+  else if (pj_review_get_done (self->review))
+    {
+      gtk_stack_set_visible_child_name (self->review_stack, "done");
+      set_review_text (self, pj_review_summary (self->review, G_MAXUINT));
+    }
+  else
+    {
+      double progress = pj_review_get_progress (self->review);
+
+      self->review_percent = (int) (progress * 100);
+      gtk_stack_set_visible_child_name (self->review_stack, "running");
+      gtk_progress_bar_set_fraction (self->review_progress, progress);
+      /* Translators: a game review under way, e.g. "Reviewing… 40 %" */
+      set_review_text (self, g_strdup_printf (_("Reviewing… %d %%"), (int) (progress * 100)));
+    }
+}
+
+static void
+review_clicked_cb (PjGameOverDialog *self)
+{
+  g_signal_emit (self, signals[REVIEW], 0);
+}
+
+static void
+cancel_review_clicked_cb (PjGameOverDialog *self)
+{
+  g_signal_emit (self, signals[CANCEL_REVIEW], 0);
+}
+
+/**
+ * pj_game_over_dialog_set_review:
+ * @self: a game-over dialog
+ * @review: (nullable): the review of the dialog's game, running or done
+ *
+ * Show @review's progress, then its summary; NULL offers to review again.
+ */
+void
+pj_game_over_dialog_set_review (PjGameOverDialog *self,
+                                PjReview         *review)
+{
+  g_return_if_fail (PJ_IS_GAME_OVER_DIALOG (self));
+  g_return_if_fail (review == NULL || PJ_IS_REVIEW (review));
+
+  if (self->review != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (self->review, update_review, self);
+      g_signal_handlers_disconnect_by_func (self->review, review_progress_cb, self);
+    }
+  g_set_object (&self->review, review);
+  self->review_percent = -1;
+  if (review != NULL)
+    {
+      g_signal_connect_object (review, "notify::progress", G_CALLBACK (review_progress_cb), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (review, "notify::done", G_CALLBACK (update_review), self, G_CONNECT_SWAPPED);
+    }
+  update_review (self);
+}
+
+PjReview *
+pj_game_over_dialog_get_review (PjGameOverDialog *self)
+{
+  g_return_val_if_fail (PJ_IS_GAME_OVER_DIALOG (self), NULL);
+
+  return self->review;
+}
+
+/* What the review row says: the offer, the progress or the summary. */
+const char *
+pj_game_over_dialog_get_review_text (PjGameOverDialog *self)
+{
+  g_return_val_if_fail (PJ_IS_GAME_OVER_DIALOG (self), NULL);
+
+  return self->review_text;
+}
+
 static void
 pj_game_over_dialog_constructed (GObject *object)
 {
@@ -184,6 +315,10 @@ pj_game_over_dialog_constructed (GObject *object)
   set_result (self);
   fill_stats (self);
   add_responses (self);
+  /* a LAN guest has no record of the game to review */
+  gtk_widget_set_visible (self->review_list,
+                          !pj_game_is_mirror (self->game) && pj_game_get_record (self->game) != NULL);
+  update_review (self);
 }
 
 static void
@@ -193,6 +328,12 @@ pj_game_over_dialog_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PJ_TYPE_GAME_OVER_DIALOG);
   g_clear_object (&self->game);
+  if (self->review != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (self->review, update_review, self);
+      g_signal_handlers_disconnect_by_func (self->review, review_progress_cb, self);
+    }
+  g_clear_object (&self->review);
 
   G_OBJECT_CLASS (pj_game_over_dialog_parent_class)->dispose (object);
 }
@@ -204,6 +345,7 @@ pj_game_over_dialog_finalize (GObject *object)
 
   g_clear_pointer (&self->result, g_free);
   g_clear_pointer (&self->deal_check, g_free);
+  g_clear_pointer (&self->review_text, g_free);
 
   G_OBJECT_CLASS (pj_game_over_dialog_parent_class)->finalize (object);
 }
@@ -276,6 +418,7 @@ pj_game_over_dialog_class_init (PjGameOverDialogClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  ui_thread = g_thread_self ();
   object_class->constructed = pj_game_over_dialog_constructed;
   object_class->dispose = pj_game_over_dialog_dispose;
   object_class->finalize = pj_game_over_dialog_finalize;
@@ -298,9 +441,24 @@ pj_game_over_dialog_class_init (PjGameOverDialogClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /* "Review" was clicked: the window runs the review and hands it back
+   * with pj_game_over_dialog_set_review() */
+  signals[REVIEW] =
+    g_signal_new ("review", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+  signals[CANCEL_REVIEW] =
+    g_signal_new ("cancel-review", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/pegsandjokers/PegsAndJokers/pj-game-over-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, PjGameOverDialog, stats_list);
+  gtk_widget_class_bind_template_child (widget_class, PjGameOverDialog, review_list);
+  gtk_widget_class_bind_template_child (widget_class, PjGameOverDialog, review_row);
+  gtk_widget_class_bind_template_child (widget_class, PjGameOverDialog, review_stack);
+  gtk_widget_class_bind_template_child (widget_class, PjGameOverDialog, review_progress);
+  gtk_widget_class_bind_template_callback (widget_class, review_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, cancel_review_clicked_cb);
 }
 
 static void

@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "pj-game.h"
+#include "pj-review.h"
 
 G_BEGIN_DECLS
 
@@ -23,5 +24,11 @@ gboolean          pj_game_over_dialog_get_can_rematch (PjGameOverDialog *self);
 const char       *pj_game_over_dialog_get_deal_check (PjGameOverDialog *self);
 void              pj_game_over_dialog_set_deal_check (PjGameOverDialog *self,
                                                       const char       *deal_check);
+/* Game Review: the "review" and "cancel-review" signals ask the window;
+ * the review it runs is shown here, its progress and then its summary. */
+void              pj_game_over_dialog_set_review     (PjGameOverDialog *self,
+                                                      PjReview         *review);
+PjReview         *pj_game_over_dialog_get_review     (PjGameOverDialog *self);
+const char       *pj_game_over_dialog_get_review_text (PjGameOverDialog *self);
 
 G_END_DECLS

@@ -230,6 +230,7 @@ pj_window_open_file (PjWindow *self,
   game = pj_game_new_from_record (record);
   pj_window_set_game (self, game);
   pj_game_start (game);
+  _pj_window_review_offer (self);
 }
 
 gboolean

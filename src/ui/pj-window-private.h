@@ -6,12 +6,14 @@
  *   pj-window-actions.c  the win.* actions: games, files, hints, moves
  *   pj-window-lan.c      LAN tables: host, join, leave, reopen, drops
  *   pj-window-leave.c    every way out of a game: ask, or autosave and go
+ *   pj-window-review.c   Review Game: its progress, the move list's markers
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
 #include "pj-chat-box.h"
+#include "pj-review.h"
 #include "pj-game-over-dialog.h"
 #include "pj-team-progress.h"
 #include "pj-tutorial-bar.h"
@@ -69,6 +71,23 @@ struct _PjWindow
   PjTutorial           *tutorial;
   PjGame               *tutorial_left;   /* the game on the table before the lesson */
   gulong                tutorial_handler;
+
+  /* Review Game (pj-window-review.c) */
+  GtkWidget            *review_filter_button;
+  GtkRevealer          *review_revealer;
+  GtkLabel             *review_label;
+  GtkWidget            *review_cancel_button;
+  GtkWidget            *review_hide_button;
+  GtkProgressBar       *review_progress;
+  PjReview             *review;            /* running or done, for self->game */
+  GCancellable         *review_cancel;     /* while it runs */
+  guint                 review_n;          /* the moves it covers: the history's first */
+  int                   review_percent;    /* the progress shown */
+  GHashTable           *review_marks;      /* PjMoveItem* → const PjReviewEntry* (done) */
+  GHashTable           *review_rows;       /* the move list's bound GtkListItems */
+  GtkCustomFilter      *review_filter;     /* "Mistakes Only" */
+  PjGameOverDialog     *review_dialog;     /* weak: the game-over dialog that asked */
+  guint                 review_iterations; /* 0: the review's default */
 
   GSettings            *settings;
   char                 *autosave_path;
@@ -144,6 +163,28 @@ void     _pj_window_lan_rematch         (PjWindow       *self);
 void     _pj_window_confirm_leave       (PjWindow       *self,
                                          PjWindowThen    then);
 gboolean _pj_window_leave_on_close      (PjWindow       *self);
+
+/* pj-window-review.c */
+void        _pj_window_review_class_init (GtkWidgetClass *widget_class);
+void        _pj_window_review_init       (PjWindow       *self);
+void        _pj_window_review_dispose    (PjWindow       *self);
+/* the game changed or moves were taken back: a review of other moves goes */
+void        _pj_window_review_reset      (PjWindow       *self);
+void        _pj_window_review_update     (PjWindow       *self);
+GListModel *_pj_window_review_filter     (PjWindow       *self,
+                                          GListModel     *history);
+void        _pj_window_review_history_changed (PjWindow  *self,
+                                          guint           position,
+                                          guint           removed);
+void        _pj_window_review_setup_row  (PjWindow       *self,
+                                          GtkListItem    *item);
+void        _pj_window_review_bind_row   (PjWindow       *self,
+                                          GtkListItem    *item);
+void        _pj_window_review_unbind_row (PjWindow       *self,
+                                          GtkListItem    *item);
+void        _pj_window_review_over_dialog (PjWindow      *self,
+                                          PjGameOverDialog *dialog);
+void        _pj_window_review_offer      (PjWindow       *self);
 
 /* pj-window-tutorial.c */
 void     _pj_window_tutorial_class_init (GtkWidgetClass *widget_class);

@@ -232,6 +232,7 @@ _pj_window_refresh (PjWindow *self)
   update_hand (self);
   update_title (self);
   _pj_window_update_buttons (self);
+  _pj_window_review_update (self);
 }
 
 void
@@ -541,6 +542,8 @@ show_game_over (PjWindow *self)
   if (mirror)
     g_set_weak_pointer (&self->over_dialog, dialog);
   g_signal_connect_object (dialog, "response", G_CALLBACK (game_over_response_cb), self, G_CONNECT_SWAPPED);
+  if (!mirror)
+    _pj_window_review_over_dialog (self, dialog);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -589,31 +592,29 @@ action_applied_cb (PjWindow       *self,
 
 /* ---- history ------------------------------------------------------------ */
 
+/* The rows, with a reviewed move's marker: pj-window-review.c */
 static void
 history_setup_cb (GtkSignalListItemFactory *factory,
                   GtkListItem              *item,
-                  gpointer                  user_data)
+                  PjWindow                 *self)
 {
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_widget_set_margin_top (label, 2);
-  gtk_widget_set_margin_bottom (label, 2);
-  gtk_list_item_set_child (item, label);
-  gtk_list_item_set_activatable (item, FALSE);
+  _pj_window_review_setup_row (self, item);
 }
 
 static void
 history_bind_cb (GtkSignalListItemFactory *factory,
                  GtkListItem              *item,
-                 gpointer                  user_data)
+                 PjWindow                 *self)
 {
-  PjMoveItem *move = gtk_list_item_get_item (item);
+  _pj_window_review_bind_row (self, item);
+}
 
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
-                       pj_move_item_get_description (move));
+static void
+history_unbind_cb (GtkSignalListItemFactory *factory,
+                   GtkListItem              *item,
+                   PjWindow                 *self)
+{
+  _pj_window_review_unbind_row (self, item);
 }
 
 static gboolean
@@ -704,6 +705,7 @@ history_changed_cb (PjWindow   *self,
                     GListModel *model)
 {
   follow_history_end (self);
+  _pj_window_review_history_changed (self, position, removed);
 
   /* one move appended: a game going on, not one opened or undone */
   if (removed == 0 && added == 1 && position + 1 == g_list_model_get_n_items (model))
@@ -888,6 +890,7 @@ pj_window_dispose (GObject *object)
   g_clear_object (&self->settings);
   _pj_window_lan_dispose (self);
   _pj_window_tutorial_dispose (self);
+  _pj_window_review_dispose (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PJ_TYPE_WINDOW);
 
@@ -996,6 +999,7 @@ pj_window_class_init (PjWindowClass *klass)
   _pj_window_class_actions_init (widget_class);
   _pj_window_lan_class_init (widget_class);
   _pj_window_tutorial_class_init (widget_class);
+  _pj_window_review_class_init (widget_class);
 }
 
 /* The computer speed preference: the game's pause and the board's pace. */
@@ -1047,8 +1051,10 @@ pj_window_init (PjWindow *self)
   }
 
   factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "setup", G_CALLBACK (history_setup_cb), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (history_bind_cb), NULL);
+  _pj_window_review_init (self);
+  g_signal_connect (factory, "setup", G_CALLBACK (history_setup_cb), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (history_bind_cb), self);
+  g_signal_connect (factory, "unbind", G_CALLBACK (history_unbind_cb), self);
   gtk_list_view_set_factory (self->history_list, factory);
   g_signal_connect_swapped (self->history_scroller, "map", G_CALLBACK (history_mapped_cb), self);
 
@@ -1108,6 +1114,7 @@ pj_window_set_game (PjWindow *self,
       pj_game_set_autosave_path (self->game, NULL);
       g_signal_handlers_disconnect_by_func (pj_game_get_history (self->game), history_changed_cb, self);
     }
+  _pj_window_review_reset (self);
   g_set_object (&self->game, game);
   self->have_hint = FALSE;
   g_clear_pointer (&self->hint_text, g_free);
@@ -1122,7 +1129,7 @@ pj_window_set_game (PjWindow *self,
 
   history = game ? pj_game_get_history (game) : NULL;
   g_clear_object (&self->history_selection);
-  self->history_selection = gtk_no_selection_new (history ? g_object_ref (history) : NULL);
+  self->history_selection = gtk_no_selection_new (_pj_window_review_filter (self, history));
   gtk_list_view_set_model (self->history_list, GTK_SELECTION_MODEL (self->history_selection));
   if (history != NULL)
     {

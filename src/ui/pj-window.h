@@ -9,6 +9,7 @@
 #include "pj-board-view.h"
 #include "pj-game.h"
 #include "pj-hand-view.h"
+#include "pj-review.h"
 #include "pj-table.h"
 #include "pj-tutorial.h"
 
@@ -65,6 +66,13 @@ void         pj_window_start_tutorial (PjWindow       *self);
 void         pj_window_leave_tutorial (PjWindow       *self);
 PjTutorial  *pj_window_get_tutorial   (PjWindow       *self);
 gboolean     pj_window_welcome        (PjWindow       *self);
+/* Review Game (pj-window-review.c): the people's moves of the game on
+ * the table rated against the hard player's, as markers in the move list.
+ * `iterations`: the search budget per decision (0: the review's default). */
+gboolean     pj_window_review_game    (PjWindow       *self);
+PjReview    *pj_window_get_review     (PjWindow       *self);
+void         pj_window_set_review_iterations (PjWindow *self,
+                                       guint           iterations);
 /* A passing message for the person (e.g. what happened to the autosave). */
 void         pj_window_add_toast      (PjWindow       *self,
                                        const char     *text);

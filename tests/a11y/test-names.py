@@ -279,6 +279,25 @@ def bluffing_scene(walker):
         walker.check(app.window, "bluffing game, a card picked")
 
 
+def review_scene(walker):
+    # Review Game from the main menu, on a game with moves of the person's
+    game = scratch("review.json")
+    cli("new", "--preset", "basic", "--players", "4", "--seed", "5",
+        "--seat=You:human", "--seat=Blue:normal", "--seat=Green:normal", "--seat=Yellow:normal",
+        "-o", game)
+    for _ in range(12):
+        cli("play", game, cli("moves", game).splitlines()[0])
+    with App(position=game) as app:
+        main_menu = menu_button(app, "Main Menu")
+        click(main_menu)
+        menu = popup_menu(main_menu)
+        click(menu_item(menu, "Review Game"))
+        # running (the progress bar and Cancel) or already done
+        walker.check(app.window, "game under review")
+        app.find(pyatspi.ROLE_PUSH_BUTTON, "Hide Review", timeout=120 * SCALE)
+        walker.check(app.window, "reviewed game")
+
+
 def lobby_scene(walker):
     # a table hosted here on a free port (no network beyond this computer:
     # the test's own session has no Avahi)
@@ -297,6 +316,7 @@ def main():
     walker = Walker()
     main_window_scenes(walker)
     bluffing_scene(walker)
+    review_scene(walker)
     lobby_scene(walker)
     join_scene(walker)
     if walker.failures:

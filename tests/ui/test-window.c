@@ -219,8 +219,9 @@ test_window_game_over (void)
   g_assert_false (adw_message_dialog_has_response (message, "rematch"));
   g_assert_cmpstr (adw_message_dialog_get_default_response (message), ==, "again");
 
-  /* turns, cards, the hits of each of the two teams, pegs sent back, duration */
-  stats = adw_message_dialog_get_extra_child (message);
+  /* turns, cards, the hits of each of the two teams, pegs sent back, duration
+   * (the Game Review's list follows) */
+  stats = gtk_widget_get_first_child (adw_message_dialog_get_extra_child (message));
   g_assert_true (GTK_IS_LIST_BOX (stats));
   for (GtkWidget *row = gtk_widget_get_first_child (stats); row != NULL; row = gtk_widget_get_next_sibling (row))
     rows++;
