@@ -326,11 +326,18 @@ progress_invoke (Job    *job,
                  double  progress)
 {
   ProgressUpdate *u = g_new (ProgressUpdate, 1);
+  g_autoptr (GSource) source = NULL;
 
   u->self = g_object_ref (job->self);
   u->progress = progress;
-  g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT, progress_idle, u,
-                              progress_update_free);
+  source = g_idle_source_new ();
+  /* always a source on the caller's context: g_main_context_invoke() would
+   * run the update right here, in the worker, whenever no thread happens to
+   * own that context (a test iterating the loop by hand, say) */
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, progress_idle, u, progress_update_free);
+  g_source_set_static_name (source, "[pegs-and-jokers] review progress");
+  g_source_attach (source, job->context);
 }
 
 static void
