@@ -211,6 +211,14 @@ pj_ai_default_iterations (const PjRules *rules)
 
   if (rules->ten == PJ_TEN_SPLIT_ANY)
     n /= 6;   /* hundreds to thousands of ten splits per ply */
+  /* every card declared as any card: ~3.4 times the actions of a basic
+   * ply, and three challenge decisions after each play (bench-ai: 530 ms
+   * a decision at the full budget on a busy machine) */
+  if (rules->bluffing)
+    n /= 4;
+  /* any team peg may move: twice the actions (bench-ai: 170 ms) */
+  if (rules->move_team_pegs)
+    n /= 2;
   return MAX (n, 64u);
 }
 

@@ -43,7 +43,13 @@ static const Table tables[] = {
   { "north-carolina 6p", PJ_PRESET_NORTH_CAROLINA, 6 },
   { "north-carolina 8p", PJ_PRESET_NORTH_CAROLINA, 8 },
   { "arizona 4p", PJ_PRESET_ARIZONA, 4 },
+  { "arizona 8p", PJ_PRESET_ARIZONA, 8 },
+  { "pegoo 4p", PJ_PRESET_PEGOO, 4 },
+  { "wizard-woodworks 4p", PJ_PRESET_WIZARD_WOODWORKS, 4 },
+  { "alaska 4p", PJ_PRESET_ALASKA, 4 },
+  { "kilpatrick 4p", PJ_PRESET_KILPATRICK, 4 },
   { "bluffing-joker 4p", PJ_PRESET_BLUFFING_JOKER, 4 },
+  { "bluffing-joker 8p", PJ_PRESET_BLUFFING_JOKER, 8 },
 };
 
 static int
@@ -117,7 +123,7 @@ time_level (const char    *table,
     }
   if (n == 0)
     {
-      g_print ("%-18s %-9s  no positions\n", table, who);
+      g_print ("%-20s %-9s  no positions\n", table, who);
       return;
     }
   qsort (ms, n, sizeof (double), cmp_double);
@@ -125,7 +131,7 @@ time_level (const char    *table,
   median = n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2;
   p95 = ms[MAX ((guint) (0.95 * n + 0.999999), 1u) - 1];
   max = ms[n - 1];
-  g_print ("%-18s %-9s %9u %10u %9.1f %8.1f %8.1f %7u %11s %12.1f\n", table, who, pj_ai_default_iterations (rules), n,
+  g_print ("%-20s %-9s %9u %10u %9.1f %8.1f %8.1f %7u %11s %12.1f\n", table, who, pj_ai_default_iterations (rules), n,
            median, p95, max, at_cap,
            median <= TARGET_MEDIAN && max <= TARGET_MAX ? "yes" : "NO",
            n % 2 ? cpu[n / 2] : (cpu[n / 2 - 1] + cpu[n / 2]) / 2);
@@ -163,7 +169,7 @@ main (int    argc,
   g_print ("The hard player's decisions with the app's default budget (%u cores, %u threads);\n"
            "target: median <= %.0f ms and max <= %.0f ms at every table.\n\n",
            g_get_num_processors (), MIN (g_get_num_processors (), 2u), TARGET_MEDIAN, TARGET_MAX);
-  g_print ("%-18s %-9s %9s %10s %9s %8s %8s %7s %11s %12s\n", "table", "player", "playouts", "positions",
+  g_print ("%-20s %-9s %9s %10s %9s %8s %8s %7s %11s %12s\n", "table", "player", "playouts", "positions",
            "median ms", "p95 ms", "max ms", "at cap", "target met", "median CPU ms");
   for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
     {
