@@ -147,6 +147,20 @@ void     _pj_window_show_hint           (PjWindow       *self,
                                          const PjAction *action,
                                          const char     *text);
 
+/* pj-window-game-over.c */
+void     _pj_window_game_over           (PjWindow       *self,
+                                         int             winner,
+                                         PjGame         *game);
+
+/* pj-window-history.c */
+void     _pj_window_history_init        (PjWindow       *self);
+void     _pj_window_history_follow_end  (PjWindow       *self);
+void     _pj_window_history_changed     (PjWindow       *self,
+                                         guint           position,
+                                         guint           removed,
+                                         guint           added,
+                                         GListModel     *model);
+
 /* pj-window-actions.c */
 void     _pj_window_class_actions_init  (GtkWidgetClass *widget_class);
 void     _pj_window_choose_file         (PjWindow       *self);

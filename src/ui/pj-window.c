@@ -8,7 +8,8 @@
  * A LAN game is no different for the views: its PjGame is a mirror of the
  * table (pj-game.h), kept by a PjTable (pj-table.h). What hosting and
  * joining add is in pj-window-lan.c, the win.* actions in
- * pj-window-actions.c (pj-window-private.h).
+ * pj-window-actions.c, the end of a game in pj-window-game-over.c, the
+ * move list in pj-window-history.c (pj-window-private.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,7 +19,6 @@
 #include "pj-card-names.h"
 #include "pj-move-item.h"
 #include "pj-settings.h"
-#include "pj-statistics.h"
 #include "pj-window-private.h"
 
 G_DEFINE_FINAL_TYPE (PjWindow, pj_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -393,61 +393,6 @@ thinking_changed_cb (PjWindow   *self,
 /* ---- game over ---------------------------------------------------------- */
 
 /* The team of the first local human, or -1 when only computers play. */
-static int
-local_team (PjGame *game)
-{
-  const PjRules *rules = pj_game_get_rules (game);
-
-  if (pj_game_is_mirror (game))
-    return pj_game_get_local_seat (game) >= 0 ? (int) pj_team_of (rules, (guint) pj_game_get_local_seat (game)) : -1;
-
-  for (guint seat = 0; seat < rules->players; seat++)
-    if (pj_game_get_controller (game, seat) == PJ_CONTROLLER_HUMAN)
-      return (int) pj_team_of (rules, seat);
-  return -1;
-}
-
-/* An undone and replayed ending is still one game. */
-static void
-record_statistics (PjWindow *self,
-                   PjGame   *game,
-                   int       team,
-                   int       winner)
-{
-  if (team < 0 || g_object_get_data (G_OBJECT (game), "pj-counted") != NULL)
-    return;
-  g_object_set_data (G_OBJECT (game), "pj-counted", GINT_TO_POINTER (TRUE));
-  pj_statistics_record (self->settings, pj_game_get_rules (game), team == winner);
-}
-
-void
-_pj_window_play_again (PjWindow *self)
-{
-  g_autoptr (PjGame) game = NULL;
-
-  if (self->game == NULL)
-    return;
-
-  game = pj_game_new_rematch (self->game, ((guint64) g_random_int () << 32) | g_random_int ());
-  pj_window_set_game (self, game);
-  pj_game_start (game);
-}
-
-static void
-game_over_response_cb (PjWindow         *self,
-                       const char       *response,
-                       PjGameOverDialog *dialog)
-{
-  if (g_strcmp0 (response, "new") == 0)
-    pj_window_new_game (self);
-  else if (g_strcmp0 (response, "again") == 0)
-    _pj_window_play_again (self);
-  else if (g_strcmp0 (response, "leave") == 0)
-    pj_window_leave_table (self);
-  else if (g_strcmp0 (response, "rematch") == 0)
-    _pj_window_lan_rematch (self);
-}
-
 /* The game goes on; the person learns that the disk is not keeping it,
  * for as long as that lasts (the writer tries again by itself). At a table
  * hosted here the host's game is the one saved, not the window's mirror. */
@@ -466,96 +411,6 @@ _pj_window_update_save_banner (PjWindow *self)
   /* hidden, an empty status would still be read out as "GtkLabel" */
   gtk_widget_set_visible (GTK_WIDGET (self->save_banner_label), message != NULL);
   gtk_revealer_set_reveal_child (self->save_banner_revealer, message != NULL);
-}
-
-/* A window of ours on screen (About, the rules, a question): the end of
- * the game waits for it rather than stacking over it. */
-static GtkWindow *
-other_window_shown (PjWindow *self)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* owned by GTK */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-      if (w != GTK_WINDOW (self) && gtk_window_get_transient_for (w) == GTK_WINDOW (self) &&
-          gtk_widget_get_visible (GTK_WIDGET (w)))
-        return w;
-    }
-  return NULL;
-}
-
-static void show_game_over (PjWindow *self);
-
-static gboolean
-show_game_over_idle_cb (gpointer data)
-{
-  PjWindow *self = data;
-
-  self->over_idle = 0;
-  show_game_over (self);
-  return G_SOURCE_REMOVE;
-}
-
-/* The window in the way has gone: look again once it is off screen. */
-static void
-blocker_hidden_cb (PjWindow  *self,
-                   GtkWidget *blocker)
-{
-  g_signal_handlers_disconnect_by_func (blocker, blocker_hidden_cb, self);
-  if (self->over_pending != NULL && self->over_idle == 0)
-    self->over_idle = g_idle_add (show_game_over_idle_cb, self);
-}
-
-/* The end of the game waiting in over_pending, shown once nothing else is. */
-static void
-show_game_over (PjWindow *self)
-{
-  g_autoptr (PjGame) game = NULL;
-  PjGameOverDialog *dialog;
-  GtkWindow *blocker;
-  gboolean mirror;
-  int team;
-
-  if (self->over_pending == NULL)
-    return;
-  /* another game took its place meanwhile: nothing to say */
-  if (self->over_pending != self->game || !pj_game_is_over (self->over_pending))
-    {
-      g_clear_object (&self->over_pending);
-      return;
-    }
-  blocker = other_window_shown (self);
-  if (blocker != NULL)
-    {
-      g_signal_connect_object (blocker, "unmap", G_CALLBACK (blocker_hidden_cb), self, G_CONNECT_SWAPPED);
-      return;
-    }
-
-  game = g_steal_pointer (&self->over_pending);
-  team = local_team (game);
-  mirror = pj_game_is_mirror (game);
-  dialog = pj_game_over_dialog_new (GTK_WINDOW (self), game, team,
-                                    mirror && self->table != NULL && pj_table_can_rematch (self->table));
-  /* a LAN game's dialog takes the fair-deal check, and goes with the next deal */
-  if (mirror)
-    g_set_weak_pointer (&self->over_dialog, dialog);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (game_over_response_cb), self, G_CONNECT_SWAPPED);
-  if (!mirror)
-    _pj_window_review_over_dialog (self, dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static void
-game_over_cb (PjWindow *self,
-              int       winner,
-              PjGame   *game)
-{
-  _pj_window_refresh (self);
-  record_statistics (self, game, local_team (game), winner);
-  g_set_object (&self->over_pending, game);
-  show_game_over (self);
 }
 
 static void
@@ -589,140 +444,6 @@ action_applied_cb (PjWindow       *self,
   else if (action->kind != PJ_ACTION_PENALTY && action->kind != PJ_ACTION_PASS)
     g_clear_pointer (&self->outcome_text, g_free);
 }
-
-/* ---- history ------------------------------------------------------------ */
-
-/* The rows, with a reviewed move's marker: pj-window-review.c */
-static void
-history_setup_cb (GtkSignalListItemFactory *factory,
-                  GtkListItem              *item,
-                  PjWindow                 *self)
-{
-  _pj_window_review_setup_row (self, item);
-}
-
-static void
-history_bind_cb (GtkSignalListItemFactory *factory,
-                 GtkListItem              *item,
-                 PjWindow                 *self)
-{
-  _pj_window_review_bind_row (self, item);
-}
-
-static void
-history_unbind_cb (GtkSignalListItemFactory *factory,
-                   GtkListItem              *item,
-                   PjWindow                 *self)
-{
-  _pj_window_review_unbind_row (self, item);
-}
-
-static gboolean
-scroll_to_end_cb (gpointer user_data)
-{
-  PjWindow *self = user_data;
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->history_selection));
-
-  self->history_idle = 0;
-  /* a hidden panel (narrow window) has no rows to scroll to: GtkListView
-   * warns; history_mapped_cb() comes back when it is shown */
-  if (!gtk_widget_get_mapped (GTK_WIDGET (self->history_scroller)))
-    return G_SOURCE_REMOVE;
-
-  self->history_follow = FALSE;
-  if (n == 0)
-    return G_SOURCE_REMOVE;
-  /* anchored to its last item, not scrolled to the adjustment's upper
-   * bound: rows not yet measured are only estimated, and moving the
-   * adjustment before they are laid out makes GTK 4.8 warn that it
-   * "failed to scroll to given position" (fatal in the tests) */
-  gtk_widget_activate_action (GTK_WIDGET (self->history_list), "list.scroll-to-item", "u", n - 1);
-  return G_SOURCE_REMOVE;
-}
-
-/* Show the newest move once the list has measured it (after this main loop
- * iteration), or when the panel is shown next. */
-static void
-follow_history_end (PjWindow *self)
-{
-  self->history_follow = TRUE;
-  if (self->history_idle == 0)
-    self->history_idle = g_idle_add_full (G_PRIORITY_LOW, scroll_to_end_cb, self, NULL);
-}
-
-static void
-history_mapped_cb (PjWindow *self)
-{
-  if (self->history_follow)
-    follow_history_end (self);
-}
-
-/* Tell the screen reader the moves others made, in the move list's words,
- * and what the player is asked next: in one go, as a second piece of news
- * would cut the first short, and once the turn has passed on. */
-static gboolean
-tell_news_cb (gpointer user_data)
-{
-  PjWindow *self = user_data;
-  g_autoptr (GString) text = g_string_new (NULL);
-
-  self->news_idle = 0;
-  for (guint i = 0; i < self->news->len; i++)
-    {
-      if (text->len > 0)
-        /* Translators: between two moves told to the screen reader */
-        g_string_append (text, _(". "));
-      g_string_append (text, g_ptr_array_index (self->news, i));
-    }
-  g_ptr_array_set_size (self->news, 0);
-
-  if (self->game != NULL && pj_game_is_human_turn (self->game) && !pj_game_is_over (self->game))
-    {
-      const char *next;
-
-      if (pj_game_get_state (self->game)->phase == PJ_PHASE_CHALLENGE)
-        next = _("Challenge, or let it stand?");
-      else if (pj_game_get_state (self->game)->phase == PJ_PHASE_PENALTY)
-        next = pj_board_view_get_prompt (self->board);
-      else
-        next = _("Your turn");
-      if (next != NULL)
-        {
-          if (text->len > 0)
-            g_string_append (text, _(". "));
-          g_string_append (text, next);
-        }
-    }
-  pj_announce (GTK_WIDGET (self), text->str);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-history_changed_cb (PjWindow   *self,
-                    guint       position,
-                    guint       removed,
-                    guint       added,
-                    GListModel *model)
-{
-  follow_history_end (self);
-  _pj_window_review_history_changed (self, position, removed);
-
-  /* one move appended: a game going on, not one opened or undone */
-  if (removed == 0 && added == 1 && position + 1 == g_list_model_get_n_items (model))
-    {
-      g_autoptr (PjMoveItem) item = g_list_model_get_item (model, position);
-      int viewer = self->game != NULL ? pj_game_get_viewer (self->game) : -1;
-
-      if ((int) pj_move_item_get_seat (item) == viewer || self->news == NULL)
-        return;
-      g_ptr_array_add (self->news, g_strdup (pj_move_item_get_description (item)));
-      /* a moment, not an idle: while pegs are animated the main loop is
-       * never idle on a slow machine */
-      if (self->news_idle == 0)
-        self->news_idle = g_timeout_add (100, tell_news_cb, self);
-    }
-}
-
 
 /* ---- saving as it goes --------------------------------------------------- */
 
@@ -1022,7 +743,6 @@ apply_speed (PjWindow *self)
 static void
 pj_window_init (PjWindow *self)
 {
-  g_autoptr (GtkListItemFactory) factory = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->news = g_ptr_array_new_with_free_func (g_free);
@@ -1050,13 +770,8 @@ pj_window_init (PjWindow *self)
     g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (show_history));
   }
 
-  factory = gtk_signal_list_item_factory_new ();
   _pj_window_review_init (self);
-  g_signal_connect (factory, "setup", G_CALLBACK (history_setup_cb), self);
-  g_signal_connect (factory, "bind", G_CALLBACK (history_bind_cb), self);
-  g_signal_connect (factory, "unbind", G_CALLBACK (history_unbind_cb), self);
-  gtk_list_view_set_factory (self->history_list, factory);
-  g_signal_connect_swapped (self->history_scroller, "map", G_CALLBACK (history_mapped_cb), self);
+  _pj_window_history_init (self);
 
   flap_folded_cb (self);
   g_signal_connect_swapped (self->flap, "notify::folded", G_CALLBACK (flap_folded_cb), self);
@@ -1071,7 +786,7 @@ pj_window_init (PjWindow *self)
 
   self->game_signals = g_signal_group_new (PJ_TYPE_GAME);
   g_signal_group_connect_swapped (self->game_signals, "turn-changed", G_CALLBACK (turn_changed_cb), self);
-  g_signal_group_connect_swapped (self->game_signals, "game-over", G_CALLBACK (game_over_cb), self);
+  g_signal_group_connect_swapped (self->game_signals, "game-over", G_CALLBACK (_pj_window_game_over), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::save-error",
                                   G_CALLBACK (_pj_window_update_save_banner), self);
   g_signal_group_connect_swapped (self->game_signals, "state-reset", G_CALLBACK (state_reset_cb), self);
@@ -1112,7 +827,7 @@ pj_window_set_game (PjWindow *self,
     {
       pj_game_stop (self->game);
       pj_game_set_autosave_path (self->game, NULL);
-      g_signal_handlers_disconnect_by_func (pj_game_get_history (self->game), history_changed_cb, self);
+      g_signal_handlers_disconnect_by_func (pj_game_get_history (self->game), _pj_window_history_changed, self);
     }
   _pj_window_review_reset (self);
   g_set_object (&self->game, game);
@@ -1133,9 +848,9 @@ pj_window_set_game (PjWindow *self,
   gtk_list_view_set_model (self->history_list, GTK_SELECTION_MODEL (self->history_selection));
   if (history != NULL)
     {
-      g_signal_connect_object (history, "items-changed", G_CALLBACK (history_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (history, "items-changed", G_CALLBACK (_pj_window_history_changed), self, G_CONNECT_SWAPPED);
       /* an opened or resumed game shows where it stands, not how it began */
-      follow_history_end (self);
+      _pj_window_history_follow_end (self);
     }
 
   _pj_window_lan_update_chat (self);
