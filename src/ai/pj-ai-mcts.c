@@ -204,6 +204,71 @@ run_round (gpointer data)
   return NULL;
 }
 
+/* The budget's playouts and threads, and when to stop: a NULL budget (a
+ * seat in the app, a hint) has the level's default playouts and the time
+ * cap unless `capped` is FALSE (the game review: exact, however slow). */
+static void
+budget_limits (const PjState    *view,
+               const PjAiBudget *budget,
+               gboolean          capped,
+               guint            *iterations,
+               guint            *n_threads,
+               gint64           *deadline)
+{
+  *iterations = budget && budget->iterations ? budget->iterations : pj_ai_default_iterations (&view->rules);
+  *n_threads = budget && budget->threads ? MIN (budget->threads, 2u) : MIN (g_get_num_processors (), 2u);
+  *deadline = 0;
+  if (budget && budget->time_ms)
+    *deadline = g_get_monotonic_time () + (gint64) budget->time_ms * 1000;
+  else if (budget == NULL && capped)
+    *deadline = g_get_monotonic_time () + PJ_AI_DEFAULT_TIME_CAP_MS * 1000;
+}
+
+/* Plays `round`'s samples on `n_threads` threads (the samples split by
+ * parity; each writes only its own slots). */
+static void
+run_samples (const Round *round,
+             guint        n_threads)
+{
+  Round rs[2];
+  GThread *threads[2] = { NULL, NULL };
+
+  for (guint t = 0; t < n_threads; t++)
+    {
+      rs[t] = *round;
+      rs[t].thread = t;
+      rs[t].n_threads = n_threads;
+      if (t > 0)
+        threads[t] = g_thread_new ("pj-ai-hard", run_round, &rs[t]);
+    }
+  run_round (&rs[0]);
+  for (guint t = 1; t < n_threads; t++)
+    g_thread_join (threads[t]);
+}
+
+/* The normal player's best `max` actions, best first (`scores` is spent). */
+static guint
+top_candidates (const PjActionList *list,
+                double             *scores,
+                PjAction           *cand,
+                guint               max)
+{
+  guint n_cand = 0;
+
+  while (n_cand < max && n_cand < list->n)
+    {
+      guint m = 0;
+      for (guint i = 1; i < list->n; i++)
+        if (scores[i] > scores[m])
+          m = i;
+      if (scores[m] < -1e17)
+        break;
+      cand[n_cand++] = list->v[m];
+      scores[m] = -1e18;
+    }
+  return n_cand;
+}
+
 guint
 pj_ai_default_iterations (const PjRules *rules)
 {
@@ -242,37 +307,22 @@ search_challenge (const PjState      *view,
   gint stop = 0;
   gint64 deadline = 0;
   double sum = 0, sum_sq = 0;
-  Round rs[2];
-  GThread *threads[2] = { NULL, NULL };
   double *rewards;
   gboolean *done;
 
   for (guint i = 0; i < list->n; i++)
     cand[list->v[i].kind == PJ_ACTION_CHALLENGE ? 1 : 0] = list->v[i];
-  iterations = budget && budget->iterations ? budget->iterations : pj_ai_default_iterations (&view->rules);
-  n_threads = budget && budget->threads ? MIN (budget->threads, 2u) : MIN (g_get_num_processors (), 2u);
-  if (budget && budget->time_ms)
-    deadline = g_get_monotonic_time () + (gint64) budget->time_ms * 1000;
-  else if (budget == NULL)
-    deadline = g_get_monotonic_time () + PJ_AI_DEFAULT_TIME_CAP_MS * 1000;
+  budget_limits (view, budget, TRUE, &iterations, &n_threads, &deadline);
   n_samples = MAX (iterations / 2, 2u);
   rewards = g_new0 (double, (gsize) n_samples * 2);
   done = g_new0 (gboolean, n_samples);
-  for (guint t = 0; t < n_threads; t++)
-    {
-      rs[t] = (Round) {
-        .view = view, .rootv = v, .cand = cand, .alive = alive, .n_alive = 2,
-        .first_sample = 0, .n_samples = n_samples, .thread = t, .n_threads = n_threads,
-        .seed = seed, .team = pj_team_of (&view->rules, view->actor),
-        .depth = view->rules.players * PLAYOUT_ROUNDS + 2u, .deadline = deadline, .stop = &stop,
-        .rewards = rewards, .done = done,
-      };
-      if (t > 0)
-        threads[t] = g_thread_new ("pj-ai-hard", run_round, &rs[t]);
-    }
-  run_round (&rs[0]);
-  for (guint t = 1; t < n_threads; t++)
-    g_thread_join (threads[t]);
+  run_samples (&(Round) {
+      .view = view, .rootv = v, .cand = cand, .alive = alive, .n_alive = 2,
+      .first_sample = 0, .n_samples = n_samples,
+      .seed = seed, .team = pj_team_of (&view->rules, view->actor),
+      .depth = view->rules.players * PLAYOUT_ROUNDS + 2u, .deadline = deadline, .stop = &stop,
+      .rewards = rewards, .done = done,
+    }, n_threads);
   for (guint k = 0; k < n_samples; k++)
     if (done[k])
       {
@@ -337,26 +387,11 @@ pj_ai_choose_hard (const PjState    *view,
       }
   }
   /* the normal player's best few, best first */
-  while (n_cand < MAX_CANDIDATES && n_cand < list.n)
-    {
-      guint m = 0;
-      for (guint i = 1; i < list.n; i++)
-        if (scores[i] > scores[m])
-          m = i;
-      if (scores[m] < -1e17)
-        break;
-      cand[n_cand++] = list.v[m];
-      scores[m] = -1e18;
-    }
+  n_cand = top_candidates (&list, scores, cand, MAX_CANDIDATES);
   g_free (scores);
   pj_action_list_clear (&list);
 
-  iterations = budget && budget->iterations ? budget->iterations : pj_ai_default_iterations (&view->rules);
-  n_threads = budget && budget->threads ? MIN (budget->threads, 2u) : MIN (g_get_num_processors (), 2u);
-  if (budget && budget->time_ms)
-    deadline = g_get_monotonic_time () + (gint64) budget->time_ms * 1000;
-  else if (budget == NULL)
-    deadline = g_get_monotonic_time () + PJ_AI_DEFAULT_TIME_CAP_MS * 1000;
+  budget_limits (view, budget, TRUE, &iterations, &n_threads, &deadline);
   for (guint i = 0; i < n_cand; i++)
     alive[i] = i;
   n_alive = n_cand;
@@ -369,28 +404,18 @@ pj_ai_choose_hard (const PjState    *view,
 
     while (n_alive > 1 && !stop)
       {
-        Round rs[2];
-        GThread *threads[2] = { NULL, NULL };
         guint n_samples = MAX (iterations / (rounds * n_alive), 2u);
         double *rewards = g_new0 (double, (gsize) n_samples * n_alive);
         gboolean *done = g_new0 (gboolean, n_samples);
         guint order[MAX_CANDIDATES];
 
-        for (guint t = 0; t < n_threads; t++)
-          {
-            rs[t] = (Round) {
-              .view = view, .rootv = &v, .cand = cand, .alive = alive, .n_alive = n_alive,
-              .first_sample = first_sample, .n_samples = n_samples, .thread = t,
-              .n_threads = n_threads, .seed = seed, .team = pj_team_of (&view->rules, view->actor),
-              .depth = view->rules.players * PLAYOUT_ROUNDS + 2u, .deadline = deadline, .stop = &stop,
-              .rewards = rewards, .done = done,
-            };
-            if (t > 0)
-              threads[t] = g_thread_new ("pj-ai-hard", run_round, &rs[t]);
-          }
-        run_round (&rs[0]);
-        for (guint t = 1; t < n_threads; t++)
-          g_thread_join (threads[t]);
+        run_samples (&(Round) {
+            .view = view, .rootv = &v, .cand = cand, .alive = alive, .n_alive = n_alive,
+            .first_sample = first_sample, .n_samples = n_samples,
+            .seed = seed, .team = pj_team_of (&view->rules, view->actor),
+            .depth = view->rules.players * PLAYOUT_ROUNDS + 2u, .deadline = deadline, .stop = &stop,
+            .rewards = rewards, .done = done,
+          }, n_threads);
         first_sample += n_samples;
 
         /* in sample order, so the sums do not depend on the threads */
@@ -443,9 +468,10 @@ pj_ai_rate_actions (const PjState    *state,
   guint alive[MAX_CANDIDATES + 1];
   double *scores, sums[MAX_CANDIDATES + 1] = { 0 };
   guint counts[MAX_CANDIDATES + 1] = { 0 };
-  guint n_cand = 0, iterations, n_threads, n_samples, n_out = 0;
+  guint n_cand, iterations, n_threads, n_samples, n_out = 0;
   gboolean played_legal = FALSE, played_in = FALSE;
   gint stop = 0;
+  gint64 deadline;
 
   pj_state_redact (&view, state->actor);
   pj_action_list_init (&list);
@@ -461,19 +487,9 @@ pj_ai_rate_actions (const PjState    *state,
   pj_ai_view_init (&v, &view, view.actor);
   scores = g_new (double, list.n);
   pj_ai_best_normal (&v, &view, &list, scores);
-  while (n_cand < MAX_CANDIDATES && n_cand < list.n)
-    {
-      guint m = 0;
-      for (guint i = 1; i < list.n; i++)
-        if (scores[i] > scores[m])
-          m = i;
-      if (scores[m] < -1e17)
-        break;
-      cand[n_cand] = list.v[m];
-      played_in |= pj_action_equal (&cand[n_cand], played);
-      n_cand++;
-      scores[m] = -1e18;
-    }
+  n_cand = top_candidates (&list, scores, cand, MAX_CANDIDATES);
+  for (guint i = 0; i < n_cand; i++)
+    played_in |= pj_action_equal (&cand[i], played);
   if (!played_in)
     cand[n_cand++] = *played;
   g_free (scores);
@@ -481,30 +497,19 @@ pj_ai_rate_actions (const PjState    *state,
 
   for (guint i = 0; i < n_cand; i++)
     alive[i] = i;
-  iterations = budget && budget->iterations ? budget->iterations : pj_ai_default_iterations (&view.rules);
-  n_threads = budget && budget->threads ? MIN (budget->threads, 2u) : MIN (g_get_num_processors (), 2u);
+  budget_limits (&view, budget, FALSE, &iterations, &n_threads, &deadline);
   n_samples = MAX (iterations / n_cand, 2u);
   {
-    Round rs[2];
-    GThread *threads[2] = { NULL, NULL };
     double *rewards = g_new0 (double, (gsize) n_samples * n_cand);
     gboolean *done = g_new0 (gboolean, n_samples);
 
-    for (guint t = 0; t < n_threads; t++)
-      {
-        rs[t] = (Round) {
-          .view = &view, .rootv = &v, .cand = cand, .alive = alive, .n_alive = n_cand,
-          .first_sample = 0, .n_samples = n_samples, .thread = t, .n_threads = n_threads,
-          .seed = seed, .team = pj_team_of (&view.rules, view.actor),
-          .depth = view.rules.players * PLAYOUT_ROUNDS + 2u, .deadline = 0, .stop = &stop,
-          .cancel = cancel, .rewards = rewards, .done = done,
-        };
-        if (t > 0)
-          threads[t] = g_thread_new ("pj-ai-rate", run_round, &rs[t]);
-      }
-    run_round (&rs[0]);
-    for (guint t = 1; t < n_threads; t++)
-      g_thread_join (threads[t]);
+    run_samples (&(Round) {
+        .view = &view, .rootv = &v, .cand = cand, .alive = alive, .n_alive = n_cand,
+        .first_sample = 0, .n_samples = n_samples,
+        .seed = seed, .team = pj_team_of (&view.rules, view.actor),
+        .depth = view.rules.players * PLAYOUT_ROUNDS + 2u, .deadline = deadline, .stop = &stop,
+        .cancel = cancel, .rewards = rewards, .done = done,
+      }, n_threads);
     for (guint k = 0; k < n_samples; k++)
       if (done[k])
         for (guint j = 0; j < n_cand; j++)
