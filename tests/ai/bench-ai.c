@@ -19,6 +19,7 @@
  */
 #include "pj-ai.h"
 #include "pj-ai-reference.h"
+#include "../bench-util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -51,14 +52,6 @@ static const Table tables[] = {
   { "bluffing-joker 4p", PJ_PRESET_BLUFFING_JOKER, 4 },
   { "bluffing-joker 8p", PJ_PRESET_BLUFFING_JOKER, 8 },
 };
-
-static int
-cmp_double (const void *a,
-            const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
 
 /* The table's fixed positions: decisions of normal-level games. */
 static GArray *
@@ -126,15 +119,15 @@ time_level (const char    *table,
       g_print ("%-20s %-9s  no positions\n", table, who);
       return;
     }
-  qsort (ms, n, sizeof (double), cmp_double);
-  qsort (cpu, n, sizeof (double), cmp_double);
-  median = n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2;
-  p95 = ms[MAX ((guint) (0.95 * n + 0.999999), 1u) - 1];
-  max = ms[n - 1];
+  bench_sort (ms, n);
+  bench_sort (cpu, n);
+  median = bench_percentile (ms, n, 0.5);
+  p95 = bench_percentile (ms, n, 0.95);
+  max = bench_percentile (ms, n, 1);
   g_print ("%-20s %-9s %9u %10u %9.1f %8.1f %8.1f %7u %11s %12.1f\n", table, who, pj_ai_default_iterations (rules), n,
            median, p95, max, at_cap,
            median <= TARGET_MEDIAN && max <= TARGET_MAX ? "yes" : "NO",
-           n % 2 ? cpu[n / 2] : (cpu[n / 2 - 1] + cpu[n / 2]) / 2);
+           bench_percentile (cpu, n, 0.5));
 }
 
 int

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "net-test-util.h"
+#include "../bench-util.h"
 
 #define N_BOTS 7
 
@@ -134,14 +135,6 @@ all_over (gpointer data)
   return TRUE;
 }
 
-static int
-cmp_double (const void *a,
-            const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
-
 int
 main (int    argc,
       char **argv)
@@ -182,10 +175,10 @@ main (int    argc,
 
   v = (double *) samples->data;
   n = samples->len;
-  qsort (v, n, sizeof (double), cmp_double);
+  bench_sort (v, n);
   g_print ("move-broadcast latency, 1 host + %d clients on loopback, %u samples:\n", N_BOTS, n);
   g_print ("  median %.3f ms  p99 %.3f ms  max %.3f ms\n",
-           n ? v[n / 2] : 0.0, n ? v[MIN (n - 1, (guint) (n * 0.99))] : 0.0, n ? v[n - 1] : 0.0);
+           bench_percentile (v, n, 0.5), bench_percentile (v, n, 0.99), bench_percentile (v, n, 1));
   for (guint i = 0; i < N_BOTS; i++)
     {
       if (!bots[i]->verified_ok)

@@ -29,6 +29,7 @@
 
 #include "net-test-util.h"
 #include "server-test-util.h"
+#include "../bench-util.h"
 
 #define N_TABLES   16
 #define N_SEATS    8
@@ -167,14 +168,6 @@ all_done (gpointer data)
   return g_atomic_int_get (&n_tables_done) == N_TABLES;
 }
 
-static int
-cmp_double (const void *a,
-            const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
-
 /* kB of a "VmRSS:"-style line of /proc/PID/status */
 static long
 proc_status_kb (GPid        pid,
@@ -294,7 +287,7 @@ main (int    argc,
     }
   v = (double *) all->data;
   n = all->len;
-  qsort (v, n, sizeof (double), cmp_double);
+  bench_sort (v, n);
   g_print ("pegs-and-jokers-server: %d tables x %d clients on loopback, one game each, "
            "computer pacing off, %d client threads, %.1f s\n",
            N_TABLES, N_SEATS, n_threads, (t1 - t0) / 1e6);
@@ -302,7 +295,7 @@ main (int    argc,
            loadavg ? loadavg : "unknown\n");
   g_print ("  machine: %u CPUs online\n", g_get_num_processors ());
   g_print ("  move-broadcast latency (%u samples): median %.3f ms  p99 %.3f ms  max %.3f ms\n",
-           n, n ? v[n / 2] : 0.0, n ? v[MIN (n - 1, (guint) (n * 0.99))] : 0.0, n ? v[n - 1] : 0.0);
+           n, bench_percentile (v, n, 0.5), bench_percentile (v, n, 0.99), bench_percentile (v, n, 1));
   g_print ("  server CPU: %.2f s for %u client actions = %.1f us per action\n",
            cpu_s, n_actions, n_actions ? cpu_s * 1e6 / n_actions : 0.0);
   g_print ("  clients' CPU (this process, %u client threads): %.2f s = %.1f us per action\n",
