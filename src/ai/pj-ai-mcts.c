@@ -23,6 +23,11 @@
 #include <string.h>
 
 #define MAX_CANDIDATES   8
+/* Deals a candidate gets in the first round of the halving at the least */
+#define SAMPLES_PER_CANDIDATE 8
+/* The search's best replaces the heuristic's choice only when its paired
+ * advantage is this many standard errors above zero */
+#define CHAMPION_Z       1.0
 #define PLAYOUT_SAMPLE   40     /* actions scored per playout decision */
 #define EPSILON          0.1
 /* NC tens: the share of playout plies that list the ten's splits (below) */
@@ -269,6 +274,17 @@ top_candidates (const PjActionList *list,
   return n_cand;
 }
 
+/* Rounds of sequential halving from `n` candidates down to one */
+static guint
+halving_rounds (guint n)
+{
+  guint rounds = 0;
+
+  for (; n > 1; n = (n + 1) / 2)
+    rounds++;
+  return rounds;
+}
+
 guint
 pj_ai_default_iterations (const PjRules *rules)
 {
@@ -386,28 +402,38 @@ pj_ai_choose_hard (const PjState    *view,
         return TRUE;
       }
   }
-  /* the normal player's best few, best first */
-  n_cand = top_candidates (&list, scores, cand, MAX_CANDIDATES);
+  budget_limits (view, budget, TRUE, &iterations, &n_threads, &deadline);
+  /* the normal player's best few, best first; as many as the budget can
+   * tell apart (a first round of fewer than SAMPLES_PER_CANDIDATE deals a
+   * candidate picks among them at random, worse than the heuristic) */
+  {
+    guint max_cand = MAX_CANDIDATES;
+
+    while (max_cand > 2 && iterations / (halving_rounds (max_cand) * max_cand) < SAMPLES_PER_CANDIDATE)
+      max_cand--;
+    n_cand = top_candidates (&list, scores, cand, max_cand);
+  }
   g_free (scores);
   pj_action_list_clear (&list);
 
-  budget_limits (view, budget, TRUE, &iterations, &n_threads, &deadline);
   for (guint i = 0; i < n_cand; i++)
     alive[i] = i;
   n_alive = n_cand;
-  for (guint n = n_cand; n > 1; n = (n + 1) / 2)
-    rounds++;
+  rounds = halving_rounds (n_cand);
 
   {
     double sums[MAX_CANDIDATES] = { 0 };
     guint counts[MAX_CANDIDATES] = { 0 };
+    /* paired with the heuristic's choice (candidate 0) on the same deals */
+    double dsum[MAX_CANDIDATES] = { 0 }, dsq[MAX_CANDIDATES] = { 0 };
+    guint dn[MAX_CANDIDATES] = { 0 };
 
-    while (n_alive > 1 && !stop)
+    for (guint round = 0; round < rounds && n_alive > 1 && !stop; round++)
       {
         guint n_samples = MAX (iterations / (rounds * n_alive), 2u);
         double *rewards = g_new0 (double, (gsize) n_samples * n_alive);
         gboolean *done = g_new0 (gboolean, n_samples);
-        guint order[MAX_CANDIDATES];
+        guint order[MAX_CANDIDATES], kept;
 
         run_samples (&(Round) {
             .view = view, .rootv = &v, .cand = cand, .alive = alive, .n_alive = n_alive,
@@ -418,13 +444,19 @@ pj_ai_choose_hard (const PjState    *view,
           }, n_threads);
         first_sample += n_samples;
 
-        /* in sample order, so the sums do not depend on the threads */
+        /* in sample order, so the sums do not depend on the threads; the
+         * heuristic's choice is alive in every round (alive[0]) */
         for (guint k = 0; k < n_samples; k++)
           if (done[k])
             for (guint j = 0; j < n_alive; j++)
               {
-                sums[alive[j]] += rewards[k * n_alive + j];
+                double r = rewards[k * n_alive + j], d = r - rewards[k * n_alive];
+
+                sums[alive[j]] += r;
                 counts[alive[j]]++;
+                dsum[alive[j]] += d;
+                dsq[alive[j]] += d * d;
+                dn[alive[j]]++;
               }
         g_free (rewards);
         g_free (done);
@@ -442,11 +474,34 @@ pj_ai_choose_hard (const PjState    *view,
               else
                 break;
             }
-        n_alive = stop ? 1 : (n_alive + 1) / 2;
-        memcpy (alive, order, n_alive * sizeof (guint));
+        kept = stop ? 1 : (n_alive + 1) / 2;
+        /* the heuristic's choice stays, as the yardstick of the others */
+        alive[0] = 0;
+        n_alive = 1;
+        for (guint j = 0; j < kept; j++)
+          if (order[j] != 0)
+            alive[n_alive++] = order[j];
       }
+
+    /* the best by mean; it replaces the heuristic's choice only when it
+     * beats it on the same deals by more than the noise */
+    {
+      guint best = 0;
+
+      for (guint j = 1; j < n_alive; j++)
+        if (counts[alive[j]] && sums[alive[j]] / counts[alive[j]] > sums[best] / MAX (counts[best], 1u))
+          best = alive[j];
+      if (best != 0 && dn[best] >= 2)
+        {
+          double mean = dsum[best] / dn[best];
+          double se = sqrt (MAX (dsq[best] / dn[best] - mean * mean, 0.0) / (dn[best] - 1));
+
+          if (!(mean > CHAMPION_Z * se))
+            best = 0;
+        }
+      *out = cand[best];
+    }
   }
-  *out = cand[alive[0]];
   return TRUE;
 }
 
