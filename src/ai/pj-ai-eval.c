@@ -11,14 +11,6 @@
 #include <math.h>
 #include <string.h>
 
-#define V_START        (-8.0)  /* a peg in start still needs a come-out card */
-#define TIED_UP_BASE   2.0     /* a home peg that is not final yet … */
-#define TIED_UP_PER    1.5     /* … blocks every peg of its colour still outside */
-#define EIGHT_READY    6.0     /* 1–3 past the come-out: an 8 back lands by the in-spot */
-#define HOME_RUN       0.35    /* share of the gain from parking on a partner's come-out */
-#define IN_PLAY_BONUS  3.0     /* per peg in play, up to two (7s, 9s, jokers need two) */
-#define OPP_DANGER     0.5     /* threats to opponents count less: they move before we do */
-
 static inline guint
 fwd (guint from,
      guint to,
@@ -45,6 +37,7 @@ pj_ai_view_init (PjAiView      *v,
   double *f = v->freq;
 
   memset (v, 0, sizeof *v);
+  v->w = &pj_ai_weights_default;
   v->viewer = viewer;
   v->team = pj_team_of (r, viewer);
   v->L = s->track_len;
@@ -113,15 +106,16 @@ pj_ai_view_init (PjAiView      *v,
 }
 
 static double
-peg_value (const PjState *s,
-           const PjBoard *b,
-           guint          c,
-           guint8         pos)
+peg_value (const PjAiWeights *w,
+           const PjState     *s,
+           const PjBoard     *b,
+           guint              c,
+           guint8             pos)
 {
   guint L = s->track_len;
 
   if (pos == PJ_POS_START)
-    return V_START;
+    return w->v_start;
   if (PJ_POS_IS_HOME (pos))
     {
       guint h = pos - PJ_POS_HOME0;
@@ -134,7 +128,7 @@ peg_value (const PjState *s,
           guint outside = 0;
           for (guint i = 0; i < PJ_PEGS; i++)
             outside += !PJ_POS_IS_HOME (b->peg[c][i]);
-          val -= TIED_UP_BASE + TIED_UP_PER * outside;
+          val -= w->tied_up_base + w->tied_up_per * outside;
         }
       return val;
     }
@@ -259,7 +253,7 @@ pj_ai_eval_board (const PjAiView *v,
       for (guint i = 0; i < PJ_PEGS; i++)
         {
           guint8 pos = b->peg[c][i];
-          double val = peg_value (s, b, c, pos);
+          double val = peg_value (v->w, s, b, c, pos);
 
           if (PJ_POS_IS_TRACK (pos))
             {
@@ -274,19 +268,19 @@ pj_ai_eval_board (const PjAiView *v,
               guint off = fwd (pj_come_out_hole (r, c), pos, L);
 
               in_play++;
-              val -= d * (val - V_START) * (ours ? 1.0 : OPP_DANGER);
+              val -= d * v->w->danger_scale * (val - v->w->v_start) * (ours ? 1.0 : v->w->opp_danger);
               if (off >= 1 && off <= 3)
-                val += EIGHT_READY * (1.0 - d);
+                val += v->w->eight_ready * (1.0 - d);
               /* home run: the partner's come-out sends it to its in-spot */
               for (guint pc = 0; pc < r->players; pc++)
                 if (pc != c && pj_team_of (r, pc) == pj_team_of (r, c) && b->n_start[pc] > 0
                     && pos == pj_come_out_hole (r, pc))
-                  val += HOME_RUN * hold_chance (s, v->come_out) * (L - peg_value (s, b, c, pos));
+                  val += v->w->home_run * hold_chance (s, v->come_out) * (L - peg_value (v->w, s, b, c, pos));
             }
           sum += val;
         }
       if (b->n_start[c] > 0)
-        sum += IN_PLAY_BONUS * MIN (in_play, 2u);
+        sum += v->w->in_play_bonus * MIN (in_play, 2u);
       if (ours)
         mine += sum;
       else
@@ -298,22 +292,23 @@ pj_ai_eval_board (const PjAiView *v,
 /* The worth of a card still in hand: jokers for double plays (§11), come-out
  * cards while pegs wait in start, splits for their flexibility. */
 static double
-keep_value (const PjState *s,
-            guint          seat,
-            guint          card)
+keep_value (const PjAiWeights *w,
+            const PjState     *s,
+            guint              seat,
+            guint              card)
 {
   const PjRules *r = &s->rules;
 
   switch (card)
     {
     case PJ_CARD_JOKER:
-      return 9.0;
+      return w->keep_joker;
     case PJ_CARD_ACE: case PJ_CARD_JACK: case PJ_CARD_QUEEN: case PJ_CARD_KING:
-      return s->board.n_start[seat] > 0 ? 2.5 : 0.8;
+      return s->board.n_start[seat] > 0 ? w->keep_come_out_start : w->keep_come_out;
     case 7:
-      return 1.5;
+      return w->keep_seven;
     case 8:
-      return 1.2;
+      return w->keep_eight;
     case 9:
       return r->nine != PJ_NINE_NONE ? 1.2 : 0.4;
     case 10:
@@ -321,13 +316,14 @@ keep_value (const PjState *s,
     case 2:
       return r->two_swap ? 1.0 : 0.2;
     default:
-      return 0.1 * card;
+      return w->keep_per_rank * card;
     }
 }
 
 double
-pj_ai_hands_value (const PjState *s,
-                   guint          team)
+pj_ai_hands_value (const PjAiView *v,
+                   const PjState  *s,
+                   guint           team)
 {
   const PjRules *r = &s->rules;
   double mine = 0, theirs = 0;
@@ -339,7 +335,7 @@ pj_ai_hands_value (const PjState *s,
         {
           guint rank = PJ_CARD_RANK (s->hand[seat][k]);
           if (rank >= PJ_CARD_ACE && rank <= PJ_CARD_JOKER)
-            sum += keep_value (s, seat, rank);
+            sum += keep_value (v->w, s, seat, rank);
         }
       if (pj_team_of (r, seat) == team)
         mine += sum;
@@ -351,9 +347,10 @@ pj_ai_hands_value (const PjState *s,
 
 /* The peg of `colour` a penalty would take: the most advanced one on the track. */
 static int
-best_track_peg (const PjState *s,
-                const PjBoard *b,
-                guint          colour)
+best_track_peg (const PjAiWeights *w,
+                const PjState     *s,
+                const PjBoard     *b,
+                guint              colour)
 {
   int best = -1;
   double best_val = -1e9;
@@ -364,7 +361,7 @@ best_track_peg (const PjState *s,
       double val;
       if (!PJ_POS_IS_TRACK (pos))
         continue;
-      val = peg_value (s, b, colour, pos);
+      val = peg_value (w, s, b, colour, pos);
       if (val > best_val)
         best_val = val, best = (int) i;
     }
@@ -401,9 +398,10 @@ send_to_start (PjBoard *b,
 
 /* Gain in holes of a move for `team`, from the moved pegs only. */
 static double
-move_gain (const PjState  *s,
-           const PjAction *a,
-           guint           team)
+move_gain (const PjAiWeights *w,
+           const PjState     *s,
+           const PjAction    *a,
+           guint              team)
 {
   double sum = 0;
 
@@ -411,7 +409,7 @@ move_gain (const PjState  *s,
     {
       const PjStep *st = &a->steps[i];
       guint c = PJ_PEG_COLOUR (st->peg);
-      double d = peg_value (s, &s->board, c, st->to) - peg_value (s, &s->board, c, st->from);
+      double d = peg_value (w, s, &s->board, c, st->to) - peg_value (w, s, &s->board, c, st->from);
 
       sum += pj_team_of (&s->rules, c) == team ? d : -d;
     }
@@ -472,7 +470,7 @@ double
 pj_ai_bluff_probability (const PjAiView *v,
                          const PjState  *s)
 {
-  double gain = move_gain (s, &s->pending, pj_team_of (&s->rules, s->turn));
+  double gain = move_gain (v->w, s, &s->pending, pj_team_of (&s->rules, s->turn));
 
   return bluff_probability_rank (v, s, s->pending.declared, bluff_rate (BLUFF_RATE, gain));
 }
@@ -480,26 +478,28 @@ pj_ai_bluff_probability (const PjAiView *v,
 /* What a peg of `colour` sent to start by a penalty costs its team in holes,
  * or -1 when it has none in play (then the other side gets an extra turn). */
 static double
-penalty_loss (const PjState *s,
-              const PjBoard *b,
-              guint          colour)
+penalty_loss (const PjAiWeights *w,
+              const PjState     *s,
+              const PjBoard     *b,
+              guint              colour)
 {
-  int idx = best_track_peg (s, b, colour);
+  int idx = best_track_peg (w, s, b, colour);
 
-  return idx < 0 ? -1.0 : peg_value (s, b, colour, b->peg[colour][idx]) - V_START;
+  return idx < 0 ? -1.0 : peg_value (w, s, b, colour, b->peg[colour][idx]) - w->v_start;
 }
 
 /* Challenge minus pass for the challenger's team in holes, given `gain`
  * (what undoing the move is worth to it) and the chance of a bluff. */
 static double
-challenge_edge (const PjState  *s,
-                const PjBoard  *moved,
-                guint           challenger,
-                double          pb,
-                double          undo_gain)
+challenge_edge (const PjAiWeights *w,
+                const PjState     *s,
+                const PjBoard     *moved,
+                guint              challenger,
+                double             pb,
+                double             undo_gain)
 {
-  double mover_loss = penalty_loss (s, &s->board, s->turn);
-  double own_loss = penalty_loss (s, moved, challenger);
+  double mover_loss = penalty_loss (w, s, &s->board, s->turn);
+  double own_loss = penalty_loss (w, s, moved, challenger);
   double right = undo_gain + (mover_loss < 0 ? TURN_VALUE : mover_loss);
   double wrong = own_loss < 0 ? TURN_VALUE : own_loss;
 
@@ -513,8 +513,8 @@ pj_ai_challenge_edge_quick (const PjAiView *v,
   PjBoard moved = s->board;
 
   pj_board_apply_steps (&moved, &s->pending);
-  return challenge_edge (s, &moved, s->actor, pj_ai_bluff_probability (v, s),
-                         -move_gain (s, &s->pending, pj_team_of (&s->rules, s->actor)));
+  return challenge_edge (v->w, s, &moved, s->actor, pj_ai_bluff_probability (v, s),
+                         -move_gain (v->w, s, &s->pending, pj_team_of (&s->rules, s->actor)));
 }
 
 void
@@ -584,7 +584,7 @@ challenge_chance (const PjAiView *v,
 
       if (pj_team_of (r, seat) == pj_team_of (r, s->turn))
         continue;
-      edge = challenge_edge (s, &moved, seat, pb, undo);
+      edge = challenge_edge (v->w, s, &moved, seat, pb, undo);
       pass *= 1.0 - CLAMP (1.0 / (1.0 + exp (-edge / 3.0)), 0.03, 0.97);
     }
   return 1.0 - pass;
@@ -603,27 +603,27 @@ pj_ai_score_action (const PjAiView *v,
     {
     case PJ_ACTION_MOVE:
       pj_board_apply_steps (&b, a);
-      val = pj_ai_eval_board (v, s, &b, team) - keep_value (s, s->actor, a->card);
+      val = pj_ai_eval_board (v, s, &b, team) - keep_value (v->w, s, s->actor, a->card);
       if (s->rules.bluffing && a->card != a->declared)
         {
           /* caught: no move and our best peg goes back to start, or with
            * none in play the challenger moves again */
           PjBoard caught = s->board;
-          int idx = best_track_peg (s, &caught, s->actor);
+          int idx = best_track_peg (v->w, s, &caught, s->actor);
           double val_caught, pc;
 
           send_to_start (&caught, s->actor, idx);
-          val_caught = pj_ai_eval_board (v, s, &caught, team) - keep_value (s, s->actor, a->card)
+          val_caught = pj_ai_eval_board (v, s, &caught, team) - keep_value (v->w, s, s->actor, a->card)
                        - (idx < 0 ? TURN_VALUE : 0);
-          pc = challenge_chance (v, s, a, move_gain (s, a, team));
+          pc = challenge_chance (v, s, a, move_gain (v->w, s, a, team));
           val = (1 - pc) * val + pc * val_caught - BLUFF_MARGIN;
         }
       return val;
     case PJ_ACTION_DISCARD:
-      return pj_ai_eval_board (v, s, &b, team) - keep_value (s, s->actor, a->card);
+      return pj_ai_eval_board (v, s, &b, team) - keep_value (v->w, s, s->actor, a->card);
     case PJ_ACTION_FREE_COME_OUT:
       pj_board_apply_steps (&b, a);
-      return pj_ai_eval_board (v, s, &b, team) - keep_value (s, s->actor, a->card);
+      return pj_ai_eval_board (v, s, &b, team) - keep_value (v->w, s, s->actor, a->card);
     case PJ_ACTION_PASS:
       pj_board_apply_steps (&b, &s->pending);
       return pj_ai_eval_board (v, s, &b, team);
@@ -634,7 +634,7 @@ pj_ai_score_action (const PjAiView *v,
          * play: the mover moves again) */
         double pb = pj_ai_bluff_probability (v, s);
         PjBoard caught = s->board, wrong;
-        int bluffer_peg = best_track_peg (s, &caught, s->turn), own_peg;
+        int bluffer_peg = best_track_peg (v->w, s, &caught, s->turn), own_peg;
         double e_moved, e_caught, e_wrong;
 
         pj_board_apply_steps (&b, &s->pending);
@@ -642,7 +642,7 @@ pj_ai_score_action (const PjAiView *v,
         send_to_start (&caught, s->turn, bluffer_peg);
         e_caught = pj_ai_eval_board (v, s, &caught, team) + (bluffer_peg < 0 ? TURN_VALUE : 0);
         wrong = b;
-        own_peg = best_track_peg (s, &wrong, s->actor);
+        own_peg = best_track_peg (v->w, s, &wrong, s->actor);
         send_to_start (&wrong, s->actor, own_peg);
         e_wrong = own_peg < 0 ? e_moved - TURN_VALUE : pj_ai_eval_board (v, s, &wrong, team);
         return pb * e_caught + (1 - pb) * e_wrong;
@@ -682,7 +682,7 @@ pj_ai_quick_score_threat (const PjAiView *v,
     case PJ_ACTION_CHALLENGE:
       return pj_ai_challenge_edge_quick (v, s);
     case PJ_ACTION_DISCARD:
-      return -keep_value (s, s->actor, a->card);
+      return -keep_value (v->w, s, s->actor, a->card);
     default:
       break;
     }
@@ -691,26 +691,26 @@ pj_ai_quick_score_threat (const PjAiView *v,
       const PjStep *st = &a->steps[i];
       guint c = PJ_PEG_COLOUR (st->peg);
       gboolean ours = pj_team_of (r, c) == team;
-      double vf = peg_value (s, &s->board, c, st->from);
-      double vt = peg_value (s, &s->board, c, st->to);
+      double vf = peg_value (v->w, s, &s->board, c, st->from);
+      double vt = peg_value (v->w, s, &s->board, c, st->to);
 
       if (ours)
         {
           if (PJ_POS_IS_TRACK (st->to))
-            vt -= pj_ai_threat_danger (t, st->to) * (vt - V_START);
+            vt -= pj_ai_threat_danger (t, st->to) * v->w->danger_scale * (vt - v->w->v_start);
           if (PJ_POS_IS_TRACK (st->from))
-            vf -= pj_ai_threat_danger (t, st->from) * (vf - V_START);
+            vf -= pj_ai_threat_danger (t, st->from) * v->w->danger_scale * (vf - v->w->v_start);
           sum += vt - vf;
         }
       else
         sum -= vt - vf;
     }
   if (a->kind == PJ_ACTION_MOVE || a->kind == PJ_ACTION_FREE_COME_OUT)
-    sum -= keep_value (s, s->actor, a->card);
+    sum -= keep_value (v->w, s, s->actor, a->card);
   if (r->bluffing && a->kind == PJ_ACTION_MOVE && a->card != a->declared)
     {
-      double loss = penalty_loss (s, &s->board, s->actor);
-      double pc = challenge_chance (v, s, a, move_gain (s, a, team));
+      double loss = penalty_loss (v->w, s, &s->board, s->actor);
+      double pc = challenge_chance (v, s, a, move_gain (v->w, s, a, team));
 
       sum = (1 - pc) * sum - pc * (loss < 0 ? TURN_VALUE : loss) - BLUFF_MARGIN;
     }

@@ -164,7 +164,7 @@ playout (const Round  *r,
   {
     /* the hands are known here (determinized): no peeking at the real ones */
     double e = pj_ai_eval_board (r->rootv, st, &st->board, r->team)
-               + HAND_WEIGHT * pj_ai_hands_value (st, r->team);
+               + HAND_WEIGHT * pj_ai_hands_value (r->rootv, st, r->team);
 
     return 1.0 / (1.0 + exp (-e / REWARD_SCALE));
   }

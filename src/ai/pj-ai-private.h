@@ -5,6 +5,7 @@
 #pragma once
 
 #include "pj-ai.h"
+#include "pj-ai-weights.h"
 
 /* What one seat knows about the cards it cannot see, plus tables derived from
  * the rules. Built only from the viewer's own hand and the face-up discards,
@@ -19,6 +20,7 @@ typedef struct {
   double come_out;                /* chance that one card is a come-out card */
   double joker_hit;               /* weight of a joker hit from anywhere */
   guint  seat_colours[PJ_MAX_PLAYERS]; /* colours each seat moves now (mask) */
+  const PjAiWeights *w;           /* the evaluation's weights */
 } PjAiView;
 
 void   pj_ai_view_init (PjAiView *v, const PjState *s, guint viewer);
@@ -29,7 +31,7 @@ double pj_ai_eval_board (const PjAiView *v, const PjState *s, const PjBoard *b, 
 /* The worth of the cards in the hands of `team` minus the opponents' (per
  * opposing team), in the units of pj_ai_eval_board. Reads every hand, so only
  * for states whose hands are all known to the caller: determinized ones. */
-double pj_ai_hands_value (const PjState *s, guint team);
+double pj_ai_hands_value (const PjAiView *v, const PjState *s, guint team);
 
 /* One-ply value of an action for the actor's team (the normal player). */
 double pj_ai_score_action (const PjAiView *v, const PjState *s, const PjAction *a);
@@ -43,6 +45,10 @@ double pj_ai_bluff_probability (const PjAiView *v, const PjState *s);
 
 /* The index of the best action by pj_ai_score_action (scores optional, n entries). */
 guint  pj_ai_best_normal (const PjAiView *v, const PjState *s, const PjActionList *list, double *scores);
+
+/* The normal player with other weights than the players' (self-play tuning,
+ * tests/ai/ai-tune; `state` as for pj_ai_choose). */
+gboolean pj_ai_choose_normal_weighted (const PjState *state, const PjAiWeights *w, PjAction *out);
 
 gboolean pj_ai_choose_hard (const PjState *view, const PjAiBudget *budget, guint64 seed, PjAction *out);
 

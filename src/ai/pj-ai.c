@@ -108,6 +108,30 @@ pj_ai_choose (const PjState    *state,
   return ok;
 }
 
+gboolean
+pj_ai_choose_normal_weighted (const PjState     *state,
+                              const PjAiWeights *w,
+                              PjAction          *out)
+{
+  PjState view = *state;
+  PjActionList list;
+  PjAiView v;
+  gboolean ok;
+
+  pj_state_redact (&view, view.actor);
+  pj_action_list_init (&list);
+  pj_legal_actions (&view, &list);
+  ok = list.n > 0;
+  if (ok)
+    {
+      pj_ai_view_init (&v, &view, view.actor);
+      v.w = w;
+      *out = list.v[pj_ai_best_normal (&v, &view, &list, NULL)];
+    }
+  pj_action_list_clear (&list);
+  return ok;
+}
+
 /* ---- hints ------------------------------------------------------------ */
 
 static gboolean
