@@ -31,13 +31,22 @@ pj_ai_view_init (PjAiView      *v,
                  const PjState *s,
                  guint          viewer)
 {
+  pj_ai_view_init_weighted (v, s, viewer, &pj_ai_weights_default);
+}
+
+void
+pj_ai_view_init_weighted (PjAiView          *v,
+                          const PjState     *s,
+                          guint              viewer,
+                          const PjAiWeights *w)
+{
   const PjRules *r = &s->rules;
   double counts[PJ_N_RANKS + 1] = { 0 };
   double total = 0;
   double *f = v->freq;
 
   memset (v, 0, sizeof *v);
-  v->w = &pj_ai_weights_default;
+  v->w = w;
   v->viewer = viewer;
   v->team = pj_team_of (r, viewer);
   v->L = s->track_len;
@@ -99,7 +108,7 @@ pj_ai_view_init (PjAiView      *v,
   v->fwd_hit[10] += f[PJ_CARD_JACK] + f[PJ_CARD_QUEEN] + f[PJ_CARD_KING];
   v->come_out = f[PJ_CARD_ACE] + f[PJ_CARD_JACK] + f[PJ_CARD_QUEEN] + f[PJ_CARD_KING];
   /* players keep jokers for the best target, so any one peg is rarely it */
-  v->joker_hit = f[PJ_CARD_JOKER] * (r->joker == PJ_JOKER_PEGOO ? 0.6 : 0.3);
+  v->joker_hit = f[PJ_CARD_JOKER] * v->w->joker_threat * (r->joker == PJ_JOKER_PEGOO ? 2.0 : 1.0);
 
   for (guint seat = 0; seat < r->players; seat++)
     v->seat_colours[seat] = pj_state_movable_colours (s, seat);
@@ -310,11 +319,11 @@ keep_value (const PjAiWeights *w,
     case 8:
       return w->keep_eight;
     case 9:
-      return r->nine != PJ_NINE_NONE ? 1.2 : 0.4;
+      return r->nine != PJ_NINE_NONE ? w->keep_nine_split : 0.4;
     case 10:
-      return r->ten == PJ_TEN_SPLIT_ANY ? 2.0 : 0.6;
+      return r->ten == PJ_TEN_SPLIT_ANY ? w->keep_ten_split : 0.6;
     case 2:
-      return r->two_swap ? 1.0 : 0.2;
+      return r->two_swap ? w->keep_two_swap : 0.2;
     default:
       return w->keep_per_rank * card;
     }

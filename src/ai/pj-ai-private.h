@@ -24,6 +24,7 @@ typedef struct {
 } PjAiView;
 
 void   pj_ai_view_init (PjAiView *v, const PjState *s, guint viewer);
+void   pj_ai_view_init_weighted (PjAiView *v, const PjState *s, guint viewer, const PjAiWeights *w);
 
 /* Team-progress evaluation of a board for `team` (positive is good for it). */
 double pj_ai_eval_board (const PjAiView *v, const PjState *s, const PjBoard *b, guint team);

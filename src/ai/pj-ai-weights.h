@@ -24,7 +24,11 @@ typedef struct {
   double keep_come_out;       /* … and when none waits … */
   double keep_seven;          /* … a seven to split … */
   double keep_eight;          /* … an eight to go back … */
+  double keep_nine_split;     /* … a nine that splits forward and back … */
+  double keep_ten_split;      /* … a ten that splits over any pegs … */
+  double keep_two_swap;       /* … a two that swaps … */
   double keep_per_rank;       /* … and plain cards, per pip */
+  double joker_threat;        /* share of the jokers counted as a threat to one peg */
 } PjAiWeights;
 
 #define PJ_AI_N_WEIGHTS (sizeof (PjAiWeights) / sizeof (double))

@@ -124,8 +124,7 @@ pj_ai_choose_normal_weighted (const PjState     *state,
   ok = list.n > 0;
   if (ok)
     {
-      pj_ai_view_init (&v, &view, view.actor);
-      v.w = w;
+      pj_ai_view_init_weighted (&v, &view, view.actor, w);
       *out = list.v[pj_ai_best_normal (&v, &view, &list, NULL)];
     }
   pj_action_list_clear (&list);

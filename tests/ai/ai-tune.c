@@ -31,6 +31,8 @@ static const Table tables[] = {
   { PJ_PRESET_ARIZONA, 4 },
   { PJ_PRESET_BASIC, 8 },
   { PJ_PRESET_WIZARD_WOODWORKS, 4 },
+  { PJ_PRESET_PEGOO, 4 },
+  { PJ_PRESET_BLUFFING_JOKER, 4 },
 };
 
 #define MAX_DECISIONS 20000
