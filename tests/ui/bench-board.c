@@ -38,12 +38,6 @@ painted (gpointer data)
   return first_frame_us != 0;
 }
 
-static gboolean
-is_drawn (gpointer data)
-{
-  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 100;
-}
-
 static void
 on_realize_cb (GtkWidget *widget,
                gpointer   user_data)
@@ -225,7 +219,7 @@ main (int    argc,
   pj_board_view_set_game (board, big);
   gtk_window_set_child (GTK_WINDOW (board_window), GTK_WIDGET (board));
   gtk_window_present (GTK_WINDOW (board_window));
-  pj_test_run_until (is_drawn, board, 5000);
+  pj_test_run_until (pj_test_is_drawn, board, 5000);
   /* the screen may be smaller than 1920×1080: size the board by hand (no
    * main loop runs below, so nothing sizes it back) */
   gtk_widget_size_allocate (GTK_WIDGET (board), &(GtkAllocation) { 0, 0, 1920, 1080 }, -1);

@@ -145,6 +145,13 @@ pj_test_run_until (gboolean (*done) (gpointer),
     g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
 }
 
+/* A widget is on screen and laid out (a wait's condition) */
+G_GNUC_UNUSED static gboolean
+pj_test_is_drawn (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 100;
+}
+
 /* Let a few frames pass, e.g. before a screenshot. */
 G_GNUC_UNUSED static void
 pj_test_wait (guint ms)

@@ -12,6 +12,7 @@
 #include "pj-hand-view.h"
 #include "pj-move-item.h"
 #include "pj-test-display.h"
+#include "pj-test-window.h"
 #include "../model/pj-test-table.h"
 #include "pj-window.h"
 #include "pj-window-private.h"
@@ -19,12 +20,6 @@
 /* Yellow to move with a 4; Red (the person here) answers first. */
 #define YELLOW_TO_MOVE(red_pegs, yellow_pegs) \
   "turn Y 9\npegs R " red_pegs "\npegs Y " yellow_pegs "\nhand Y 4 9\nhand R 7 5\n"
-
-static gboolean
-is_drawn (gpointer data)
-{
-  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 100;
-}
 
 static void
 run_until_idle (void)
@@ -105,23 +100,6 @@ check_toast_clear_of_hand (PjWindow *window)
   g_assert_false (graphene_rect_intersection (&toast_bounds, &hand_bounds, NULL));
 }
 
-static PjWindow *
-open_window (PjGame  *game,
-             int      width,
-             gboolean dark)
-{
-  PjWindow *window = pj_window_new (NULL);
-
-  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
-                                      dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
-  gtk_window_set_default_size (GTK_WINDOW (window), width, 760);
-  pj_window_set_game (window, game);
-  gtk_window_present (GTK_WINDOW (window));
-  pj_test_run_until (is_drawn, pj_window_get_board_view (window), 5000);
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (pj_window_get_board_view (window))));
-  return window;
-}
-
 static void
 close_window (PjWindow *window)
 {
@@ -162,7 +140,7 @@ challenge_caught (int      width,
     }
 
   pj_test_table_init (&t, 0, YELLOW_TO_MOVE ("r10 s s s s", "y8 s s s s"));
-  window = open_window (t.mirror, width, dark);
+  window = pj_test_open_window (t.mirror, width, 760, pj_test_style (dark));
   board = pj_window_get_board_view (window);
 
   /* Yellow bluffs: Red is asked, in words, with the two answers */
@@ -235,7 +213,7 @@ test_extra_turn (void)
     }
 
   pj_test_table_init (&t, 0, YELLOW_TO_MOVE ("r10 s s s s", "s s s s s"));
-  window = open_window (t.mirror, 1100, FALSE);
+  window = pj_test_open_window (t.mirror, 1100, 760, pj_test_style (FALSE));
   pj_test_table_play (&t, "4=A Y1 s-y8");
   g_signal_emit_by_name (window->challenge_button, "clicked");
   pj_test_table_play_sent (&t);
@@ -287,7 +265,7 @@ hint (int      width,
   pj_game_set_delay (game, 0);
   for (guint i = 1; i < 4; i++)
     pj_game_set_controller (game, i, PJ_CONTROLLER_EASY);
-  window = open_window (game, width, dark);
+  window = pj_test_open_window (game, width, 760, pj_test_style (dark));
   board = pj_window_get_board_view (window);
   hand = pj_window_get_hand_view (window);
   g_assert_true (pj_game_is_human_turn (game));

@@ -10,12 +10,6 @@
 #include "pj-test-display.h"
 
 static gboolean
-is_drawn (gpointer data)
-{
-  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 100;
-}
-
-static gboolean
 not_animating (gpointer data)
 {
   return !pj_board_view_get_animating (data);
@@ -54,7 +48,7 @@ draw_board (guint    players,
   gtk_window_set_child (GTK_WINDOW (window), board);
   gtk_window_set_default_size (GTK_WINDOW (window), 700, 700);
   gtk_window_present (GTK_WINDOW (window));
-  pj_test_run_until (is_drawn, board, 5000);
+  pj_test_run_until (pj_test_is_drawn, board, 5000);
   g_assert_true (gtk_widget_get_mapped (board));
 
   /* draw it ourselves, too: the snapshot must hold the Cairo drawing */
@@ -149,7 +143,7 @@ test_split_clicks (void)
   gtk_window_set_child (GTK_WINDOW (window), board);
   gtk_window_set_default_size (GTK_WINDOW (window), 700, 700);
   gtk_window_present (GTK_WINDOW (window));
-  pj_test_run_until (is_drawn, board, 5000);
+  pj_test_run_until (pj_test_is_drawn, board, 5000);
 
   g_assert_null (pj_board_view_get_prompt (PJ_BOARD_VIEW (board)));
   pj_board_view_set_card (PJ_BOARD_VIEW (board), 7);
@@ -239,7 +233,7 @@ test_keyboard (void)
   gtk_window_set_child (GTK_WINDOW (window), board);
   gtk_window_set_default_size (GTK_WINDOW (window), 700, 700);
   gtk_window_present (GTK_WINDOW (window));
-  pj_test_run_until (is_drawn, board, 5000);
+  pj_test_run_until (pj_test_is_drawn, board, 5000);
 
   /* focus goes into the board, onto one of its holes */
   g_assert_true (gtk_widget_grab_focus (board));
@@ -343,7 +337,7 @@ test_split_animation (void)
   gtk_window_set_child (GTK_WINDOW (window), board);
   gtk_window_set_default_size (GTK_WINDOW (window), 700, 700);
   gtk_window_present (GTK_WINDOW (window));
-  pj_test_run_until (is_drawn, board, 5000);
+  pj_test_run_until (pj_test_is_drawn, board, 5000);
 
   pj_board_view_set_card (PJ_BOARD_VIEW (board), 7);
   g_assert_true (click (PJ_BOARD_VIEW (board), 0, 12));
@@ -405,7 +399,7 @@ test_animations_off (void)
   gtk_window_set_child (GTK_WINDOW (window), board);
   gtk_window_set_default_size (GTK_WINDOW (window), 700, 700);
   gtk_window_present (GTK_WINDOW (window));
-  pj_test_run_until (is_drawn, board, 5000);
+  pj_test_run_until (pj_test_is_drawn, board, 5000);
 
   for (guint k = 0; k < 6; k++)
     {

@@ -18,14 +18,9 @@
 #include "pj-statistics.h"
 #include "pj-statistics-window.h"
 #include "pj-test-display.h"
+#include "pj-test-window.h"
 #include "pj-test-games.h"
 #include "pj-window.h"
-
-static gboolean
-is_drawn (gpointer data)
-{
-  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 100;
-}
 
 static gboolean
 not_animating (gpointer data)
@@ -66,20 +61,6 @@ shoot (GtkWidget  *widget,
     return;
   pj_test_wait (400);
   pj_test_screenshot (widget, name);
-}
-
-static PjWindow *
-open_window (PjGame *game,
-             int     width,
-             int     height)
-{
-  PjWindow *window = pj_window_new (NULL);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  pj_window_set_game (window, game);
-  gtk_window_present (GTK_WINDOW (window));
-  pj_test_run_until (is_drawn, pj_window_get_board_view (window), 5000);
-  return window;
 }
 
 static void
@@ -128,7 +109,7 @@ test_save_open (void)
 
   legal = pj_game_get_human_actions (game, &n);
   g_assert_true (pj_game_apply (game, &legal[0], NULL));
-  window = open_window (game, 1000, 700);
+  window = pj_test_open_window (game, 1000, 700, PJ_TEST_STYLE_AS_IS);
 
   g_mkdir_with_parents (g_get_user_data_dir (), 0700);
   path = g_build_filename (g_get_user_data_dir (), "game.json", NULL);
@@ -165,7 +146,7 @@ test_open_corrupt (void)
       return;
     }
 
-  window = open_window (game, 1000, 700);
+  window = pj_test_open_window (game, 1000, 700, PJ_TEST_STYLE_AS_IS);
   before = *pj_game_get_state (game);
 
   g_mkdir_with_parents (g_get_user_data_dir (), 0700);
@@ -204,7 +185,7 @@ test_undo (void)
       return;
     }
 
-  window = open_window (game, 1000, 700);
+  window = pj_test_open_window (game, 1000, 700, PJ_TEST_STYLE_AS_IS);
   before = *pj_game_get_state (game);
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL) &&
                   g_list_model_get_n_items (pj_game_get_history (game)) > 0);
@@ -248,7 +229,7 @@ test_winner_and_statistics (void)
   game = pj_test_nearly_over_game ();
   pj_game_set_delay (game, 0);
   dealer = pj_record_get_dealer (pj_game_get_record (game));
-  window = open_window (game, 1100, 760);
+  window = pj_test_open_window (game, 1100, 760, PJ_TEST_STYLE_AS_IS);
   pj_game_start (game);
   pj_test_run_until (game_over, game, 10000);
   g_assert_true (pj_game_is_over (game));
@@ -276,7 +257,7 @@ test_winner_and_statistics (void)
     PjStatisticsWindow *sw = pj_statistics_window_new (GTK_WINDOW (window), settings);
 
     gtk_window_present (GTK_WINDOW (sw));
-    pj_test_run_until (is_drawn, sw, 3000);
+    pj_test_run_until (pj_test_is_drawn, sw, 3000);
     shoot (GTK_WIDGET (sw), "statistics.png");
     gtk_window_destroy (GTK_WINDOW (sw));
   }
@@ -374,7 +355,7 @@ test_declare_as (void)
     }
   g_assert_cmpint (bluff.kind, ==, PJ_ACTION_MOVE);
 
-  window = open_window (game, 1100, 760);
+  window = pj_test_open_window (game, 1100, 760, PJ_TEST_STYLE_AS_IS);
   board = pj_window_get_board_view (window);
   hand = pj_window_get_hand_view (window);
   for (guint i = 0; i < pj_hand_view_get_n_cards (hand) && index < 0; i++)
@@ -458,7 +439,7 @@ test_accessible_names (void)
       return;
     }
 
-  window = open_window (game, 1100, 760);
+  window = pj_test_open_window (game, 1100, 760, PJ_TEST_STYLE_AS_IS);
   hand = pj_window_get_hand_view (window);
   board = pj_window_get_board_view (window);
 
@@ -542,7 +523,7 @@ test_announced_moves (void)
       return;
     }
 
-  window = open_window (game, 1100, 760);
+  window = pj_test_open_window (game, 1100, 760, PJ_TEST_STYLE_AS_IS);
   history = pj_game_get_history (game);
   g_assert_null (pj_announce_get_last (GTK_WIDGET (window)));
 
@@ -615,7 +596,7 @@ test_rules_page (void)
         {
           g_autofree char *name = g_strdup_printf ("rules-%s.png", pj_preset_name (p));
 
-          pj_test_run_until (is_drawn, rules_window, 3000);
+          pj_test_run_until (pj_test_is_drawn, rules_window, 3000);
           shoot (GTK_WIDGET (rules_window), name);
         }
       gtk_window_destroy (GTK_WINDOW (rules_window));
@@ -664,7 +645,7 @@ test_narrow (void)
       return;
     }
 
-  window = open_window (game, 360, 720);
+  window = pj_test_open_window (game, 360, 720, PJ_TEST_STYLE_AS_IS);
   pj_test_run_until (is_compact, window, 3000);
   g_assert_true (pj_window_get_compact (window));
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 400);

@@ -11,18 +11,13 @@
 #include "pj-hand-view.h"
 #include "pj-settings.h"
 #include "pj-test-display.h"
+#include "pj-test-window.h"
 #include "pj-window.h"
 #include "pj-window-private.h"
 
 /* what test-board-layout takes the board at 1100 × 760 to be */
 #define BOARD_W 817
 #define BOARD_H 571
-
-static gboolean
-is_drawn (gpointer data)
-{
-  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 100;
-}
 
 static void
 run_until_idle (void)
@@ -65,17 +60,9 @@ open_window (PjGame *game,
 {
   PjWindow *window;
 
-  /* screenshots of the dark style: PJ_TEST_DARK=1 */
-  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
-                                      g_getenv ("PJ_TEST_DARK") != NULL ? ADW_COLOR_SCHEME_FORCE_DARK
-                                                                        : ADW_COLOR_SCHEME_FORCE_LIGHT);
-  window = pj_window_new (NULL);
-
   pj_game_set_delay (game, 0);
-  gtk_window_set_default_size (GTK_WINDOW (window), width, 760);
-  pj_window_set_game (window, game);
-  gtk_window_present (GTK_WINDOW (window));
-  pj_test_run_until (is_drawn, pj_window_get_board_view (window), 5000);
+  /* screenshots of the dark style: PJ_TEST_DARK=1 */
+  window = pj_test_open_window (game, width, 760, pj_test_style (g_getenv ("PJ_TEST_DARK") != NULL));
   /* the narrow layout settles in an idle after the first allocation */
   pj_test_wait (200);
   return window;

@@ -15,12 +15,6 @@
 #include "pj-window.h"
 #include "pj-window-private.h"
 
-static gboolean
-is_drawn (gpointer data)
-{
-  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 100;
-}
-
 /* The newest visible toplevel of @type, if any. */
 static GtkWindow *
 find_window (GType type)
@@ -102,7 +96,7 @@ open_window (GtkApplication *app,
   pj_window_set_autosave_path (window, autosave);
   pj_window_set_game (window, game);
   gtk_window_present (GTK_WINDOW (window));
-  pj_test_run_until (is_drawn, pj_window_get_board_view (window), 5000);
+  pj_test_run_until (pj_test_is_drawn, pj_window_get_board_view (window), 5000);
   return window;
 }
 

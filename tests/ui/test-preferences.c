@@ -11,13 +11,8 @@
 #include "pj-preferences-window.h"
 #include "pj-settings.h"
 #include "pj-test-display.h"
+#include "pj-test-window.h"
 #include "pj-window.h"
-
-static gboolean
-is_drawn (gpointer data)
-{
-  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 100;
-}
 
 /* Seat 0 human and first to play, the others easy computers. */
 static PjGame *
@@ -31,19 +26,6 @@ human_game (guint64 seed)
   for (guint i = 1; i < 4; i++)
     pj_game_set_controller (game, i, PJ_CONTROLLER_EASY);
   return game;
-}
-
-static PjWindow *
-open_window (PjGame *game,
-             int     width)
-{
-  PjWindow *window = pj_window_new (NULL);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), width, 700);
-  pj_window_set_game (window, game);
-  gtk_window_present (GTK_WINDOW (window));
-  pj_test_run_until (is_drawn, pj_window_get_board_view (window), 5000);
-  return window;
 }
 
 /* Every descendant of the given type, depth first. */
@@ -84,7 +66,7 @@ shoot_preferences (GSettings  *settings,
   prefs = pj_preferences_window_new (GTK_WINDOW (window), settings);
   gtk_window_set_default_size (GTK_WINDOW (prefs), 360, 520);
   gtk_window_present (GTK_WINDOW (prefs));
-  pj_test_run_until (is_drawn, prefs, 5000);
+  pj_test_run_until (pj_test_is_drawn, prefs, 5000);
   pj_test_wait (400);
   name = g_strdup_printf ("preferences-360-%s.png", dark ? "dark" : "light");
   pj_test_screenshot (GTK_WIDGET (prefs), name);
@@ -121,11 +103,11 @@ test_applied (void)
       return;
     }
 
-  window = open_window (game, 1000);
+  window = pj_test_open_window (game, 1000, 700, PJ_TEST_STYLE_AS_IS);
   board = pj_window_get_board_view (window);
   prefs = pj_preferences_window_new (GTK_WINDOW (window), settings);
   gtk_window_present (GTK_WINDOW (prefs));
-  pj_test_run_until (is_drawn, prefs, 5000);
+  pj_test_run_until (pj_test_is_drawn, prefs, 5000);
 
   collect (GTK_WIDGET (prefs), ADW_TYPE_COMBO_ROW, rows);
   g_assert_cmpuint (rows->len, ==, 1);
@@ -214,12 +196,12 @@ test_reduce_motion_after_close (void)
       return;
     }
 
-  first = open_window (game, 800);
+  first = pj_test_open_window (game, 800, 700, PJ_TEST_STYLE_AS_IS);
   g_object_ref (first);
   gtk_window_destroy (GTK_WINDOW (first));
   g_assert_finalize_object (first);
 
-  second = open_window (game, 800);
+  second = pj_test_open_window (game, 800, 700, PJ_TEST_STYLE_AS_IS);
   g_object_set (pj_window_get_board_view (second), "reduce-motion", TRUE, NULL);
   g_settings_set_boolean (settings, "reduce-motion", TRUE);
   g_settings_set_boolean (settings, "reduce-motion", FALSE);
@@ -255,7 +237,7 @@ test_undo_depth (void)
       return;
     }
 
-  window = open_window (game, 1000);
+  window = pj_test_open_window (game, 1000, 700, PJ_TEST_STYLE_AS_IS);
   pj_game_start (game);
   for (guint i = 0; i < G_N_ELEMENTS (before); i++)
     {
@@ -327,7 +309,7 @@ test_log_with_board (void)
     }
 
   pj_game_set_controller (game, 0, PJ_CONTROLLER_EASY);
-  window = open_window (game, 1000);
+  window = pj_test_open_window (game, 1000, 700, PJ_TEST_STYLE_AS_IS);
   watch.board = pj_window_get_board_view (window);
   g_signal_connect (pj_game_get_history (game), "items-changed", G_CALLBACK (rows_changed_cb), &watch);
   pj_game_start (game);

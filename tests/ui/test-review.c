@@ -12,6 +12,7 @@
 #include "pj-game-over-dialog.h"
 #include "pj-move-item.h"
 #include "pj-test-display.h"
+#include "pj-test-window.h"
 #include "pj-test-games.h"
 #include "pj-window.h"
 #include "pj-window-private.h"
@@ -25,12 +26,6 @@ run_until_idle (void)
 {
   while (g_main_context_iteration (NULL, FALSE))
     ;
-}
-
-static gboolean
-is_drawn (gpointer data)
-{
-  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 100;
 }
 
 static PjGameOverDialog *
@@ -162,23 +157,6 @@ rows_of (PjWindow *window)
   return count;
 }
 
-static PjWindow *
-open_window (PjGame  *game,
-             int      width,
-             gboolean dark)
-{
-  PjWindow *window = pj_window_new (NULL);
-
-  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
-                                      dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
-  gtk_window_set_default_size (GTK_WINDOW (window), width, 760);
-  pj_window_set_game (window, game);
-  gtk_window_present (GTK_WINDOW (window));
-  pj_test_run_until (is_drawn, pj_window_get_board_view (window), 5000);
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (pj_window_get_board_view (window))));
-  return window;
-}
-
 static void
 restyle (PjWindow *window,
          int       width,
@@ -268,7 +246,7 @@ test_review_after_game (void)
 
   game = nearly_over_game ();
   pj_game_set_delay (game, 0);
-  window = open_window (game, 1100, FALSE);
+  window = pj_test_open_window (game, 1100, 760, pj_test_style (FALSE));
   pj_window_set_review_iterations (window, QUICK_ITERATIONS);
   /* nothing to say before a review: no markers, no filter */
   g_assert_false (gtk_widget_get_visible (window->review_filter_button));
@@ -372,7 +350,7 @@ test_review_cancel (void)
     }
 
   game = nearly_over_game ();
-  window = open_window (game, 1100, FALSE);
+  window = pj_test_open_window (game, 1100, 760, pj_test_style (FALSE));
   pj_window_set_review_iterations (window, SLOW_ITERATIONS);
   g_assert_true (action_enabled (window, "win.review-game"));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.review-game", NULL);
@@ -449,7 +427,7 @@ test_review_saved_game (void)
   pj_window_set_review_iterations (window, QUICK_ITERATIONS);
   gtk_window_present (GTK_WINDOW (window));
   pj_window_open_file (window, file);
-  pj_test_run_until (is_drawn, pj_window_get_board_view (window), 5000);
+  pj_test_run_until (pj_test_is_drawn, pj_window_get_board_view (window), 5000);
   g_assert_nonnull (pj_window_get_game (window));
   pj_game_set_delay (pj_window_get_game (window), 0);
 

@@ -26,12 +26,6 @@ run_until_idle (void)
 }
 
 static gboolean
-is_drawn (gpointer data)
-{
-  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 100;
-}
-
-static gboolean
 not_animating (gpointer data)
 {
   return !pj_board_view_get_animating (data);
@@ -118,7 +112,7 @@ open_window (int width)
   gtk_window_set_default_size (GTK_WINDOW (window), width, 760);
   pj_window_set_game (window, game);
   gtk_window_present (GTK_WINDOW (window));
-  pj_test_run_until (is_drawn, pj_window_get_board_view (window), 5000);
+  pj_test_run_until (pj_test_is_drawn, pj_window_get_board_view (window), 5000);
   return window;
 }
 

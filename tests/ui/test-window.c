@@ -14,12 +14,6 @@
 #include "pj-window.h"
 #include "pj-window-private.h"
 
-static gboolean
-is_drawn (gpointer data)
-{
-  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 100;
-}
-
 /* Idle and timeout callbacks that still hold the window run out first. */
 static void
 run_until_idle (void)
@@ -94,7 +88,7 @@ open_window_and_move (guint       players,
   gtk_window_present (GTK_WINDOW (window));
   board = pj_window_get_board_view (window);
   hand = pj_window_get_hand_view (window);
-  pj_test_run_until (is_drawn, board, 5000);
+  pj_test_run_until (pj_test_is_drawn, board, 5000);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (board)));
 
   /* 1. the card */
@@ -272,7 +266,7 @@ test_window_save_banner (void)
   pj_window_set_autosave_path (window, folder);
   pj_window_set_game (window, game);
   gtk_window_present (GTK_WINDOW (window));
-  pj_test_run_until (is_drawn, pj_window_get_board_view (window), 5000);
+  pj_test_run_until (pj_test_is_drawn, pj_window_get_board_view (window), 5000);
   pj_test_run_until (save_banner_shown, window, 5000);
   g_assert_true (save_banner_shown (window));
   if (g_getenv ("PJ_SCREENSHOT_DIR") != NULL)

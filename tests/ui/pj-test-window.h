@@ -1,0 +1,42 @@
+/* pj-test-window.h — a game's main window on screen, for the GUI tests
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "pj-test-display.h"
+#include "pj-window.h"
+
+typedef enum {
+  PJ_TEST_STYLE_AS_IS,   /* leave the colour scheme alone */
+  PJ_TEST_STYLE_LIGHT,
+  PJ_TEST_STYLE_DARK,
+} PjTestStyle;
+
+G_GNUC_UNUSED static PjTestStyle
+pj_test_style (gboolean dark)
+{
+  return dark ? PJ_TEST_STYLE_DARK : PJ_TEST_STYLE_LIGHT;
+}
+
+/* A window showing `game` at width × height, presented, its board drawn. */
+G_GNUC_UNUSED static PjWindow *
+pj_test_open_window (PjGame     *game,
+                     int         width,
+                     int         height,
+                     PjTestStyle style)
+{
+  PjWindow *window;
+
+  if (style != PJ_TEST_STYLE_AS_IS)
+    adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                        style == PJ_TEST_STYLE_DARK ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                                    : ADW_COLOR_SCHEME_FORCE_LIGHT);
+  window = pj_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  pj_window_set_game (window, game);
+  gtk_window_present (GTK_WINDOW (window));
+  pj_test_run_until (pj_test_is_drawn, pj_window_get_board_view (window), 5000);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (pj_window_get_board_view (window))));
+  return window;
+}
