@@ -20,7 +20,10 @@ typedef struct {
   guint8 kind;
   guint split_first;  /* index in out of the first action of the current card */
   gboolean keep_duplicates; /* list every order and crossing (reading old notation) */
+  guint mask;         /* colours the player may move on s->board (movable_colours()) */
   guint blk_colours;  /* colours whose blocks below are worked out for s->board */
+  gboolean have_occ_bits;
+  guint64 occ_bits[(PJ_MAX_TRACK + 63) / 64]; /* occupied track holes of s->board */
   guint8 fblk[PJ_MAX_PEGS];   /* track distance to the nearest own peg ahead */
   guint8 bblk[PJ_MAX_PEGS];   /* … and behind (NO_BLOCK when none) */
 } Gen;
@@ -45,17 +48,21 @@ pj_action_list_clear (PjActionList *list)
   memset (list, 0, sizeof *list);
 }
 
-static PjAction *
+static G_GNUC_NO_INLINE void
+grow (PjActionList *l)
+{
+  l->cap = l->cap ? l->cap * 2 : 64;
+  l->v = g_renew (PjAction, l->v, l->cap);
+}
+
+static inline PjAction *
 push (Gen *g)
 {
   PjActionList *l = g->out;
   PjAction *a;
 
-  if (l->n == l->cap)
-    {
-      l->cap = l->cap ? l->cap * 2 : 64;
-      l->v = g_renew (PjAction, l->v, l->cap);
-    }
+  if (G_UNLIKELY (l->n == l->cap))
+    grow (l);
   a = &l->v[l->n++];
   /* the whole action, unused steps too: a listed action is copied by value
    * into states, which compare byte for byte */
@@ -218,6 +225,35 @@ blocks_without (guint          L,
     }
 }
 
+/* The blocks of every peg of colour c on the position being generated for:
+ * the track pegs' distances worked out once, each pair read both ways. */
+static G_GNUC_NO_INLINE void
+colour_blocks (Gen   *g,
+               guint  c)
+{
+  const guint8 *pos = g->s->board.peg[c];
+  guint8 *fwd = &g->fblk[PJ_PEG_ID (c, 0)], *back = &g->bblk[PJ_PEG_ID (c, 0)];
+  guint L = g->L;
+
+  for (guint i = 0; i < PJ_PEGS; i++)
+    fwd[i] = back[i] = NO_BLOCK;
+  for (guint i = 0; i < PJ_PEGS; i++)
+    if (PJ_POS_IS_TRACK (pos[i]))
+      for (guint j = i + 1; j < PJ_PEGS; j++)
+        if (PJ_POS_IS_TRACK (pos[j]))
+          {
+            /* j stands df ahead of i, and so L - df behind it */
+            guint df = pos[j] >= pos[i] ? (guint) (pos[j] - pos[i]) : pos[j] + L - pos[i];
+            guint db = L - df;
+
+            fwd[i] = (guint8) MIN (fwd[i], df);
+            back[i] = (guint8) MIN (back[i], db);
+            fwd[j] = (guint8) MIN (fwd[j], db);
+            back[j] = (guint8) MIN (back[j], df);
+          }
+  g->blk_colours |= 1u << c;
+}
+
 /* The blocks of a peg on the position being generated for. */
 static inline void
 board_blocks (Gen    *g,
@@ -228,12 +264,7 @@ board_blocks (Gen    *g,
   guint c = PJ_PEG_COLOUR (peg);
 
   if (!(g->blk_colours & (1u << c)))
-    {
-      for (guint i = 0; i < PJ_PEGS; i++)
-        peg_blocks (g->L, &g->s->board, PJ_PEG_ID (c, i), &g->fblk[PJ_PEG_ID (c, i)],
-                    &g->bblk[PJ_PEG_ID (c, i)]);
-      g->blk_colours |= 1u << c;
-    }
+    colour_blocks (g, c);
   *fwd = g->fblk[peg];
   *back = g->bblk[peg];
 }
@@ -330,99 +361,133 @@ movable_colours (const Gen     *g,
 
 /* ---- emitting ------------------------------------------------------- */
 
+
 static void keep_if_new (Gen *g, guint64 key);
 static guint64 steps_key (const PjStep *st, guint n);
 
-/* One landing from the real board: a single step unless it hits something.
- * A hit partner's peg jumps to its in-spot, where it may hit in turn: such
- * chains can end alike from different pegs (pegs of one colour are
- * interchangeable), so they are kept only if their placement is new. */
-static void
-emit_move (Gen    *g,
-           guint   peg,
-           guint8  dest,
-           guint8  flags)
+/* A landing that hits a partner's peg, from the real board. */
+static G_GNUC_NO_INLINE void
+emit_chain (Gen    *g,
+            guint   peg,
+            guint8  dest,
+            guint8  flags)
 {
-  const PjBoard *b0 = &g->s->board;
+  PjBoard b = g->s->board;
   PjAction *a = push (g);
   guint n = 0;
 
-  if (!PJ_POS_IS_TRACK (dest) || b0->occ[dest] == 0)
+  if (!land (g, &b, peg, dest, flags, a->steps, &n))
     {
-      a->steps[0] = (PjStep) { (guint8) peg, peg_pos (b0, peg), dest, flags };
-      a->n_steps = 1;
+      pop (g);
       return;
     }
-  {
-    PjBoard b = *b0;
-    if (!land (g, &b, peg, dest, flags, a->steps, &n))
-      {
-        pop (g);
-        return;
-      }
-  }
   a->n_steps = (guint8) n;
   if (g->kind == PJ_ACTION_MOVE && n > 1 && a->steps[1].to != PJ_POS_START)
     keep_if_new (g, steps_key (a->steps, n));
 }
 
+/* One landing from the real board: a single step unless it hits something.
+ * An opponent's peg goes to start (land() in short); a hit partner's peg
+ * jumps to its in-spot, where it may hit in turn: such chains can end alike
+ * from different pegs (pegs of one colour are interchangeable), so they are
+ * kept only if their placement is new. */
+static inline void
+emit_move (Gen    *g,
+           guint   peg,
+           guint8  from,
+           guint8  dest,
+           guint8  flags)
+{
+  PjAction *a;
+  guint occ, cq;
+
+  if (!PJ_POS_IS_TRACK (dest) || (occ = g->s->board.occ[dest]) == 0)
+    {
+      a = push (g);
+      a->steps[0] = (PjStep) { (guint8) peg, from, dest, flags };
+      a->n_steps = 1;
+      return;
+    }
+  cq = PJ_PEG_COLOUR (occ - 1u);
+  if (cq == PJ_PEG_COLOUR (peg))
+    return;   /* never onto its own colour (B-33) */
+  if (is_team (g, cq))
+    {
+      emit_chain (g, peg, dest, flags);
+      return;
+    }
+  a = push (g);
+  a->steps[0] = (PjStep) { (guint8) peg, from, dest, flags };
+  a->steps[1] = (PjStep) { (guint8) (occ - 1u), dest, PJ_POS_START,
+                           (guint8) ((flags & PJ_STEP_PART2) | PJ_STEP_HIT) };
+  a->n_steps = 2;
+}
+
 static void
-gen_come_out (Gen   *g,
-              guint  mask)
+gen_come_out (Gen *g)
 {
   const PjBoard *b = &g->s->board;
 
-  for (guint c = 0; c < g->r->players; c++)
-    if (mask & (1u << c))
-      {
-        guint peg = pj_board_start_peg (b, c);
-        if (peg != PJ_NO_PEG)
-          emit_move (g, peg, pj_come_out_hole (g->r, c), 0);
-      }
+  for (guint m = g->mask; m != 0; m &= m - 1)
+    {
+      guint c = (guint) __builtin_ctz (m);
+      guint peg = pj_board_start_peg (b, c);
+
+      if (peg != PJ_NO_PEG)
+        emit_move (g, peg, PJ_POS_START, pj_come_out_hole (g->r, c), 0);
+    }
 }
 
 static void
 gen_forward (Gen   *g,
-             guint  mask,
              guint  n)
 {
   const PjBoard *b = &g->s->board;
 
-  for (guint c = 0; c < g->r->players; c++)
-    if (mask & (1u << c))
+  for (guint m = g->mask; m != 0; m &= m - 1)
+    {
+      guint c = (guint) __builtin_ctz (m);
+
+      if (!(g->blk_colours & (1u << c)))
+        colour_blocks (g, c);
       for (guint i = 0; i < PJ_PEGS; i++)
         {
-          guint8 d[2], fb, bb;
+          guint peg = PJ_PEG_ID (c, i);
+          guint8 d[2], pos = b->peg[c][i];
           guint k;
 
-          if (b->peg[c][i] == PJ_POS_START)
+          if (pos == PJ_POS_START)
             continue;
-          board_blocks (g, PJ_PEG_ID (c, i), &fb, &bb);
-          k = forward_dests (g, b, PJ_PEG_ID (c, i), n, TRUE, fb, d);
+          k = forward_dests (g, b, peg, n, TRUE, g->fblk[peg], d);
           for (guint j = 0; j < k; j++)
-            emit_move (g, PJ_PEG_ID (c, i), d[j], 0);
+            emit_move (g, peg, pos, d[j], 0);
         }
+    }
 }
 
 static void
 gen_backward (Gen   *g,
-              guint  mask,
               guint  n)
 {
   const PjBoard *b = &g->s->board;
 
-  for (guint c = 0; c < g->r->players; c++)
-    if (mask & (1u << c))
+  for (guint m = g->mask; m != 0; m &= m - 1)
+    {
+      guint c = (guint) __builtin_ctz (m);
+
+      if (!(g->blk_colours & (1u << c)))
+        colour_blocks (g, c);
       for (guint i = 0; i < PJ_PEGS; i++)
         {
-          guint8 d, fb, bb;
+          guint peg = PJ_PEG_ID (c, i);
+          guint8 d, pos = b->peg[c][i];
 
-          if (!PJ_POS_IS_TRACK (b->peg[c][i]))
+          if (!PJ_POS_IS_TRACK (pos))
             continue;
-          board_blocks (g, PJ_PEG_ID (c, i), &fb, &bb);
-          if (backward_dest (g, b, PJ_PEG_ID (c, i), n, bb, &d))
-            emit_move (g, PJ_PEG_ID (c, i), d, PJ_STEP_BACK);
+          if (backward_dest (g, b, peg, n, g->bblk[peg], &d))
+            emit_move (g, peg, pos, d, PJ_STEP_BACK);
         }
+    }
 }
 
 /* ---- splits (B-41, AZ-5/6, NC-7/8/9) ---------------------------------- */
@@ -983,14 +1048,14 @@ gen_joker (Gen   *g,
               /* the door: its own in-spot, as a landing */
               guint8 door = pj_in_spot_hole (r, c);
               if (peg_pos (b, movers[m]) != door)
-                emit_move (g, movers[m], door, 0);
+                emit_move (g, movers[m], peg_pos (b, movers[m]), door, 0);
               continue;
             }
           for (guint h = 0; h < L; h++)
             {
               guint occ = b->occ[h];
               if (occ != 0 && PJ_PEG_COLOUR (occ - 1) != c)
-                emit_move (g, movers[m], (guint8) h, 0);
+                emit_move (g, movers[m], peg_pos (b, movers[m]), (guint8) h, 0);
             }
         }
     }
@@ -1051,7 +1116,7 @@ gen_card (Gen   *g,
           guint  card)
 {
   const PjRules *r = g->r;
-  guint mask = movable_colours (g, &g->s->board);
+  guint mask = g->mask;
 
   g->card = g->declared = (guint8) card;
   g->kind = PJ_ACTION_MOVE;
@@ -1061,31 +1126,31 @@ gen_card (Gen   *g,
   switch (card)
     {
     case PJ_CARD_ACE:
-      gen_come_out (g, mask);
-      gen_forward (g, mask, 1);
+      gen_come_out (g);
+      gen_forward (g, 1);
       if (r->ace == PJ_ACE_ONE_BACK_ELEVEN)
         {
-          gen_backward (g, mask, 1);
-          gen_forward (g, mask, 11);
+          gen_backward (g, 1);
+          gen_forward (g, 11);
         }
       break;
     case 2:
-      gen_forward (g, mask, 2);
+      gen_forward (g, 2);
       if (r->two_swap)
         gen_swap (g, mask);
       break;
     case 3: case 4: case 5: case 6:
-      gen_forward (g, mask, card);
+      gen_forward (g, card);
       break;
     case 7:
-      gen_forward (g, mask, 7);
+      gen_forward (g, 7);
       gen_split (g, 7, SPLIT_FWD_FWD);
       break;
     case 8:
-      gen_backward (g, mask, 8);
+      gen_backward (g, 8);
       break;
     case 9:
-      gen_forward (g, mask, 9);
+      gen_forward (g, 9);
       if (r->nine == PJ_NINE_FWD_FWD)
         gen_split (g, 9, SPLIT_FWD_FWD);
       else if (r->nine == PJ_NINE_FWD_BACK)
@@ -1096,14 +1161,14 @@ gen_card (Gen   *g,
         gen_split (g, 10, SPLIT_ANY);        /* NC-8: must be split */
       else
         {
-          gen_forward (g, mask, 10);
+          gen_forward (g, 10);
           if (r->ten == PJ_TEN_FWD_OR_BACK1)
-            gen_backward (g, mask, 1);
+            gen_backward (g, 1);
         }
       break;
     case PJ_CARD_JACK: case PJ_CARD_QUEEN: case PJ_CARD_KING:
-      gen_come_out (g, mask);
-      gen_forward (g, mask, 10);
+      gen_come_out (g);
+      gen_forward (g, 10);
       break;
     case PJ_CARD_JOKER:
       gen_joker (g, mask);
@@ -1163,7 +1228,7 @@ add_free_come_outs (Gen          *g,
                     guint         n_cards)
 {
   const PjBoard *b = &g->s->board;
-  guint mask = movable_colours (g, b);
+  guint mask = g->mask;
   guint added = 0;
 
   for (guint k = 0; k < n_cards; k++)
@@ -1177,7 +1242,7 @@ add_free_come_outs (Gen          *g,
         g->kind = PJ_ACTION_FREE_COME_OUT;
         g->card = g->declared = cards[k];
         before = g->out->n;
-        emit_move (g, peg, pj_come_out_hole (g->r, c), 0);
+        emit_move (g, peg, PJ_POS_START, pj_come_out_hole (g->r, c), 0);
         added += g->out->n - before;
       }
   return added;
@@ -1313,6 +1378,7 @@ legal_actions (const PjState *s,
     case PJ_PHASE_PLAY:
       g.player = s->turn;
       g.team = pj_team_of (&s->rules, s->turn);
+      g.mask = movable_colours (&g, &s->board);
       gen_play_phase (&g);
       break;
     case PJ_PHASE_CHALLENGE:
