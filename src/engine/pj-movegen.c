@@ -19,8 +19,23 @@ typedef struct {
   guint8 declared;
   guint8 kind;
   guint split_first;  /* index in out of the first action of the current card */
+  /* 10, J, Q and K move ten forward alike: the first of them lists the
+   * moves, the others copy them (G_MAXUINT: none listed yet) */
+  guint fwd10_first, fwd10_n;   /* a block of ten-forward moves in out */
+  guint court_first, court_n;   /* a whole J, Q or K (come-outs, then ten forward) */
   gboolean keep_duplicates; /* list every order and crossing (reading old notation) */
   guint mask;         /* colours the player may move on s->board (movable_colours()) */
+  /* the pegs of those colours out of start, in peg order, with the
+   * distances (bit n) each may move forward and back from s->board */
+  gboolean have_live;
+  guint n_live;
+  struct {
+    guint8 peg, pos;
+    gint8 home_off;     /* a forward move of n that ends at home lands on home hole home_off + n */
+    guint16 to_home;    /* distances that end in the home track */
+    guint16 on_track;   /* distances forward that stay on the main track */
+    guint16 back;       /* distances backward */
+  } live[PJ_MAX_PEGS];
   guint blk_colours;  /* colours whose blocks below are worked out for s->board */
   gboolean have_occ_bits;
   guint64 occ_bits[(PJ_MAX_TRACK + 63) / 64]; /* occupied track holes of s->board */
@@ -77,6 +92,25 @@ static inline void
 pop (Gen *g)
 {
   g->out->n--;
+}
+
+/* List again actions listed for another card that moves alike (the same
+ * steps in the same order), as played with the current card. */
+static void
+copy_block (Gen   *g,
+            guint  first,
+            guint  n)
+{
+  PjActionList *l = g->out;
+  PjAction *a;
+
+  while (l->n + n > l->cap)
+    grow (l);
+  a = &l->v[l->n];
+  memcpy (a, &l->v[first], n * sizeof *a);
+  for (guint i = 0; i < n; i++)
+    a[i].card = a[i].declared = g->card;
+  l->n += n;
 }
 
 gboolean
@@ -438,30 +472,93 @@ gen_come_out (Gen *g)
     }
 }
 
-static void
-gen_forward (Gen   *g,
-             guint  n)
+/* Distances 1 .. below - 1 as bits (distances never reach 16). */
+static inline guint16
+dist_bits (guint below)
+{
+  return (guint16) (((1u << MIN (below, 16u)) - 1) & ~1u);
+}
+
+/* forward_dests() and backward_dest() of every movable peg, for every
+ * distance at once: each card then only tests a bit. */
+static G_GNUC_NO_INLINE void
+live_pegs (Gen *g)
 {
   const PjBoard *b = &g->s->board;
+  guint L = g->L, n = 0;
 
   for (guint m = g->mask; m != 0; m &= m - 1)
     {
       guint c = (guint) __builtin_ctz (m);
+      /* the lowest home hole filled bounds how deep a peg can go in (B-31) */
+      guint room = (guint) __builtin_ctz (b->home[c] | (1u << PJ_HOME_HOLES));
 
       if (!(g->blk_colours & (1u << c)))
         colour_blocks (g, c);
       for (guint i = 0; i < PJ_PEGS; i++)
         {
           guint peg = PJ_PEG_ID (c, i);
-          guint8 d[2], pos = b->peg[c][i];
-          guint k;
+          guint8 pos = b->peg[c][i];
 
-          if (pos == PJ_POS_START)
+          if (PJ_POS_IS_HOME (pos))
+            {
+              guint h = pos - PJ_POS_HOME0;
+              /* free holes above it, up to the next filled one */
+              guint above = b->home[c] >> (h + 1);
+              guint free = above ? (guint) __builtin_ctz (above) : PJ_HOME_HOLES - 1 - h;
+
+              g->live[n].to_home = dist_bits (free + 1);
+              g->live[n].on_track = g->live[n].back = 0;
+              g->live[n].home_off = (gint8) h;
+            }
+          else if (PJ_POS_IS_TRACK (pos))
+            {
+              guint in_spot = pj_in_spot_hole (g->r, c);
+              guint d_in = in_spot >= pos ? in_spot - pos : in_spot + L - pos;
+              guint fb = g->fblk[peg];
+              guint16 on_track = dist_bits (fb);
+
+              /* into home: past the in-spot (not blocked up to it), then
+               * holes 0 .. n - d_in - 1 empty */
+              g->live[n].to_home = fb > d_in ? dist_bits (d_in + room + 1) & ~dist_bits (d_in + 1) : 0;
+              if (g->r->home_entry == PJ_HOME_FORCED)
+                on_track &= dist_bits (d_in + 1);   /* K-2: never past the in-spot */
+              g->live[n].on_track = on_track;
+              g->live[n].back = dist_bits (g->bblk[peg]);
+              g->live[n].home_off = (gint8) (-(int) d_in - 1);
+            }
+          else
             continue;
-          k = forward_dests (g, b, peg, n, TRUE, g->fblk[peg], d);
-          for (guint j = 0; j < k; j++)
-            emit_move (g, peg, pos, d[j], 0);
+          g->live[n].peg = (guint8) peg;
+          g->live[n].pos = pos;
+          n++;
         }
+    }
+  g->n_live = n;
+  g->have_live = TRUE;
+}
+
+static void
+gen_forward (Gen   *g,
+             guint  n)
+{
+  guint L = g->L;
+
+  if (!g->have_live)
+    live_pegs (g);
+  for (guint i = 0; i < g->n_live; i++)
+    {
+      guint peg = g->live[i].peg;
+      guint8 pos = g->live[i].pos;
+
+      if ((g->live[i].to_home >> n) & 1)
+        {
+          PjAction *a = push (g);
+          a->steps[0] = (PjStep) { (guint8) peg, pos, (guint8) (PJ_POS_HOME0 + g->live[i].home_off + (int) n), 0 };
+          a->n_steps = 1;
+        }
+      if ((g->live[i].on_track >> n) & 1)
+        emit_move (g, peg, pos, (guint8) (pos + n < L ? pos + n : pos + n - L), 0);
     }
 }
 
@@ -469,25 +566,18 @@ static void
 gen_backward (Gen   *g,
               guint  n)
 {
-  const PjBoard *b = &g->s->board;
+  guint L = g->L;
 
-  for (guint m = g->mask; m != 0; m &= m - 1)
-    {
-      guint c = (guint) __builtin_ctz (m);
+  if (!g->have_live)
+    live_pegs (g);
+  for (guint i = 0; i < g->n_live; i++)
+    if ((g->live[i].back >> n) & 1)
+      {
+        guint8 pos = g->live[i].pos;
 
-      if (!(g->blk_colours & (1u << c)))
-        colour_blocks (g, c);
-      for (guint i = 0; i < PJ_PEGS; i++)
-        {
-          guint peg = PJ_PEG_ID (c, i);
-          guint8 d, pos = b->peg[c][i];
-
-          if (!PJ_POS_IS_TRACK (pos))
-            continue;
-          if (backward_dest (g, b, peg, n, g->bblk[peg], &d))
-            emit_move (g, peg, pos, d, PJ_STEP_BACK);
-        }
-    }
+        emit_move (g, g->live[i].peg, pos, (guint8) (pos >= n ? pos - n : pos + L - n),
+                   PJ_STEP_BACK);
+      }
 }
 
 /* ---- splits (B-41, AZ-5/6, NC-7/8/9) ---------------------------------- */
@@ -845,10 +935,10 @@ gen_split (Gen       *g,
   const PjBoard *b0 = &g->s->board;
   const PjRules *r = g->r;
   guint players = r->players;
-  guint mask1 = movable_colours (g, b0);
+  guint mask1 = g->mask;
   gboolean fixed_mask = mode == SPLIT_ANY || !r->split_finish_partner;
-  guint8 pegs[PJ_MAX_PEGS];
-  guint n_pegs = 0;
+  guint8 pegs[PJ_MAX_PEGS], pegs1[PJ_MAX_PEGS];
+  guint n_pegs = 0, n_pegs1 = 0;
   PjBoard w = *b0;   /* the board after the first part; put back after each */
   /* every peg's destinations on the board as it is, by distance and way: a
    * second part of another colour than the first, which hit nothing, has
@@ -868,17 +958,20 @@ gen_split (Gen       *g,
         && (mode == SPLIT_ANY
             || (fixed_mask ? (mask1 >> PJ_PEG_COLOUR (p)) & 1 : (guint) is_team (g, PJ_PEG_COLOUR (p)))))
       pegs[n_pegs++] = (guint8) p;
-  for (guint i1 = 0; i1 < n_pegs; i1++)
+  /* those that may move first; the same pegs may move second unless the
+   * first part changes who may move */
+  for (guint i = 0; i < n_pegs; i++)
+    if (split_peg_ok (g, b0, pegs[i], mask1, mode))
+      pegs1[n_pegs1++] = pegs[i];
+  for (guint i1 = 0; i1 < n_pegs1; i1++)
     {
-      guint p1 = pegs[i1];
+      guint p1 = pegs1[i1];
       guint c1 = PJ_PEG_COLOUR (p1);
       guint8 pos1 = peg_pos (b0, p1);
 
       guint8 fex[PJ_PEGS], bex[PJ_PEGS];   /* own pegs' blocks once p1 has left */
       guint8 in1 = pj_in_spot_hole (r, c1);
 
-      if (!split_peg_ok (g, b0, p1, mask1, mode))
-        continue;
       dest_row (g, b0, p1, total, dir_hi, &have_row, nd0[p1], dd0[p1]);
       blocks_without (g->L, b0, p1, fex, bex);
       for (guint a = 1; a < total; a++)
@@ -899,20 +992,33 @@ gen_split (Gen       *g,
                 if (PJ_POS_IS_TRACK (d1[j1]) && b0->occ[d1[j1]]
                     && PJ_PEG_COLOUR (b0->occ[d1[j1]] - 1u) == c1)
                   continue;
-                ok = land (g, &w, p1, d1[j1], f1, steps1, &n1);
-                if (!ok)
+                if (!PJ_POS_IS_TRACK (d1[j1]) || b0->occ[d1[j1]] == 0)
                   {
-                    restore_steps (&w, b0, steps1, n1);
-                    continue;
+                    /* nothing hit: land() in short */
+                    steps1[0] = (PjStep) { (guint8) p1, pos1, d1[j1], f1 };
+                    n1 = 1;
+                    pj_board_set (&w, p1, d1[j1]);
+                  }
+                else
+                  {
+                    ok = land (g, &w, p1, d1[j1], f1, steps1, &n1);
+                    if (!ok)
+                      {
+                        restore_steps (&w, b0, steps1, n1);
+                        continue;
+                      }
                   }
                 key1 = steps_key (steps1, n1);
                 /* who may move is worked out again before the second part (B-41, B-60) */
                 mask2 = mask1;
                 if (!fixed_mask && !PJ_POS_IS_TRACK (d1[j1]) && w.home[c1] == pj_home_full_mask ())
                   mask2 = movable_colours (g, &w);   /* p1's colour just finished */
-                for (guint i2 = 0; i2 < n_pegs; i2++)
+                /* the first pegs are those of mask1, in the same order */
+                const guint8 *cand = mask2 == mask1 ? pegs1 : pegs;
+                guint n_cand = mask2 == mask1 ? n_pegs1 : n_pegs;
+                for (guint i2 = 0; i2 < n_cand; i2++)
                   {
-                    guint p2 = pegs[i2];
+                    guint p2 = cand[i2];
                     guint c2 = PJ_PEG_COLOUR (p2);
                     guint8 fb2 = 0, bb2 = 0;
                     gboolean skip_plain, same = c2 != c1 && n1 == 1;
@@ -1111,6 +1217,25 @@ gen_swap (Gen   *g,
 
 /* ---- one card -------------------------------------------------------- */
 
+/* Ten forward, for a 10, J, Q or K: listed once per position. A come-out
+ * listed before it by a J, Q or K never leaves the same board as a move
+ * forward (it takes a peg out of start), so the moves kept are the same
+ * with or without it. */
+static void
+gen_forward_ten (Gen *g)
+{
+  guint first = g->out->n;
+
+  if (g->fwd10_n != G_MAXUINT)
+    {
+      copy_block (g, g->fwd10_first, g->fwd10_n);
+      return;
+    }
+  gen_forward (g, 10);
+  g->fwd10_first = first;
+  g->fwd10_n = g->out->n - first;
+}
+
 static void
 gen_card (Gen   *g,
           guint  card)
@@ -1161,14 +1286,21 @@ gen_card (Gen   *g,
         gen_split (g, 10, SPLIT_ANY);        /* NC-8: must be split */
       else
         {
-          gen_forward (g, 10);
+          gen_forward_ten (g);
           if (r->ten == PJ_TEN_FWD_OR_BACK1)
             gen_backward (g, 1);
         }
       break;
     case PJ_CARD_JACK: case PJ_CARD_QUEEN: case PJ_CARD_KING:
+      if (g->court_n != G_MAXUINT)
+        {
+          copy_block (g, g->court_first, g->court_n);
+          break;
+        }
       gen_come_out (g);
-      gen_forward (g, 10);
+      gen_forward_ten (g);
+      g->court_first = g->split_first;
+      g->court_n = g->out->n - g->split_first;
       break;
     case PJ_CARD_JOKER:
       gen_joker (g, mask);
@@ -1372,6 +1504,7 @@ legal_actions (const PjState *s,
   g.team = pj_team_of (&s->rules, s->actor);
   g.out = out;
   g.keep_duplicates = keep_duplicates;
+  g.fwd10_n = g.court_n = G_MAXUINT;
 
   switch (s->phase)
     {
