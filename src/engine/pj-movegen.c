@@ -25,10 +25,15 @@ typedef struct {
   guint court_first, court_n;   /* a whole J, Q or K (come-outs, then ten forward) */
   gboolean keep_duplicates; /* list every order and crossing (reading old notation) */
   guint mask;         /* colours the player may move on s->board (movable_colours()) */
-  /* the pegs of those colours out of start, in peg order, with the
-   * distances (bit n) each may move forward and back from s->board */
-  gboolean have_live;
+  gboolean have_live; /* live[] below is filled in */
   guint n_live;
+  guint blk_colours;  /* colours whose blocks below are worked out for s->board */
+  gboolean have_occ;  /* occ_holes[] below is filled in */
+  guint n_occ;
+
+  /* Tables worked out on first use (not cleared for each list): */
+  /* the pegs of the movable colours out of start, in peg order, with the
+   * distances (bit n) each may move forward and back from s->board */
   struct {
     guint8 peg, pos;
     gint8 home_off;     /* a forward move of n that ends at home lands on home hole home_off + n */
@@ -36,9 +41,7 @@ typedef struct {
     guint16 on_track;   /* distances forward that stay on the main track */
     guint16 back;       /* distances backward */
   } live[PJ_MAX_PEGS];
-  guint blk_colours;  /* colours whose blocks below are worked out for s->board */
-  gboolean have_occ_bits;
-  guint64 occ_bits[(PJ_MAX_TRACK + 63) / 64]; /* occupied track holes of s->board */
+  guint8 occ_holes[PJ_MAX_PEGS];   /* the occupied main-track holes, in order */
   guint8 fblk[PJ_MAX_PEGS];   /* track distance to the nearest own peg ahead */
   guint8 bblk[PJ_MAX_PEGS];   /* … and behind (NO_BLOCK when none) */
 } Gen;
@@ -303,19 +306,19 @@ board_blocks (Gen    *g,
   *back = g->bblk[peg];
 }
 
-/* Forward destinations of a peg (B-31, B-35, B-36, K-2); 0, 1 or 2 of them.
- * `block` is its forward block (peg_blocks()). */
+/* Forward destinations of a peg of colour c at pos (B-31, B-35, B-36,
+ * K-2), 0, 1 or 2 of them, with `home` the colour's home holes filled and
+ * `block` the peg's forward block (peg_blocks()). */
 static inline guint
-forward_dests (const Gen     *g,
-               const PjBoard *b,
-               guint          peg,
-               guint          n,
-               gboolean       may_home,
-               guint          block,
-               guint8         dests[2])
+forward_dests_at (const Gen *g,
+                  guint      c,
+                  guint8     pos,
+                  guint      home,
+                  guint      n,
+                  gboolean   may_home,
+                  guint      block,
+                  guint8     dests[2])
 {
-  guint c = PJ_PEG_COLOUR (peg);
-  guint8 pos = b->peg[c][PJ_PEG_INDEX (peg)];
   guint L = g->L, cnt = 0;
 
   if (PJ_POS_IS_HOME (pos))
@@ -326,7 +329,7 @@ forward_dests (const Gen     *g,
       if (!may_home || h + n >= PJ_HOME_HOLES)
         return 0;
       mask = ((1u << (h + n + 1)) - 1) & ~((1u << (h + 1)) - 1);
-      if (b->home[c] & mask)
+      if (home & mask)
         return 0;
       dests[0] = PJ_POS_HOME (h + n);
       return 1;
@@ -341,7 +344,7 @@ forward_dests (const Gen     *g,
       if (d_in < n)
         {
           guint k = n - d_in - 1;
-          if (k < PJ_HOME_HOLES && block > d_in && !(b->home[c] & ((1u << (k + 1)) - 1)))
+          if (k < PJ_HOME_HOLES && block > d_in && !(home & ((1u << (k + 1)) - 1)))
             dests[cnt++] = PJ_POS_HOME (k);
           if (g->r->home_entry == PJ_HOME_FORCED)
             return cnt;
@@ -350,6 +353,22 @@ forward_dests (const Gen     *g,
   if (block > n)
     dests[cnt++] = (guint8) (pos + n < L ? pos + n : pos + n - L);
   return cnt;
+}
+
+/* The same on a board, for a peg (`home`: the home holes filled). */
+static inline guint
+forward_dests (const Gen     *g,
+               const PjBoard *b,
+               guint          peg,
+               guint          n,
+               gboolean       may_home,
+               guint          block,
+               guint8         dests[2])
+{
+  guint c = PJ_PEG_COLOUR (peg);
+
+  return forward_dests_at (g, c, b->peg[c][PJ_PEG_INDEX (peg)], b->home[c], n, may_home,
+                           block, dests);
 }
 
 /* Backward destination on the main track (B-34), or FALSE; `block` is the
@@ -455,6 +474,30 @@ emit_move (Gen    *g,
   a->steps[1] = (PjStep) { (guint8) (occ - 1u), dest, PJ_POS_START,
                            (guint8) ((flags & PJ_STEP_PART2) | PJ_STEP_HIT) };
   a->n_steps = 2;
+}
+
+/* The occupied main-track holes of s->board in hole order: found from the
+ * pegs, not by reading every hole. */
+static G_GNUC_NO_INLINE void
+occupied_holes (Gen *g)
+{
+  const PjBoard *b = &g->s->board;
+  guint64 bits[(PJ_MAX_TRACK + 63) / 64] = { 0 };
+  guint n = 0;
+
+  for (guint c = 0; c < g->r->players; c++)
+    for (guint i = 0; i < PJ_PEGS; i++)
+      {
+        guint8 pos = b->peg[c][i];
+
+        if (pos < g->L)
+          bits[pos / 64] |= G_GUINT64_CONSTANT (1) << (pos % 64);
+      }
+  for (guint w = 0; w < G_N_ELEMENTS (bits); w++)
+    for (guint64 x = bits[w]; x != 0; x &= x - 1)
+      g->occ_holes[n++] = (guint8) (w * 64 + (guint) __builtin_ctzll (x));
+  g->n_occ = n;
+  g->have_occ = TRUE;
 }
 
 static void
@@ -919,6 +962,57 @@ dest_row (Gen           *g,
       nd[k][dir - 1] = (guint8) part_dests (g, b0, peg, k, dir, fb, bb, dd[k][dir - 1]);
 }
 
+/* A split of one colour that hits nothing: p1 from x1 to y1 (`a` holes
+ * `dir1`), then p2 from x2 to y2 (the rest, `dir2`). Was the other order
+ * legal, p2 first? Then, when p2 comes before p1 in the pegs' order, it was
+ * listed before and leaves the same board. `nd2`, `dd2`: p2's destinations
+ * on the board as it is for that part; `fex2`, `bex2`: the blocks of
+ * p2's colour without p2 (blocks_without()). FALSE when in doubt. */
+static inline gboolean
+other_order_listed (const Gen     *g,
+                    const PjBoard *b0,
+                    guint          p1,
+                    guint          dir1,
+                    guint          a,
+                    guint8         y1,
+                    guint          p2,
+                    guint8         y2,
+                    guint          nd2,
+                    const guint8  *dd2,
+                    const guint8  *fex2,
+                    const guint8  *bex2)
+{
+  guint c = PJ_PEG_COLOUR (p1), L = g->L;
+  guint8 x1 = peg_pos (b0, p1), x2 = peg_pos (b0, p2);
+  guint home = b0->home[c], fb, bb, k;
+  guint8 d[2];
+
+  /* p2 first: it may not land on p1, and must be able to go there */
+  if (y2 == x1 || !((nd2 > 0 && dd2[0] == y2) || (nd2 > 1 && dd2[1] == y2)))
+    return FALSE;
+  if (PJ_POS_IS_HOME (x2))
+    home &= ~(1u << (x2 - PJ_POS_HOME0));
+  if (PJ_POS_IS_HOME (y2))
+    {
+      home |= 1u << (y2 - PJ_POS_HOME0);
+      if (home == pj_home_full_mask ())
+        return FALSE;   /* the colour is done: who may move changes (B-60) */
+    }
+  /* then p1, with p2 blocking from y2 instead of x2 */
+  fb = fex2[PJ_PEG_INDEX (p1)];
+  bb = bex2[PJ_PEG_INDEX (p1)];
+  if (PJ_POS_IS_TRACK (x1) && PJ_POS_IS_TRACK (y2))
+    {
+      guint df = y2 >= x1 ? (guint) (y2 - x1) : y2 + L - x1;
+      fb = MIN (fb, df);
+      bb = MIN (bb, L - df);
+    }
+  if (dir1 == DIR_BACK)
+    return PJ_POS_IS_TRACK (x1) && bb > a && y1 == (x1 >= a ? x1 - a : x1 + L - a);
+  k = forward_dests_at (g, c, x1, home, a, is_team (g, c), fb, d);
+  return (k > 0 && d[0] == y1) || (k > 1 && d[1] == y1);
+}
+
 /* Every split of `total` over two pegs, each final placement once.
  *
  * The parts are tried first peg first, in peg order. A split whose second
@@ -946,6 +1040,8 @@ gen_split (Gen       *g,
   guint8 nd0[PJ_MAX_PEGS][10][2];
   guint8 dd0[PJ_MAX_PEGS][10][2][2];
   guint64 have_row = 0;   /* pegs whose nd0, dd0 are filled in */
+  /* blocks_without() of each peg that moved first so far */
+  guint8 fexp[PJ_MAX_PEGS][PJ_PEGS], bexp[PJ_MAX_PEGS][PJ_PEGS];
   guint dir_hi = mode == SPLIT_FWD_FWD ? DIR_FWD : DIR_BACK;
 
   g_assert (total <= 10);
@@ -969,7 +1065,7 @@ gen_split (Gen       *g,
       guint c1 = PJ_PEG_COLOUR (p1);
       guint8 pos1 = peg_pos (b0, p1);
 
-      guint8 fex[PJ_PEGS], bex[PJ_PEGS];   /* own pegs' blocks once p1 has left */
+      guint8 *fex = fexp[p1], *bex = bexp[p1];   /* own pegs' blocks once p1 has left */
       guint8 in1 = pj_in_spot_hole (r, c1);
 
       dest_row (g, b0, p1, total, dir_hi, &have_row, nd0[p1], dd0[p1]);
@@ -1069,6 +1165,14 @@ gen_split (Gen       *g,
                             PjAction *act;
                             guint n = n1;
 
+                            /* one colour, nothing hit, the other order listed before */
+                            if (plain && c2 == c1 && n1 == 1 && p2 < p1 && !g->keep_duplicates
+                                && (have_row >> p2) & 1
+                                && other_order_listed (g, b0, p1, dir1, a, d1[j1], p2, to,
+                                                       nd0[p2][total - a][dir2 - 1],
+                                                       dd0[p2][total - a][dir2 - 1],
+                                                       fexp[p2], bexp[p2]))
+                              continue;
                             if (plain && same && !onto1 && fixed_mask && to != in2
                                 && d1[j1] != in1)
                               {
@@ -1124,8 +1228,10 @@ gen_joker (Gen   *g,
 {
   const PjBoard *b = &g->s->board;
   const PjRules *r = g->r;
-  guint L = g->L;
   gboolean from_start_only = FALSE;
+
+  if (!g->have_occ)
+    occupied_holes (g);
 
   if (r->joker == PJ_JOKER_AZ_START_FIRST)
     for (guint c = 0; c < r->players; c++)
@@ -1157,11 +1263,11 @@ gen_joker (Gen   *g,
                 emit_move (g, movers[m], peg_pos (b, movers[m]), door, 0);
               continue;
             }
-          for (guint h = 0; h < L; h++)
+          for (guint k = 0; k < g->n_occ; k++)
             {
-              guint occ = b->occ[h];
-              if (occ != 0 && PJ_PEG_COLOUR (occ - 1) != c)
-                emit_move (g, movers[m], peg_pos (b, movers[m]), (guint8) h, 0);
+              guint8 h = g->occ_holes[k];
+              if (PJ_PEG_COLOUR (b->occ[h] - 1u) != c)
+                emit_move (g, movers[m], peg_pos (b, movers[m]), h, 0);
             }
         }
     }
@@ -1169,10 +1275,11 @@ gen_joker (Gen   *g,
   if (r->joker == PJ_JOKER_PEGOO)
     {
       /* or send any opponent's peg on the main track back to start, no chain */
-      for (guint h = 0; h < L; h++)
+      for (guint k = 0; k < g->n_occ; k++)
         {
+          guint8 h = g->occ_holes[k];
           guint occ = b->occ[h];
-          if (occ != 0 && !is_team (g, PJ_PEG_COLOUR (occ - 1)))
+          if (!is_team (g, PJ_PEG_COLOUR (occ - 1)))
             {
               PjAction *a = push (g);
               a->steps[0] = (PjStep) { (guint8) (occ - 1), (guint8) h, PJ_POS_START, PJ_STEP_SEND };
@@ -1187,12 +1294,13 @@ gen_swap (Gen   *g,
           guint  mask)
 {
   const PjBoard *b = &g->s->board;
-  guint8 holes[PJ_MAX_PEGS];
-  guint n = 0;
+  const guint8 *holes;
+  guint n;
 
-  for (guint h = 0; h < g->L; h++)
-    if (b->occ[h])
-      holes[n++] = (guint8) h;
+  if (!g->have_occ)
+    occupied_holes (g);
+  holes = g->occ_holes;
+  n = g->n_occ;
   for (guint i = 0; i < n; i++)
     for (guint j = i + 1; j < n; j++)
       {
@@ -1493,8 +1601,10 @@ legal_actions (const PjState *s,
                PjActionList  *out,
                gboolean       keep_duplicates)
 {
-  Gen g = { 0 };
+  Gen g;
 
+  /* not the tables at the end: each is filled in before it is read */
+  memset (&g, 0, G_STRUCT_OFFSET (Gen, live));
   place_keys_init ();
   out->n = 0;
   g.s = s;
