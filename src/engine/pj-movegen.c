@@ -24,6 +24,7 @@ typedef struct {
   guint fwd10_first, fwd10_n;   /* a block of ten-forward moves in out */
   guint court_first, court_n;   /* a whole J, Q or K (come-outs, then ten forward) */
   gboolean keep_duplicates; /* list every order and crossing (reading old notation) */
+  guint team_colours; /* the colours of the chooser's team, as bits */
   guint mask;         /* colours the player may move on s->board (movable_colours()) */
   gboolean have_live; /* live[] below is filled in */
   guint n_live;
@@ -128,18 +129,20 @@ pj_action_equal (const PjAction *a,
 
 /* ---- board primitives ----------------------------------------------- */
 
+/* peg[colour][index] read as one row: a peg id is colour * 5 + index */
 static inline guint8
 peg_pos (const PjBoard *b,
          guint          peg)
 {
-  return b->peg[PJ_PEG_COLOUR (peg)][PJ_PEG_INDEX (peg)];
+  G_STATIC_ASSERT (sizeof b->peg == PJ_MAX_PEGS);
+  return ((const guint8 *) b->peg)[peg];
 }
 
 static inline gboolean
 is_team (const Gen *g,
          guint      colour)
 {
-  return colour % g->r->teams == g->team;
+  return (g->team_colours >> colour) & 1;
 }
 
 /* Put `peg` on `dest` and resolve what it lands on (B-33): an opponent goes to
@@ -239,27 +242,29 @@ blocks_without (guint          L,
                 guint8         fwd[PJ_PEGS],
                 guint8         back[PJ_PEGS])
 {
-  guint c = PJ_PEG_COLOUR (gone);
+  const guint8 *pos = b->peg[PJ_PEG_COLOUR (gone)];
+  guint8 on[PJ_PEGS];   /* the others on the main track */
+  guint n = 0;
 
   for (guint i = 0; i < PJ_PEGS; i++)
     {
-      guint8 pos = b->peg[c][i];
-      guint f = NO_BLOCK, bk = NO_BLOCK;
-
-      if (PJ_POS_IS_TRACK (pos))
-        for (guint j = 0; j < PJ_PEGS; j++)
-          {
-            guint8 q = b->peg[c][j];
-            if (j != i && j != PJ_PEG_INDEX (gone) && PJ_POS_IS_TRACK (q))
-              {
-                guint df = q >= pos ? (guint) (q - pos) : q + L - pos;
-                f = MIN (f, df);
-                bk = MIN (bk, L - df);
-              }
-          }
-      fwd[i] = (guint8) f;
-      back[i] = (guint8) bk;
+      fwd[i] = back[i] = NO_BLOCK;
+      if (i != PJ_PEG_INDEX (gone) && PJ_POS_IS_TRACK (pos[i]))
+        on[n++] = (guint8) i;
     }
+  for (guint x = 0; x < n; x++)
+    for (guint y = x + 1; y < n; y++)
+      {
+        guint i = on[x], j = on[y];
+        /* j stands df ahead of i, and so L - df behind it */
+        guint df = pos[j] >= pos[i] ? (guint) (pos[j] - pos[i]) : pos[j] + L - pos[i];
+        guint db = L - df;
+
+        fwd[i] = (guint8) MIN (fwd[i], df);
+        back[i] = (guint8) MIN (back[i], db);
+        fwd[j] = (guint8) MIN (fwd[j], db);
+        back[j] = (guint8) MIN (back[j], df);
+      }
 }
 
 /* The blocks of every peg of colour c on the position being generated for:
@@ -1021,7 +1026,7 @@ other_order_listed (const Gen     *g,
  * order was legal and ends alike (parts_apart()), so it is skipped. What is left (pegs of
  * one colour, whose parts may leapfrog or swap destinations, and hits) is
  * kept only if no earlier split of the card leaves the same board. */
-static void
+static inline G_ALWAYS_INLINE void
 gen_split (Gen       *g,
            guint      total,
            SplitMode  mode)
@@ -1220,6 +1225,36 @@ gen_split (Gen       *g,
     }
 }
 
+/* One copy of gen_split() per way of splitting, each without the tests of
+ * the others. */
+static G_GNUC_NO_INLINE void
+gen_split_fwd_fwd (Gen   *g,
+                   guint  total)
+{
+  gen_split (g, total, SPLIT_FWD_FWD);
+}
+
+/* the split every preset has */
+static G_GNUC_NO_INLINE void
+gen_split_seven (Gen *g)
+{
+  gen_split (g, 7, SPLIT_FWD_FWD);
+}
+
+static G_GNUC_NO_INLINE void
+gen_split_fwd_back (Gen   *g,
+                    guint  total)
+{
+  gen_split (g, total, SPLIT_FWD_BACK);
+}
+
+static G_GNUC_NO_INLINE void
+gen_split_any (Gen   *g,
+               guint  total)
+{
+  gen_split (g, total, SPLIT_ANY);
+}
+
 /* ---- jokers, swaps --------------------------------------------------- */
 
 static void
@@ -1377,7 +1412,7 @@ gen_card (Gen   *g,
       break;
     case 7:
       gen_forward (g, 7);
-      gen_split (g, 7, SPLIT_FWD_FWD);
+      gen_split_seven (g);
       break;
     case 8:
       gen_backward (g, 8);
@@ -1385,13 +1420,13 @@ gen_card (Gen   *g,
     case 9:
       gen_forward (g, 9);
       if (r->nine == PJ_NINE_FWD_FWD)
-        gen_split (g, 9, SPLIT_FWD_FWD);
+        gen_split_fwd_fwd (g, 9);
       else if (r->nine == PJ_NINE_FWD_BACK)
-        gen_split (g, 9, SPLIT_FWD_BACK);
+        gen_split_fwd_back (g, 9);
       break;
     case 10:
       if (r->ten == PJ_TEN_SPLIT_ANY)
-        gen_split (g, 10, SPLIT_ANY);        /* NC-8: must be split */
+        gen_split_any (g, 10);        /* NC-8: must be split */
       else
         {
           gen_forward_ten (g);
@@ -1424,16 +1459,15 @@ distinct_cards (const PjState *s,
                 guint          seat,
                 guint8         out[PJ_MAX_HAND])
 {
-  guint n = 0;
+  guint n = 0, seen = 0;
 
   for (guint k = 0; k < s->hand_count[seat]; k++)
     {
       guint8 c = PJ_CARD_RANK (s->hand[seat][k]);
-      gboolean dup = FALSE;
-      for (guint j = 0; j < n; j++)
-        dup |= out[j] == c;
-      if (!dup)
+
+      if (!(seen & (1u << c)))
         out[n++] = c;
+      seen |= 1u << c;
     }
   return n;
 }
@@ -1596,6 +1630,17 @@ pj_action_same_placement (const PjAction *a,
          && same_placement (a, b);
 }
 
+static guint
+team_colours (const PjRules *r,
+              guint          team)
+{
+  guint bits = 0;
+
+  for (guint c = team; c < r->players; c += r->teams)
+    bits |= 1u << c;
+  return bits;
+}
+
 static void
 legal_actions (const PjState *s,
                PjActionList  *out,
@@ -1612,6 +1657,7 @@ legal_actions (const PjState *s,
   g.L = s->track_len;
   g.player = s->actor;
   g.team = pj_team_of (&s->rules, s->actor);
+  g.team_colours = team_colours (&s->rules, g.team);
   g.out = out;
   g.keep_duplicates = keep_duplicates;
   g.fwd10_n = g.court_n = G_MAXUINT;
@@ -1621,6 +1667,7 @@ legal_actions (const PjState *s,
     case PJ_PHASE_PLAY:
       g.player = s->turn;
       g.team = pj_team_of (&s->rules, s->turn);
+      g.team_colours = team_colours (&s->rules, g.team);
       g.mask = movable_colours (&g, &s->board);
       gen_play_phase (&g);
       break;
