@@ -42,12 +42,14 @@ typedef struct {
     guint16 on_track;   /* distances forward that stay on the main track */
     guint16 back;       /* distances backward */
   } live[PJ_MAX_PEGS];
+  guint8 live_index[PJ_MAX_PEGS];   /* peg -> its entry in live[], or NO_LIVE */
   guint8 occ_holes[PJ_MAX_PEGS];   /* the occupied main-track holes, in order */
   guint8 fblk[PJ_MAX_PEGS];   /* track distance to the nearest own peg ahead */
   guint8 bblk[PJ_MAX_PEGS];   /* … and behind (NO_BLOCK when none) */
 } Gen;
 
 #define NO_BLOCK 255
+#define NO_LIVE 255
 
 enum { DIR_FWD = 1, DIR_BACK = 2 };
 
@@ -535,6 +537,7 @@ live_pegs (Gen *g)
   const PjBoard *b = &g->s->board;
   guint L = g->L, n = 0;
 
+  memset (g->live_index, NO_LIVE, sizeof g->live_index);
   for (guint m = g->mask; m != 0; m &= m - 1)
     {
       guint c = (guint) __builtin_ctz (m);
@@ -577,6 +580,7 @@ live_pegs (Gen *g)
             }
           else
             continue;
+          g->live_index[peg] = (guint8) n;
           g->live[n].peg = (guint8) peg;
           g->live[n].pos = pos;
           n++;
@@ -957,10 +961,38 @@ dest_row (Gen           *g,
           guint8         dd[10][2][2])
 {
   guint8 fb, bb;
+  guint li;
 
   if (*have & (G_GUINT64_CONSTANT (1) << peg))
     return;
   *have |= G_GUINT64_CONSTANT (1) << peg;
+  if (!g->have_live)
+    live_pegs (g);
+  li = g->live_index[peg];
+  if (li != NO_LIVE)
+    {
+      /* a movable peg: its reach is known (part_dests() in short) */
+      guint16 to_home = g->live[li].to_home, on_track = g->live[li].on_track;
+      guint16 back = g->live[li].back;
+      guint8 pos = g->live[li].pos;
+
+      for (guint k = 1; k < total; k++)
+        {
+          guint cnt = 0;
+
+          if ((to_home >> k) & 1)
+            dd[k][0][cnt++] = (guint8) (PJ_POS_HOME0 + g->live[li].home_off + (int) k);
+          if ((on_track >> k) & 1)
+            dd[k][0][cnt++] = (guint8) (pos + k < g->L ? pos + k : pos + k - g->L);
+          nd[k][0] = (guint8) cnt;
+          if (dir_hi == DIR_BACK)
+            {
+              nd[k][1] = (back >> k) & 1;
+              dd[k][1][0] = (guint8) (pos >= k ? pos - k : pos + g->L - k);
+            }
+        }
+      return;
+    }
   board_blocks (g, peg, &fb, &bb);
   for (guint k = 1; k < total; k++)
     for (guint dir = DIR_FWD; dir <= dir_hi; dir++)
@@ -1054,11 +1086,15 @@ gen_split (Gen       *g,
 
   /* the pegs that may take part at all; a peg in start stays there, and
    * only the team's colours ever become movable (B-60) */
-  for (guint p = 0; p < players * PJ_PEGS; p++)
-    if (peg_pos (b0, p) != PJ_POS_START
-        && (mode == SPLIT_ANY
-            || (fixed_mask ? (mask1 >> PJ_PEG_COLOUR (p)) & 1 : (guint) is_team (g, PJ_PEG_COLOUR (p)))))
-      pegs[n_pegs++] = (guint8) p;
+  for (guint m = mode == SPLIT_ANY ? (1u << players) - 1 : fixed_mask ? mask1 : g->team_colours;
+       m != 0; m &= m - 1)
+    {
+      guint c = (guint) __builtin_ctz (m);
+
+      for (guint i = 0; i < PJ_PEGS; i++)
+        if (b0->peg[c][i] != PJ_POS_START)
+          pegs[n_pegs++] = PJ_PEG_ID (c, i);
+    }
   /* those that may move first; the same pegs may move second unless the
    * first part changes who may move */
   for (guint i = 0; i < n_pegs; i++)
