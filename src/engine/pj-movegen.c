@@ -1163,7 +1163,21 @@ gen_split (Gen       *g,
 
                     if (mode != SPLIT_ANY && !((mask2 >> c2) & 1))
                       continue;
-                    if (p2 == p1 || !split_peg_ok (g, &w, p2, mask2, mode))
+                    if (p2 == p1)
+                      continue;
+                    /* p1's colour, p1 not in p2's way before: p1 can only be
+                     * in its way now, so p2 goes no further than on the board
+                     * as it is (B-31) */
+                    if (c2 == c1 && n1 == 1 && !PJ_POS_IS_HOME (pos1)
+                        && g->live_index[p2] != NO_LIVE
+                        && fex[PJ_PEG_INDEX (p2)] == g->fblk[p2]
+                        && (dir_hi == DIR_FWD || bex[PJ_PEG_INDEX (p2)] == g->bblk[p2])
+                        && !(((g->live[g->live_index[p2]].to_home
+                               | g->live[g->live_index[p2]].on_track
+                               | (dir_hi == DIR_BACK ? g->live[g->live_index[p2]].back : 0))
+                              >> (total - a)) & 1))
+                      continue;
+                    if (!split_peg_ok (g, &w, p2, mask2, mode))
                       continue;
                     in2 = pj_in_spot_hole (r, c2);
                     if (c2 == c1 && n1 == 1)
