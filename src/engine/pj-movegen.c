@@ -51,6 +51,12 @@ typedef struct {
 #define NO_BLOCK 255
 #define NO_LIVE 255
 
+/* PJ_PEG_COLOUR() and PJ_PEG_INDEX() read from a table: the loops below
+ * ask them often, and a division by five costs more than a load */
+static guint8 colour_of[256], index_of[256];
+#define COLOUR(peg) (colour_of[(guint8) (peg)])
+#define INDEX(peg)  (index_of[(guint8) (peg)])
+
 enum { DIR_FWD = 1, DIR_BACK = 2 };
 
 /* ---- the list ------------------------------------------------------- */
@@ -179,11 +185,11 @@ land (const Gen *g,
    * the bound is only a guard. */
   for (guint iter = 0; occupant != PJ_NO_PEG; iter++)
     {
-      guint cq = PJ_PEG_COLOUR (occupant);
+      guint cq = COLOUR (occupant);
       guint8 target;
       guint next;
 
-      if (cq == PJ_PEG_COLOUR (mover) || iter > 2 * PJ_MAX_PLAYERS || *n >= PJ_MAX_STEPS)
+      if (cq == COLOUR (mover) || iter > 2 * PJ_MAX_PLAYERS || *n >= PJ_MAX_STEPS)
         return FALSE;
       if (!is_team (g, cq))
         {
@@ -215,7 +221,7 @@ peg_blocks (guint          L,
             guint8        *fwd,
             guint8        *back)
 {
-  guint c = PJ_PEG_COLOUR (peg), i = PJ_PEG_INDEX (peg);
+  guint c = COLOUR (peg), i = INDEX (peg);
   guint8 pos = b->peg[c][i];
   guint f = NO_BLOCK, bk = NO_BLOCK;
 
@@ -244,14 +250,14 @@ blocks_without (guint          L,
                 guint8         fwd[PJ_PEGS],
                 guint8         back[PJ_PEGS])
 {
-  const guint8 *pos = b->peg[PJ_PEG_COLOUR (gone)];
+  const guint8 *pos = b->peg[COLOUR (gone)];
   guint8 on[PJ_PEGS];   /* the others on the main track */
   guint n = 0;
 
   for (guint i = 0; i < PJ_PEGS; i++)
     {
       fwd[i] = back[i] = NO_BLOCK;
-      if (i != PJ_PEG_INDEX (gone) && PJ_POS_IS_TRACK (pos[i]))
+      if (i != INDEX (gone) && PJ_POS_IS_TRACK (pos[i]))
         on[n++] = (guint8) i;
     }
   for (guint x = 0; x < n; x++)
@@ -305,7 +311,7 @@ board_blocks (Gen    *g,
               guint8 *fwd,
               guint8 *back)
 {
-  guint c = PJ_PEG_COLOUR (peg);
+  guint c = COLOUR (peg);
 
   if (!(g->blk_colours & (1u << c)))
     colour_blocks (g, c);
@@ -372,9 +378,9 @@ forward_dests (const Gen     *g,
                guint          block,
                guint8         dests[2])
 {
-  guint c = PJ_PEG_COLOUR (peg);
+  guint c = COLOUR (peg);
 
-  return forward_dests_at (g, c, b->peg[c][PJ_PEG_INDEX (peg)], b->home[c], n, may_home,
+  return forward_dests_at (g, c, b->peg[c][INDEX (peg)], b->home[c], n, may_home,
                            block, dests);
 }
 
@@ -468,8 +474,8 @@ emit_move (Gen    *g,
       a->n_steps = 1;
       return;
     }
-  cq = PJ_PEG_COLOUR (occ - 1u);
-  if (cq == PJ_PEG_COLOUR (peg))
+  cq = COLOUR (occ - 1u);
+  if (cq == COLOUR (peg))
     return;   /* never onto its own colour (B-33) */
   if (is_team (g, cq))
     {
@@ -644,7 +650,7 @@ typedef enum { SPLIT_FWD_FWD, SPLIT_FWD_BACK, SPLIT_ANY } SplitMode;
 static guint64 place_keys[PJ_MAX_PLAYERS][256];
 
 static void
-place_keys_init (void)
+tables_init (void)
 {
   static gsize done = 0;
 
@@ -653,6 +659,11 @@ place_keys_init (void)
       for (guint c = 0; c < PJ_MAX_PLAYERS; c++)
         for (guint p = 0; p < 256; p++)
           place_keys[c][p] = pj_seed_mix (c << 8 | p);
+      for (guint p = 0; p < 256; p++)
+        {
+          colour_of[p] = (guint8) PJ_PEG_COLOUR (p);
+          index_of[p] = (guint8) PJ_PEG_INDEX (p);
+        }
       g_once_init_leave (&done, 1);
     }
 }
@@ -671,8 +682,8 @@ steps_key (const PjStep *st,
   guint64 k = 0;
 
   for (guint i = 0; i < n; i++)
-    k += place_key (PJ_PEG_COLOUR (st[i].peg), st[i].to)
-         - place_key (PJ_PEG_COLOUR (st[i].peg), st[i].from);
+    k += place_key (COLOUR (st[i].peg), st[i].to)
+         - place_key (COLOUR (st[i].peg), st[i].from);
   return k;
 }
 
@@ -712,7 +723,7 @@ placement_delta (const PjAction *a,
   for (i = 0; i < a->n_steps; i++)
     {
       gboolean first = TRUE, last = TRUE;
-      guint c = PJ_PEG_COLOUR (a->steps[i].peg);
+      guint c = COLOUR (a->steps[i].peg);
 
       for (j = 0; j < i; j++)
         first &= a->steps[j].peg != a->steps[i].peg;
@@ -749,10 +760,10 @@ static inline void
 two_delta (const PjAction *a,
            guint16         v[4])
 {
-  guint16 o0 = (guint16) (PJ_PEG_COLOUR (a->steps[0].peg) << 8 | a->steps[0].from);
-  guint16 o1 = (guint16) (PJ_PEG_COLOUR (a->steps[1].peg) << 8 | a->steps[1].from);
-  guint16 i0 = (guint16) (PJ_PEG_COLOUR (a->steps[0].peg) << 8 | a->steps[0].to);
-  guint16 i1 = (guint16) (PJ_PEG_COLOUR (a->steps[1].peg) << 8 | a->steps[1].to);
+  guint16 o0 = (guint16) (COLOUR (a->steps[0].peg) << 8 | a->steps[0].from);
+  guint16 o1 = (guint16) (COLOUR (a->steps[1].peg) << 8 | a->steps[1].from);
+  guint16 i0 = (guint16) (COLOUR (a->steps[0].peg) << 8 | a->steps[0].to);
+  guint16 i1 = (guint16) (COLOUR (a->steps[1].peg) << 8 | a->steps[1].to);
 
   /* one peg may land where the other stood (never where it stands still) */
   if (i1 == o0)
@@ -875,7 +886,7 @@ split_peg_ok (const Gen     *g,
               guint          mask,
               SplitMode      mode)
 {
-  guint c = PJ_PEG_COLOUR (peg);
+  guint c = COLOUR (peg);
   guint8 pos = peg_pos (b, peg);
 
   if (pos == PJ_POS_START)
@@ -898,7 +909,7 @@ part_dests (const Gen     *g,
   if (dir == DIR_BACK)
     return backward_dest (g, b, peg, n, bb, &d[0]) ? 1 : 0;
   /* an opponent's peg moved by the NC ten never turns into its home (NC-8) */
-  return forward_dests (g, b, peg, n, is_team (g, PJ_PEG_COLOUR (peg)), fb, d);
+  return forward_dests (g, b, peg, n, is_team (g, COLOUR (peg)), fb, d);
 }
 
 /* Put back what land() changed on `w`, from `ref` (the board before). */
@@ -910,9 +921,9 @@ restore_steps (PjBoard       *w,
 {
   for (guint i = 0; i < n; i++)
     {
-      guint c = PJ_PEG_COLOUR (st[i].peg);
+      guint c = COLOUR (st[i].peg);
 
-      w->peg[c][PJ_PEG_INDEX (st[i].peg)] = ref->peg[c][PJ_PEG_INDEX (st[i].peg)];
+      w->peg[c][INDEX (st[i].peg)] = ref->peg[c][INDEX (st[i].peg)];
       if (PJ_POS_IS_TRACK (st[i].from))
         w->occ[st[i].from] = ref->occ[st[i].from];
       if (PJ_POS_IS_TRACK (st[i].to))
@@ -935,9 +946,9 @@ parts_apart (const PjStep *s1,
   guint cm1 = 0, cm2 = 0;
 
   for (guint i = 0; i < n1; i++)
-    cm1 |= 1u << PJ_PEG_COLOUR (s1[i].peg);
+    cm1 |= 1u << COLOUR (s1[i].peg);
   for (guint i = 0; i < n2; i++)
-    cm2 |= 1u << PJ_PEG_COLOUR (s2[i].peg);
+    cm2 |= 1u << COLOUR (s2[i].peg);
   if (cm1 & cm2)
     return FALSE;
   for (guint i = 0; i < n1; i++)
@@ -1019,7 +1030,7 @@ other_order_listed (const Gen     *g,
                     const guint8  *fex2,
                     const guint8  *bex2)
 {
-  guint c = PJ_PEG_COLOUR (p1), L = g->L;
+  guint c = COLOUR (p1), L = g->L;
   guint8 x1 = peg_pos (b0, p1), x2 = peg_pos (b0, p2);
   guint home = b0->home[c], fb, bb, k;
   guint8 d[2];
@@ -1036,8 +1047,8 @@ other_order_listed (const Gen     *g,
         return FALSE;   /* the colour is done: who may move changes (B-60) */
     }
   /* then p1, with p2 blocking from y2 instead of x2 */
-  fb = fex2[PJ_PEG_INDEX (p1)];
-  bb = bex2[PJ_PEG_INDEX (p1)];
+  fb = fex2[INDEX (p1)];
+  bb = bex2[INDEX (p1)];
   if (PJ_POS_IS_TRACK (x1) && PJ_POS_IS_TRACK (y2))
     {
       guint df = y2 >= x1 ? (guint) (y2 - x1) : y2 + L - x1;
@@ -1103,7 +1114,7 @@ gen_split (Gen       *g,
   for (guint i1 = 0; i1 < n_pegs1; i1++)
     {
       guint p1 = pegs1[i1];
-      guint c1 = PJ_PEG_COLOUR (p1);
+      guint c1 = COLOUR (p1);
       guint8 pos1 = peg_pos (b0, p1);
 
       guint8 *fex = fexp[p1], *bex = bexp[p1];   /* own pegs' blocks once p1 has left */
@@ -1127,7 +1138,7 @@ gen_split (Gen       *g,
 
                 /* never onto its own colour (B-33): land() would refuse it */
                 if (PJ_POS_IS_TRACK (d1[j1]) && b0->occ[d1[j1]]
-                    && PJ_PEG_COLOUR (b0->occ[d1[j1]] - 1u) == c1)
+                    && COLOUR (b0->occ[d1[j1]] - 1u) == c1)
                   continue;
                 if (!PJ_POS_IS_TRACK (d1[j1]) || b0->occ[d1[j1]] == 0)
                   {
@@ -1156,7 +1167,7 @@ gen_split (Gen       *g,
                 for (guint i2 = 0; i2 < n_cand; i2++)
                   {
                     guint p2 = cand[i2];
-                    guint c2 = PJ_PEG_COLOUR (p2);
+                    guint c2 = COLOUR (p2);
                     guint8 fb2 = 0, bb2 = 0;
                     gboolean skip_plain, same = c2 != c1 && n1 == 1;
                     guint8 in2;
@@ -1170,8 +1181,8 @@ gen_split (Gen       *g,
                      * as it is (B-31) */
                     if (c2 == c1 && n1 == 1 && !PJ_POS_IS_HOME (pos1)
                         && g->live_index[p2] != NO_LIVE
-                        && fex[PJ_PEG_INDEX (p2)] == g->fblk[p2]
-                        && (dir_hi == DIR_FWD || bex[PJ_PEG_INDEX (p2)] == g->bblk[p2])
+                        && fex[INDEX (p2)] == g->fblk[p2]
+                        && (dir_hi == DIR_FWD || bex[INDEX (p2)] == g->bblk[p2])
                         && !(((g->live[g->live_index[p2]].to_home
                                | g->live[g->live_index[p2]].on_track
                                | (dir_hi == DIR_BACK ? g->live[g->live_index[p2]].back : 0))
@@ -1185,8 +1196,8 @@ gen_split (Gen       *g,
                         /* p1's own colour: p1 now blocks from d1, not pos1 */
                         guint8 q = peg_pos (b0, p2), d = d1[j1];
 
-                        fb2 = fex[PJ_PEG_INDEX (p2)];
-                        bb2 = bex[PJ_PEG_INDEX (p2)];
+                        fb2 = fex[INDEX (p2)];
+                        bb2 = bex[INDEX (p2)];
                         if (PJ_POS_IS_TRACK (q) && PJ_POS_IS_TRACK (d))
                           {
                             guint df = d >= q ? (guint) (d - q) : d + g->L - q;
@@ -1243,10 +1254,13 @@ gen_split (Gen       *g,
                                 act->n_steps = 2;
                                 continue;
                               }
-                            if (!plain && PJ_PEG_COLOUR (w.occ[to] - 1u) == c2)
+                            if (!plain && COLOUR (w.occ[to] - 1u) == c2)
                               continue;   /* onto its own colour */
                             act = push (g);
-                            memcpy (act->steps, steps1, n1 * sizeof (PjStep));
+                            if (n1 == 1)
+                              act->steps[0] = steps1[0];
+                            else
+                              memcpy (act->steps, steps1, n1 * sizeof (PjStep));
                             if (plain)
                               act->steps[n++] = (PjStep) { (guint8) p2, peg_pos (&w, p2), to, f2 };
                             else
@@ -1351,7 +1365,7 @@ gen_joker (Gen   *g,
           for (guint k = 0; k < g->n_occ; k++)
             {
               guint8 h = g->occ_holes[k];
-              if (PJ_PEG_COLOUR (b->occ[h] - 1u) != c)
+              if (COLOUR (b->occ[h] - 1u) != c)
                 emit_move (g, movers[m], peg_pos (b, movers[m]), h, 0);
             }
         }
@@ -1364,7 +1378,7 @@ gen_joker (Gen   *g,
         {
           guint8 h = g->occ_holes[k];
           guint occ = b->occ[h];
-          if (!is_team (g, PJ_PEG_COLOUR (occ - 1)))
+          if (!is_team (g, COLOUR (occ - 1)))
             {
               PjAction *a = push (g);
               a->steps[0] = (PjStep) { (guint8) (occ - 1), (guint8) h, PJ_POS_START, PJ_STEP_SEND };
@@ -1390,7 +1404,7 @@ gen_swap (Gen   *g,
     for (guint j = i + 1; j < n; j++)
       {
         guint pa = b->occ[holes[i]] - 1u, pb = b->occ[holes[j]] - 1u;
-        guint ca = PJ_PEG_COLOUR (pa), cb = PJ_PEG_COLOUR (pb);
+        guint ca = COLOUR (pa), cb = COLOUR (pb);
         PjAction *a;
 
         if (ca == cb)
@@ -1676,6 +1690,7 @@ gboolean
 pj_action_same_placement (const PjAction *a,
                           const PjAction *b)
 {
+  tables_init ();
   return a->kind == b->kind && a->card == b->card && a->declared == b->declared
          && same_placement (a, b);
 }
@@ -1700,7 +1715,7 @@ legal_actions (const PjState *s,
 
   /* not the tables at the end: each is filled in before it is read */
   memset (&g, 0, G_STRUCT_OFFSET (Gen, live));
-  place_keys_init ();
+  tables_init ();
   out->n = 0;
   g.s = s;
   g.r = &s->rules;
