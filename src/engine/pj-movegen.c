@@ -1095,22 +1095,16 @@ gen_split (Gen       *g,
   g_assert (total <= 10);
 
 
-  /* the pegs that may take part at all; a peg in start stays there, and
-   * only the team's colours ever become movable (B-60) */
-  for (guint m = mode == SPLIT_ANY ? (1u << players) - 1 : fixed_mask ? mask1 : g->team_colours;
-       m != 0; m &= m - 1)
+  /* the pegs that may move first, in peg order; the same pegs may move
+   * second unless the first part changes who may move */
+  for (guint m = mode == SPLIT_ANY ? (1u << players) - 1 : mask1; m != 0; m &= m - 1)
     {
       guint c = (guint) __builtin_ctz (m);
 
       for (guint i = 0; i < PJ_PEGS; i++)
-        if (b0->peg[c][i] != PJ_POS_START)
-          pegs[n_pegs++] = PJ_PEG_ID (c, i);
+        if (split_peg_ok (g, b0, PJ_PEG_ID (c, i), mask1, mode))
+          pegs1[n_pegs1++] = PJ_PEG_ID (c, i);
     }
-  /* those that may move first; the same pegs may move second unless the
-   * first part changes who may move */
-  for (guint i = 0; i < n_pegs; i++)
-    if (split_peg_ok (g, b0, pegs[i], mask1, mode))
-      pegs1[n_pegs1++] = pegs[i];
   for (guint i1 = 0; i1 < n_pegs1; i1++)
     {
       guint p1 = pegs1[i1];
@@ -1161,6 +1155,16 @@ gen_split (Gen       *g,
                 mask2 = mask1;
                 if (!fixed_mask && !PJ_POS_IS_TRACK (d1[j1]) && w.home[c1] == pj_home_full_mask ())
                   mask2 = movable_colours (g, &w);   /* p1's colour just finished */
+                if (mask2 != mask1 && n_pegs == 0)
+                  /* only the team's colours ever become movable (B-60) */
+                  for (guint m = g->team_colours; m != 0; m &= m - 1)
+                    {
+                      guint c = (guint) __builtin_ctz (m);
+
+                      for (guint i = 0; i < PJ_PEGS; i++)
+                        if (b0->peg[c][i] != PJ_POS_START)
+                          pegs[n_pegs++] = PJ_PEG_ID (c, i);
+                    }
                 /* the first pegs are those of mask1, in the same order */
                 const guint8 *cand = mask2 == mask1 ? pegs1 : pegs;
                 guint n_cand = mask2 == mask1 ? n_pegs1 : n_pegs;
