@@ -153,6 +153,34 @@ is_team (const Gen *g,
   return (g->team_colours >> colour) & 1;
 }
 
+/* pj_board_set() with the peg's colour and index from the tables */
+static inline void
+move_peg (PjBoard *b,
+          guint    peg,
+          guint8   to)
+{
+  guint c = COLOUR (peg);
+  guint8 from = ((guint8 *) b->peg)[peg];
+
+  if (PJ_POS_IS_TRACK (from))
+    {
+      if (b->occ[from] == peg + 1)
+        b->occ[from] = 0;
+    }
+  else if (PJ_POS_IS_HOME (from))
+    b->home[c] &= (guint8) ~(1u << (from - PJ_POS_HOME0));
+  else
+    b->n_start[c]--;
+
+  if (PJ_POS_IS_TRACK (to))
+    b->occ[to] = (guint8) (peg + 1);
+  else if (PJ_POS_IS_HOME (to))
+    b->home[c] |= (guint8) (1u << (to - PJ_POS_HOME0));
+  else
+    b->n_start[c]++;
+  ((guint8 *) b->peg)[peg] = to;
+}
+
 /* Put `peg` on `dest` and resolve what it lands on (B-33): an opponent goes to
  * start; a team peg jumps to its own in-spot, hitting what is there in turn.
  * Illegal (FALSE) when a peg would land on its own colour. Appends steps. */
@@ -176,11 +204,11 @@ land (const Gen *g,
   (*n)++;
   if (!PJ_POS_IS_TRACK (dest))
     {
-      pj_board_set (b, peg, dest);
+      move_peg (b, peg, dest);
       return TRUE;
     }
   occupant = pj_board_occupant (b, dest);
-  pj_board_set (b, peg, dest);
+  move_peg (b, peg, dest);
   /* A chain ends by itself (each team colour's in-spot is visited at most once);
    * the bound is only a guard. */
   for (guint iter = 0; occupant != PJ_NO_PEG; iter++)
@@ -194,7 +222,7 @@ land (const Gen *g,
       if (!is_team (g, cq))
         {
           steps[(*n)++] = (PjStep) { (guint8) occupant, hole, PJ_POS_START, (guint8) (part | PJ_STEP_HIT) };
-          pj_board_set (b, occupant, PJ_POS_START);
+          move_peg (b, occupant, PJ_POS_START);
           return TRUE;
         }
       target = pj_in_spot_hole (g->r, cq);
@@ -203,7 +231,7 @@ land (const Gen *g,
         return FALSE;
       next = pj_board_occupant (b, target);
       steps[(*n)++] = (PjStep) { (guint8) occupant, hole, target, (guint8) (part | PJ_STEP_HIT) };
-      pj_board_set (b, occupant, target);
+      move_peg (b, occupant, target);
       mover = occupant;
       hole = target;
       occupant = next;
@@ -529,10 +557,12 @@ gen_come_out (Gen *g)
 }
 
 /* Distances 1 .. below - 1 as bits (distances never reach 16). */
+static guint16 dist_bits_of[256 + PJ_HOME_HOLES + 1];
+
 static inline guint16
 dist_bits (guint below)
 {
-  return (guint16) (((1u << MIN (below, 16u)) - 1) & ~1u);
+  return dist_bits_of[below];
 }
 
 /* forward_dests() and backward_dest() of every movable peg, for every
@@ -659,6 +689,8 @@ tables_init (void)
       for (guint c = 0; c < PJ_MAX_PLAYERS; c++)
         for (guint p = 0; p < 256; p++)
           place_keys[c][p] = pj_seed_mix (c << 8 | p);
+      for (guint k = 0; k < G_N_ELEMENTS (dist_bits_of); k++)
+        dist_bits_of[k] = (guint16) (((1u << MIN (k, 16u)) - 1) & ~1u);
       for (guint p = 0; p < 256; p++)
         {
           colour_of[p] = (guint8) PJ_PEG_COLOUR (p);
@@ -1139,7 +1171,7 @@ gen_split (Gen       *g,
                     /* nothing hit: land() in short */
                     steps1[0] = (PjStep) { (guint8) p1, pos1, d1[j1], f1 };
                     n1 = 1;
-                    pj_board_set (&w, p1, d1[j1]);
+                    move_peg (&w, p1, d1[j1]);
                   }
                 else
                   {
