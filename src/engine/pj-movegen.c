@@ -833,6 +833,49 @@ same_placement (const PjAction *a,
          && memcmp (ai, bi, nai * sizeof *ai) == 0;
 }
 
+/* same_placement() of two listed actions, whose steps follow each peg from
+ * where it stands: what a peg fills and then leaves again cancels out, so
+ * the holes each fills less those it leaves, counted by colour and
+ * position, are equal exactly when the boards are. */
+static gboolean
+same_listed_placement (const PjAction *a,
+                       const PjAction *b)
+{
+  guint16 key[4 * PJ_MAX_STEPS];
+  int count[4 * PJ_MAX_STEPS];
+  guint n = 0;
+
+  if (a->n_steps == 2 && b->n_steps == 2 && a->steps[0].peg != a->steps[1].peg
+      && b->steps[0].peg != b->steps[1].peg)
+    return same_placement (a, b);
+  for (guint side = 0; side < 2; side++)
+    {
+      const PjAction *x = side == 0 ? a : b;
+      int sign = side == 0 ? 1 : -1;
+
+      for (guint i = 0; i < x->n_steps; i++)
+        for (guint end = 0; end < 2; end++)
+          {
+            guint16 k = (guint16) (COLOUR (x->steps[i].peg) << 8
+                                   | (end == 0 ? x->steps[i].to : x->steps[i].from));
+            guint j = 0;
+
+            while (j < n && key[j] != k)
+              j++;
+            if (j == n)
+              {
+                key[n] = k;
+                count[n++] = 0;
+              }
+            count[j] += end == 0 ? sign : -sign;
+          }
+    }
+  for (guint j = 0; j < n; j++)
+    if (count[j] != 0)
+      return FALSE;
+  return TRUE;
+}
+
 /* The table of this card's placements so far: (stamp, folded key, index)
  * triples; a new stamp empties it without clearing memory. */
 static void
@@ -902,7 +945,8 @@ keep_if_new (Gen     *g,
     }
   mask = l->seen_mask;
   for (slot = h & mask; l->seen[3 * slot] == l->seen_stamp; slot = (slot + 1) & mask)
-    if (l->seen[3 * slot + 1] == h && same_placement (&l->v[l->seen[3 * slot + 2]], &l->v[idx]))
+    if (l->seen[3 * slot + 1] == h
+        && same_listed_placement (&l->v[l->seen[3 * slot + 2]], &l->v[idx]))
       {
         l->n--;
         return;
