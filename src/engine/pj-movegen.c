@@ -1190,8 +1190,28 @@ gen_split (Gen       *g,
       guint8 *fex = fexp[p1], *bex = bexp[p1];   /* own pegs' blocks once p1 has left */
       guint8 in1 = pj_in_spot_hole (r, c1);
 
+      guint16 rest_may = 0;   /* distances some other peg may then move */
+
       dest_row (g, b0, p1, total, dir_hi, &have_row, nd0[p1], dd0[p1]);
       blocks_without (g->L, b0, p1, fex, bex);
+      /* after a first part that hits nothing and leaves who may move alone:
+       * a peg of p1's colour that p1 was not in the way of before goes no
+       * further than on the board as it is (p1 can only be in its way now,
+       * B-31); any other peg, as far as is known, anywhere */
+      for (guint i2 = 0; i2 < n_pegs1 && rest_may != 0xffff; i2++)
+        {
+          guint p2 = pegs1[i2], li = g->live_index[p2];
+
+          if (p2 == p1)
+            continue;
+          if (COLOUR (p2) == c1 && !PJ_POS_IS_HOME (pos1) && li != NO_LIVE
+              && fex[INDEX (p2)] == g->fblk[p2]
+              && (dir_hi == DIR_FWD || bex[INDEX (p2)] == g->bblk[p2]))
+            rest_may |= g->live[li].to_home | g->live[li].on_track
+                        | (dir_hi == DIR_BACK ? g->live[li].back : 0);
+          else
+            rest_may = 0xffff;
+        }
       for (guint a = 1; a < total; a++)
         for (guint dir1 = DIR_FWD; dir1 <= dir_hi; dir1++)
           {
@@ -1209,6 +1229,11 @@ gen_split (Gen       *g,
                 /* never onto its own colour (B-33): land() would refuse it */
                 if (PJ_POS_IS_TRACK (d1[j1]) && b0->occ[d1[j1]]
                     && COLOUR (b0->occ[d1[j1]] - 1u) == c1)
+                  continue;
+                /* nothing to move the rest with (a plain first part on the
+                 * track changes neither who may move nor other colours) */
+                if (!((rest_may >> (total - a)) & 1) && PJ_POS_IS_TRACK (d1[j1])
+                    && b0->occ[d1[j1]] == 0)
                   continue;
                 if (!PJ_POS_IS_TRACK (d1[j1]) || b0->occ[d1[j1]] == 0)
                   {
