@@ -1164,11 +1164,14 @@ gen_split (Gen       *g,
   guint8 nd0[PJ_MAX_PEGS][10][2];
   guint8 dd0[PJ_MAX_PEGS][10][2][2];
   guint64 have_row = 0;   /* pegs whose nd0, dd0 are filled in */
+  guint64 have_ex = 0;    /* pegs whose fexp, bexp are filled in */
   /* blocks_without() of each peg that moved first so far */
   guint8 fexp[PJ_MAX_PEGS][PJ_PEGS], bexp[PJ_MAX_PEGS][PJ_PEGS];
   guint dir_hi = mode == SPLIT_FWD_FWD ? DIR_FWD : DIR_BACK;
 
   g_assert (total <= 10);
+  if (!g->have_live)
+    live_pegs (g);
 
 
   /* the pegs that may move first, in peg order; the same pegs may move
@@ -1189,11 +1192,17 @@ gen_split (Gen       *g,
 
       guint8 *fex = fexp[p1], *bex = bexp[p1];   /* own pegs' blocks once p1 has left */
       guint8 in1 = pj_in_spot_hole (r, c1);
-
       guint16 rest_may = 0;   /* distances some other peg may then move */
+      guint li1 = g->live_index[p1];
 
+      /* a movable peg that cannot move 1 .. total - 1 at all */
+      if (li1 != NO_LIVE
+          && !((g->live[li1].to_home | g->live[li1].on_track
+                | (dir_hi == DIR_BACK ? g->live[li1].back : 0)) & dist_bits (total)))
+        continue;
       dest_row (g, b0, p1, total, dir_hi, &have_row, nd0[p1], dd0[p1]);
       blocks_without (g->L, b0, p1, fex, bex);
+      have_ex |= G_GUINT64_CONSTANT (1) << p1;
       /* after a first part that hits nothing and leaves who may move alone:
        * a peg of p1's colour that p1 was not in the way of before goes no
        * further than on the board as it is (p1 can only be in its way now,
@@ -1338,7 +1347,7 @@ gen_split (Gen       *g,
 
                             /* one colour, nothing hit, the other order listed before */
                             if (plain && c2 == c1 && n1 == 1 && p2 < p1 && !g->keep_duplicates
-                                && (have_row >> p2) & 1
+                                && (have_ex >> p2) & 1
                                 && other_order_listed (g, b0, p1, dir1, a, d1[j1], p2, to,
                                                        nd0[p2][total - a][dir2 - 1],
                                                        dd0[p2][total - a][dir2 - 1],
