@@ -521,6 +521,9 @@ gen_split (Gen       *g,
   guint8 dd0[PJ_MAX_PEGS][10][2][2];
   guint64 have_row = 0;   /* pegs whose nd0, dd0 are filled in */
   guint64 have_ex = 0;    /* pegs whose fexp, bexp are filled in */
+  /* SPLIT_ANY, by pegs1 index: the pegs of each colour, and those that
+   * have a move of k on the board as it is */
+  guint64 colour_pegs[PJ_MAX_PLAYERS] = { 0 }, rest_pegs[10] = { 0 };
   /* blocks_without() of each peg that moved first so far */
   guint8 fexp[PJ_MAX_PEGS][PJ_PEGS], bexp[PJ_MAX_PEGS][PJ_PEGS];
   guint dir_hi = mode == SPLIT_FWD_FWD ? DIR_FWD : DIR_BACK;
@@ -540,6 +543,18 @@ gen_split (Gen       *g,
         if (split_peg_ok (g, b0, PJ_PEG_ID (c, i), mask1, mode))
           pegs1[n_pegs1++] = PJ_PEG_ID (c, i);
     }
+  if (mode == SPLIT_ANY)
+    /* NC ten: most pegs of other colours have no move of a given rest */
+    for (guint i = 0; i < n_pegs1; i++)
+      {
+        guint p = pegs1[i];
+
+        dest_row (g, b0, p, total, dir_hi, &have_row, nd0[p], dd0[p]);
+        colour_pegs[COLOUR (p)] |= G_GUINT64_CONSTANT (1) << i;
+        for (guint k = 1; k < total; k++)
+          if (nd0[p][k][0] | nd0[p][k][1])
+            rest_pegs[k] |= G_GUINT64_CONSTANT (1) << i;
+      }
   for (guint i1 = 0; i1 < n_pegs1; i1++)
     {
       guint p1 = pegs1[i1];
@@ -634,6 +649,11 @@ gen_split (Gen       *g,
                 /* the first pegs are those of mask1, in the same order */
                 const guint8 *cand = mask2 == mask1 ? pegs1 : pegs;
                 guint n_cand = mask2 == mask1 ? n_pegs1 : n_pegs;
+                /* after a first part that hit nothing, a peg of another colour
+                 * has the moves it has on the board as it is */
+                guint64 todo = mode == SPLIT_ANY && n1 == 1
+                               ? rest_pegs[total - a] | colour_pegs[c1] : ~G_GUINT64_CONSTANT (0);
+
                 for (guint i2 = 0; i2 < n_cand; i2++)
                   {
                     guint p2 = cand[i2];
@@ -642,7 +662,7 @@ gen_split (Gen       *g,
                     gboolean skip_plain, same = c2 != c1 && n1 == 1;
                     guint8 in2;
 
-                    if (mode != SPLIT_ANY && !((mask2 >> c2) & 1))
+                    if (mode == SPLIT_ANY ? !((todo >> i2) & 1) : !((mask2 >> c2) & 1))
                       continue;
                     if (p2 == p1)
                       continue;
