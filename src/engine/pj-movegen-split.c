@@ -498,9 +498,18 @@ other_order_listed (const Gen     *g,
  * The parts are tried first peg first, in peg order. A split whose second
  * peg comes before the first in that order was already tried the other way
  * round; when the two parts touch no common colour or hole, that other
- * order was legal and ends alike (parts_apart()), so it is skipped. What is left (pegs of
- * one colour, whose parts may leapfrog or swap destinations, and hits) is
- * kept only if no earlier split of the card leaves the same board. */
+ * order was legal and ends alike (parts_apart()), so it is skipped; so is
+ * one of a single colour hitting nothing whose other order was legal
+ * (other_order_listed()). What is left (pegs of one colour, whose parts
+ * may leapfrog or swap destinations, and hits) is kept only if no earlier
+ * split of the card leaves the same board.
+ *
+ * Most of a seven's work is in trying parts that lead nowhere, so what
+ * the board as it is tells is used to pass over them early: a first peg
+ * with no move at all, a first part after which no other peg could move
+ * the rest, a second peg that could not move that far. Each shortcut only
+ * passes over what would have listed nothing, so the list and its order
+ * are as without them. */
 static inline G_ALWAYS_INLINE void
 gen_split (Gen       *g,
            guint      total,
@@ -531,7 +540,6 @@ gen_split (Gen       *g,
   g_assert (total <= 10);
   if (!g->have_live)
     pj_gen_live_pegs (g);
-
 
   /* the pegs that may move first, in peg order; the same pegs may move
    * second unless the first part changes who may move */

@@ -224,10 +224,10 @@ emit_chain (Gen    *g,
 }
 
 /* One landing from the real board: a single step unless it hits something.
- * An opponent's peg goes to start (pj_gen_land() in short); a hit partner's peg
- * jumps to its in-spot, where it may hit in turn: such chains can end alike
- * from different pegs (pegs of one colour are interchangeable), so they are
- * kept only if their placement is new. */
+ * An opponent's peg goes to start (pj_gen_land() in short); a hit
+ * partner's peg jumps to its in-spot, where it may hit in turn: such chains
+ * can end alike from different pegs (pegs of one colour are
+ * interchangeable), so they are kept only if their placement is new. */
 static inline void
 emit_move (Gen    *g,
            guint   peg,
@@ -341,7 +341,8 @@ pj_gen_live_pegs (Gen *g)
 
               /* into home: past the in-spot (not blocked up to it), then
                * holes 0 .. n - d_in - 1 empty */
-              g->live[n].to_home = fb > d_in ? dist_bits (d_in + room + 1) & ~dist_bits (d_in + 1) : 0;
+              g->live[n].to_home = fb > d_in
+                                   ? dist_bits (d_in + room + 1) & ~dist_bits (d_in + 1) : 0;
               if (g->r->home_entry == PJ_HOME_FORCED)
                 on_track &= dist_bits (d_in + 1);   /* K-2: never past the in-spot */
               g->live[n].on_track = on_track;
@@ -376,7 +377,9 @@ gen_forward (Gen   *g,
       if ((g->live[i].to_home >> n) & 1)
         {
           PjAction *a = push (g);
-          a->steps[0] = (PjStep) { (guint8) peg, pos, (guint8) (PJ_POS_HOME0 + g->live[i].home_off + (int) n), 0 };
+          guint8 hole = (guint8) (PJ_POS_HOME0 + g->live[i].home_off + (int) n);
+
+          a->steps[0] = (PjStep) { (guint8) peg, pos, hole, 0 };
           a->n_steps = 1;
         }
       if ((g->live[i].on_track >> n) & 1)
