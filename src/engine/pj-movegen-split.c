@@ -737,6 +737,20 @@ gen_split (Gen       *g,
                                                        dd0[p2][total - a][dir2 - 1],
                                                        fexp[p2], bexp[p2]))
                               continue;
+                            if (mode == SPLIT_FWD_FWD && plain && c2 == c1 && n1 == 1
+                                && PJ_POS_IS_TRACK (d1[j1]) && PJ_POS_IS_TRACK (to) && !onto1)
+                              {
+                                /* one colour forward on the main track, nothing hit, no
+                                 * peg onto where the other stood: pegs of one colour
+                                 * never pass each other (B-31), so only the other order
+                                 * leaves this board, and it is passed over above when it
+                                 * comes first and by the same test when it comes later */
+                                act = push (g);
+                                act->steps[0] = steps1[0];
+                                act->steps[1] = (PjStep) { (guint8) p2, peg_pos (&w, p2), to, f2 };
+                                act->n_steps = 2;
+                                continue;
+                              }
                             if (plain && same && !onto1 && fixed_mask && to != in2
                                 && d1[j1] != in1)
                               {
