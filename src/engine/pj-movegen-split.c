@@ -532,7 +532,7 @@ gen_split (Gen       *g,
   guint64 have_ex = 0;    /* pegs whose fexp, bexp are filled in */
   /* SPLIT_ANY, by pegs1 index: the pegs of each colour, and those that
    * have a move of k on the board as it is */
-  guint64 colour_pegs[PJ_MAX_PLAYERS] = { 0 }, rest_pegs[10] = { 0 };
+  guint64 colour_pegs[PJ_MAX_PLAYERS], rest_pegs[10];
   /* blocks_without() of each peg that moved first so far */
   guint8 fexp[PJ_MAX_PEGS][PJ_PEGS], bexp[PJ_MAX_PEGS][PJ_PEGS];
   guint dir_hi = mode == SPLIT_FWD_FWD ? DIR_FWD : DIR_BACK;
@@ -552,17 +552,21 @@ gen_split (Gen       *g,
           pegs1[n_pegs1++] = PJ_PEG_ID (c, i);
     }
   if (mode == SPLIT_ANY)
-    /* NC ten: most pegs of other colours have no move of a given rest */
-    for (guint i = 0; i < n_pegs1; i++)
-      {
-        guint p = pegs1[i];
+    {
+      /* NC ten: most pegs of other colours have no move of a given rest */
+      memset (colour_pegs, 0, sizeof colour_pegs);
+      memset (rest_pegs, 0, sizeof rest_pegs);
+      for (guint i = 0; i < n_pegs1; i++)
+        {
+          guint p = pegs1[i];
 
-        dest_row (g, b0, p, total, dir_hi, &have_row, nd0[p], dd0[p]);
-        colour_pegs[COLOUR (p)] |= G_GUINT64_CONSTANT (1) << i;
-        for (guint k = 1; k < total; k++)
-          if (nd0[p][k][0] | nd0[p][k][1])
-            rest_pegs[k] |= G_GUINT64_CONSTANT (1) << i;
-      }
+          dest_row (g, b0, p, total, dir_hi, &have_row, nd0[p], dd0[p]);
+          colour_pegs[COLOUR (p)] |= G_GUINT64_CONSTANT (1) << i;
+          for (guint k = 1; k < total; k++)
+            if (nd0[p][k][0] | nd0[p][k][1])
+              rest_pegs[k] |= G_GUINT64_CONSTANT (1) << i;
+        }
+    }
   for (guint i1 = 0; i1 < n_pegs1; i1++)
     {
       guint p1 = pegs1[i1];
