@@ -69,6 +69,8 @@ copy_block (Gen   *g,
   PjActionList *l = g->out;
   PjAction *a;
 
+  if (n == 0)
+    return;   /* nothing to copy, maybe not even a list yet */
   while (l->n + n > l->cap)
     pj_gen_grow (l);
   a = &l->v[l->n];
