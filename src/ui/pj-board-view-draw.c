@@ -135,14 +135,20 @@ animation_guard_cb (gpointer user_data)
 
 /* Plays the action from the board before it, step by step; the parts a
  * person picked before the last are on the board already (base), so only
- * the rest plays. */
+ * the rest plays. parts > 0: the steps are the part of a split the person
+ * just picked (of that many parts), shown while the game waits for the
+ * rest of the move; no computer move is due, so the pace is not held. */
 void
 _pj_board_view_start_animation (PjBoardView    *self,
                                 const PjAction *action,
                                 const PjState  *before,
-                                const guint8    base[PJ_MAX_PLAYERS][PJ_PEGS])
+                                const guint8    base[PJ_MAX_PLAYERS][PJ_PEGS],
+                                guint           parts)
 {
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  PjPlace path[PJ_BOARD_MAX_PATH];
+  double total_ms = 0;
+  PjBoardLayout L;
 
   memcpy (self->anim_base, base != NULL ? base : before->board.peg, sizeof self->anim_base);
   self->anim_action = *action;
@@ -161,23 +167,22 @@ _pj_board_view_start_animation (PjBoardView    *self,
     }
   self->anim_step = 0;
   self->anim_step_start = clock ? gdk_frame_clock_get_frame_time (clock) : g_get_monotonic_time ();
+  self->anim_parts = parts;
   self->animating = TRUE;
-  self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), animation_tick, NULL, NULL);
+  if (self->tick_id == 0)
+    self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), animation_tick, NULL, NULL);
   release_pace (self);
-  if (self->game != NULL)
+  if (self->game != NULL && parts == 0)
     {
-      PjBoardLayout L;
-      PjPlace path[PJ_BOARD_MAX_PATH];
-      double total_ms = 0;
-
       self->pace_game = g_object_ref (self->game);
       pj_game_hold_pace (self->pace_game);
-      /* a hidden window gets no frames: the game must not wait for ever */
-      _pj_board_view_compute_layout (self, &L);
-      for (guint i = 0; i < self->anim_action.n_steps; i++)
-        total_ms += step_duration (self, &self->anim_action, i, anim_path (self, &L, i, path));
-      self->anim_guard = g_timeout_add ((guint) total_ms + ANIM_GUARD_MS, animation_guard_cb, self);
     }
+  /* a hidden window gets no frames: the game must not wait for ever, nor
+   * a picked part stay half-way */
+  _pj_board_view_compute_layout (self, &L);
+  for (guint i = 0; i < self->anim_action.n_steps; i++)
+    total_ms += step_duration (self, &self->anim_action, i, anim_path (self, &L, i, path));
+  self->anim_guard = g_timeout_add ((guint) total_ms + ANIM_GUARD_MS, animation_guard_cb, self);
   _pj_board_view_notify_animating (self);
 }
 
@@ -204,6 +209,18 @@ moving_peg (PjBoardView         *self,
   pj_board_layout_path_point (L, path, n, dur > 0 ? t / dur : 1.0, x, y);
   *peg = self->anim_action.steps[self->anim_step].peg;
   return TRUE;
+}
+
+gboolean
+_pj_board_view_get_moving_peg (PjBoardView *self,
+                               guint       *peg,
+                               double      *x,
+                               double      *y)
+{
+  PjBoardLayout L;
+
+  _pj_board_view_compute_layout (self, &L);
+  return moving_peg (self, &L, peg, x, y);
 }
 
 /* ---- kept drawing ---------------------------------------------------------- */
@@ -960,7 +977,7 @@ _pj_board_view_snapshot (GtkWidget   *widget,
   outline = (GdkRGBA) { fg.red, fg.green, fg.blue, 0.55 };
   s = self->game ? pj_game_get_state (self->game) : NULL;
   holding = pj_move_picker_get_peg (self->picker, NULL, NULL);
-  _pj_board_view_shown_positions (self, pos);
+  _pj_board_view_drawn_positions (self, pos);
   if (moving_peg (self, &L, &moving, &mx, &my))
     pos[PJ_PEG_COLOUR (moving)][PJ_PEG_INDEX (moving)] = 0xfe;   /* drawn on its own */
 

@@ -70,8 +70,9 @@ struct _PjBoardView
   PjAction   hint;
   gboolean   have_hint;
 
-  /* animation of the last action */
+  /* animation of the last action, or of the part of a split just picked */
   gboolean   animating;
+  guint      anim_parts;      /* 0: an action; else the picks shown so far */
   guint8     anim_base[PJ_MAX_PLAYERS][PJ_PEGS];
   PjAction   anim_action;
   guint      anim_step;
@@ -112,6 +113,8 @@ void   _pj_board_view_compute_layout   (PjBoardView   *self,
                                         PjBoardLayout *L);
 void   _pj_board_view_shown_positions  (PjBoardView   *self,
                                         guint8         pos[PJ_MAX_PLAYERS][PJ_PEGS]);
+void   _pj_board_view_drawn_positions  (PjBoardView   *self,
+                                        guint8         pos[PJ_MAX_PLAYERS][PJ_PEGS]);
 void   _pj_board_view_update_input     (PjBoardView   *self);
 void   _pj_board_view_notify_animating (PjBoardView   *self);
 gboolean _pj_board_view_pick_place     (PjBoardView   *self,
@@ -124,8 +127,14 @@ void   _pj_board_view_drop_caches      (PjBoardView   *self);
 void   _pj_board_view_start_animation  (PjBoardView   *self,
                                         const PjAction *action,
                                         const PjState *before,
-                                        const guint8   base[PJ_MAX_PLAYERS][PJ_PEGS]);
+                                        const guint8   base[PJ_MAX_PLAYERS][PJ_PEGS],
+                                        guint          parts);
 void   _pj_board_view_stop_animation   (PjBoardView   *self);
+/* The peg on its way and where it is drawn now, in widget coordinates. */
+gboolean _pj_board_view_get_moving_peg (PjBoardView   *self,
+                                        guint         *peg,
+                                        double        *x,
+                                        double        *y);
 void   _pj_board_view_clear_digits     (PjBoardView   *self);
 
 /* pj-board-view-a11y.c */

@@ -131,11 +131,13 @@ _pj_board_view_compute_layout (PjBoardView   *self,
   pj_board_layout_set_captions (L, text_w, MEASURE_SIZE);
 }
 
+/* A part of a split on its way counts as where the person put it: the
+ * next part is picked from there. */
 static void
 base_positions (PjBoardView *self,
                 guint8       pos[PJ_MAX_PLAYERS][PJ_PEGS])
 {
-  if (self->animating)
+  if (self->animating && self->anim_parts == 0)
     memcpy (pos, self->anim_base, sizeof self->anim_base);
   else if (self->game != NULL)
     memcpy (pos, pj_game_get_state (self->game)->board.peg, sizeof self->anim_base);
@@ -151,6 +153,18 @@ _pj_board_view_shown_positions (PjBoardView *self,
 {
   base_positions (self, pos);
   pj_move_picker_apply_picks (self->picker, pos);
+}
+
+/* The pegs as drawn: while the part just picked moves, the pegs it moves
+ * stand where its animation has them. */
+void
+_pj_board_view_drawn_positions (PjBoardView *self,
+                                guint8       pos[PJ_MAX_PLAYERS][PJ_PEGS])
+{
+  if (self->animating && self->anim_parts > 0)
+    memcpy (pos, self->anim_base, sizeof self->anim_base);
+  else
+    _pj_board_view_shown_positions (self, pos);
 }
 
 static void
@@ -170,7 +184,7 @@ action_applied_cb (PjBoardView    *self,
   /* the parts picked before the last one stay where the person put them */
   if (self->animations && action->n_steps > 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
     _pj_board_view_start_animation (self, action, before,
-                                    picked_here ? (const guint8 (*)[PJ_PEGS]) self->chosen_base : NULL);
+                                    picked_here ? (const guint8 (*)[PJ_PEGS]) self->chosen_base : NULL, 0);
 
   pj_board_view_reset_input (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -270,6 +284,9 @@ _pj_board_view_update_input (PjBoardView *self)
     legal = pj_game_get_human_actions (self->game, &n_legal);
   pj_move_picker_set_actions (self->picker, self->game ? pj_game_get_state (self->game) : NULL,
                               legal, n_legal);
+  /* a part taken back (Escape, another card) does not go on moving */
+  if (self->animating && self->anim_parts > pj_move_picker_get_n_parts (self->picker))
+    _pj_board_view_stop_animation (self);
 
   holding = pj_move_picker_get_peg (self->picker, NULL, NULL);
   _pj_board_view_shown_positions (self, pos);
@@ -298,6 +315,41 @@ _pj_board_view_update_input (PjBoardView *self)
   set_prompt (self, prompt_text (self));
   _pj_board_view_update_focus_label (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The part of a split just picked moves to its hole as a whole move
+ * does: its steps are those of the candidates (all alike so far) that take
+ * a peg from where it stood before the pick to where it stands now, the
+ * picked peg's and its hits' or swap partner's. */
+static void
+animate_part (PjBoardView *self)
+{
+  guint8 after[PJ_MAX_PLAYERS][PJ_PEGS];
+  const PjAction *a;
+  PjAction part;
+
+  if (!self->animations || self->game == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self)) ||
+      pj_move_picker_get_n_candidates (self->picker) == 0)
+    return;
+
+  _pj_board_view_shown_positions (self, after);
+  a = pj_move_picker_get_candidate (self->picker, 0);
+  part = *a;
+  part.n_steps = 0;
+  for (guint i = 0; i < a->n_steps; i++)
+    {
+      const PjStep *st = &a->steps[i];
+      guint c = PJ_PEG_COLOUR (st->peg), k = PJ_PEG_INDEX (st->peg);
+
+      if (st->from != st->to && self->chosen_base[c][k] == st->from && after[c][k] == st->to)
+        part.steps[part.n_steps++] = *st;
+    }
+  if (part.n_steps == 0)
+    return;
+
+  _pj_board_view_stop_animation (self);
+  _pj_board_view_start_animation (self, &part, pj_game_get_state (self->game), self->chosen_base,
+                                  pj_move_picker_get_n_parts (self->picker));
 }
 
 gboolean
@@ -344,6 +396,8 @@ _pj_board_view_pick_place (PjBoardView   *self,
       self->have_chosen = TRUE;
       g_signal_emit (self, signals[ACTION_CHOSEN], 0, &chosen);
     }
+  else
+    animate_part (self);
 
   return TRUE;
 }

@@ -1,12 +1,16 @@
 /* test-board-view.c — the board draws 4, 6 and 8 sides, light and dark,
  * and animates a move, without a single warning (G_DEBUG=fatal-warnings);
- * clicks pick a split move part by part; the keyboard explores the board
- * hole by hole and peg by peg, answers questions and plays a split.
+ * clicks pick a split move part by part, each part moving to its hole; the
+ * keyboard explores the board hole by hole and peg by peg, answers
+ * questions and plays a split.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <math.h>
+
 #include "pj-board-spot.h"
 #include "pj-board-view.h"
+#include "pj-board-view-private.h"
 #include "pj-test-display.h"
 
 static gboolean
@@ -370,6 +374,130 @@ test_split_animation (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+typedef struct {
+  PjBoardView *board;
+  double       x0, y0;   /* the hole the peg left */
+  double       x, y;     /* where it is drawn */
+} Watch;
+
+/* The moving peg has left its hole (a wait's condition). */
+static gboolean
+peg_left_hole (gpointer data)
+{
+  Watch *w = data;
+  guint peg;
+
+  return _pj_board_view_get_moving_peg (w->board, &peg, &w->x, &w->y) &&
+         hypot (w->x - w->x0, w->y - w->y0) > 1.0;
+}
+
+static guint8
+drawn_at (PjBoardView *board,
+          guint        colour,
+          guint        index)
+{
+  guint8 pos[PJ_MAX_PLAYERS][PJ_PEGS];
+
+  _pj_board_view_drawn_positions (board, pos);
+  return pos[colour][index];
+}
+
+/* The first part of a split moves to its hole as the second does, without
+ * holding the game (no move is due); taken back with Escape it stops and
+ * the peg is back where it was; the second part may be picked while the
+ * first still moves, and the move then plays only that part. */
+static void
+test_split_first_part (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PjGame) game = NULL;
+  const PjAction *animated;
+  PjAction chosen = { 0 };
+  GtkWidget *window, *board;
+  PjBoardView *view;
+  Watch w = { 0 };
+  double x15, y15;
+  guint peg;
+  PjState s;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  g_assert_true (pj_position_from_string (&s, "rules basic players=4\npegs R r10 r12 s s s\nhand R 7 7\n",
+                                          &error));
+  g_assert_no_error (error);
+  game = pj_game_new_mirror (&s, 0, 0, sent, NULL, NULL);
+
+  window = gtk_window_new ();
+  board = pj_board_view_new ();
+  view = PJ_BOARD_VIEW (board);
+  pj_board_view_set_game (view, game);
+  /* the slowest: the peg is seen on its way */
+  g_object_set (board, "animation-speed", 0.25, NULL);
+  g_signal_connect (board, "action-chosen", G_CALLBACK (action_chosen_cb), &chosen);
+  gtk_window_set_child (GTK_WINDOW (window), board);
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  pj_test_run_until (pj_test_is_drawn, board, 5000);
+  g_assert_true (pj_board_view_get_place_point (view, 0, 12, 1, &w.x0, &w.y0));
+  g_assert_true (pj_board_view_get_place_point (view, 0, 15, 1, &x15, &y15));
+  w.board = view;
+
+  /* R2 three holes: it moves, by the part's own step */
+  pj_board_view_set_card (view, 7);
+  g_assert_true (click (view, 0, 12));
+  g_assert_true (click (view, 0, 15));
+  g_assert_cmpuint (chosen.kind, ==, PJ_ACTION_NONE);
+  g_assert_true (pj_board_view_get_animating (view));
+  animated = pj_board_view_get_animated_action (view);
+  g_assert_nonnull (animated);
+  g_assert_cmpuint (animated->n_steps, ==, 1);
+  g_assert_cmpuint (animated->steps[0].peg, ==, PJ_PEG_ID (0, 1));
+  g_assert_cmpuint (animated->steps[0].from, ==, 12);
+  g_assert_cmpuint (animated->steps[0].to, ==, 15);
+  g_assert_false (pj_game_get_pace_held (game));
+  /* drawn between the two holes, not at either */
+  pj_test_run_until (peg_left_hole, &w, 5000);
+  g_assert_true (peg_left_hole (&w));
+  g_assert_true (_pj_board_view_get_moving_peg (view, &peg, &w.x, &w.y));
+  g_assert_cmpuint (peg, ==, PJ_PEG_ID (0, 1));
+  g_assert_cmpfloat (hypot (w.x - x15, w.y - y15), >, 1.0);
+  pj_test_screenshot (board, "split-first-part.png");
+  /* the rest is picked from where it goes */
+  g_assert_cmpstr (pj_board_view_get_prompt (view), ==, "Move another peg 4 holes");
+
+  /* taken back: it stops, back in its hole */
+  g_assert_true (press (board, GDK_KEY_Escape, 0));
+  g_assert_false (pj_board_view_get_animating (view));
+  g_assert_false (_pj_board_view_get_moving_peg (view, &peg, &w.x, &w.y));
+  g_assert_cmpuint (drawn_at (view, 0, 1), ==, 12);
+
+  /* again, to the end: it stays in the hole it was taken to */
+  g_assert_true (click (view, 0, 12));
+  g_assert_true (click (view, 0, 15));
+  g_assert_true (pj_board_view_get_animating (view));
+  pj_test_run_until (not_animating, board, 5000);
+  g_assert_false (pj_board_view_get_animating (view));
+  g_assert_cmpuint (drawn_at (view, 0, 1), ==, 15);
+  g_assert_cmpuint (pj_game_get_state (game)->board.peg[0][1], ==, 12);
+
+  /* once more, and the second part at once: the move is chosen */
+  g_assert_true (press (board, GDK_KEY_Escape, 0));
+  g_assert_cmpuint (drawn_at (view, 0, 1), ==, 12);
+  g_assert_true (click (view, 0, 12));
+  g_assert_true (click (view, 0, 15));
+  g_assert_true (pj_board_view_get_animating (view));
+  g_assert_true (click (view, 0, 10));
+  g_assert_true (click (view, 0, 14));
+  g_assert_cmpuint (chosen.kind, ==, PJ_ACTION_MOVE);
+  g_assert_cmpuint (chosen.n_steps, ==, 2);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Animations off: a move is on the board at once, and the game is never
  * held; reduce motion still animates, one jump a part. */
 static void
@@ -441,6 +569,7 @@ main (int    argc,
   g_test_add_func ("/board-view/8-players-pegoo-dark", test_board_8_dark);
   g_test_add_func ("/board-view/B-41/split-clicks", test_split_clicks);
   g_test_add_func ("/board-view/B-41/split-animation", test_split_animation);
+  g_test_add_func ("/board-view/B-41/split-first-part", test_split_first_part);
   g_test_add_func ("/board-view/animations-off", test_animations_off);
   g_test_add_func ("/board-view/keyboard", test_keyboard);
 
