@@ -344,8 +344,11 @@ tick_cb (gpointer user_data)
         continue;
       /* its seat waits for it, as after any drop */
       if (now - c->heard_us > (gint64) self->idle_timeout_ms * 1000)
-        _pj_host_hang_up (self, c, PJ_NET_ERROR_TIMEOUT, _("You stopped answering"), NULL,
+        {
+          c->link_lost = TRUE;
+          _pj_host_hang_up (self, c, PJ_NET_ERROR_TIMEOUT, _("You stopped answering"), NULL,
                           "leave", "stopped answering");
+        }
       else
         pj_net_connection_send (c->conn, ping);
     }

@@ -47,6 +47,13 @@ typedef struct {
   guint            n_unlogged;    /* refusals past the budget, told in one line later */
 } Peer;
 
+/* A spectator whose link dropped: its token lets it back in (as a
+ * spectator), as a seat's token lets a seated guest back. */
+typedef struct {
+  char            *token;
+  char            *address;    /* where it dropped from, for the bound per address */
+} Away;
+
 struct _Client {
   PjHost          *host;       /* not a reference: clients die with the host */
   PjNetConnection *conn;
@@ -64,6 +71,7 @@ struct _Client {
   JsonObject      *held_hello; /* a hello waiting for the address's turn */
   GSource         *hold;       /* ...until this fires */
   gboolean         reported;   /* its leaving is in the log already (kicked) */
+  gboolean         link_lost;  /* dropped by the network, not by a bye or the host */
   double           chat_tokens;
   gint64           chat_us;    /* when chat_tokens was last filled */
 };
@@ -96,6 +104,7 @@ struct _PjHost {
   GMainContext    *context;       /* the thread-default context of the creating thread */
 
   GHashTable      *peers;         /* address -> Peer */
+  GPtrArray       *away;          /* Away*: spectators whose link dropped, oldest first */
   guint            hello_timeout_ms;
   guint            idle_timeout_ms;
   GSource         *tick;          /* pings and the idle check */
@@ -189,5 +198,15 @@ void        _pj_host_handle_hello    (PjHost *self, Client *c, JsonObject *msg);
 /* pj-host-tokens.c */
 void        _pj_host_save_tokens     (PjHost *self);
 gboolean    _pj_host_load_tokens     (PjHost *self, const char *save_path, GError **error);
+void        _pj_host_away_free       (Away *away);
+/* A greeted client is gone: if the network dropped it and no seat keeps
+ * its token, keep the token for its return as a spectator. */
+void        _pj_host_keep_away       (PjHost *self, Client *c);
+/* The spectator's token (a copy) that proof answers for c's nonce, or NULL:
+ * an away spectator's, or a connected one's (*holder: that connection,
+ * which a return replaces). Every candidate is tried, found or not. */
+char       *_pj_host_spectator_of_proof (PjHost *self, Client *c, const char *proof, Client **holder);
+/* The spectator is back (or its token void): not away any more. */
+void        _pj_host_forget_away     (PjHost *self, const char *token);
 
 G_END_DECLS

@@ -146,3 +146,98 @@ _pj_host_load_tokens (PjHost      *self,
   return TRUE;
 }
 
+
+/* ---- spectators' tokens ------------------------------------------------- */
+
+/* Kept for the table's life, but bounded: in all, and per address, so that
+ * a guest dropping link after link pushes out mostly its own. */
+#define AWAY_MAX              PJ_NET_MAX_CLIENTS
+#define AWAY_MAX_PER_ADDRESS  4
+
+void
+_pj_host_away_free (Away *away)
+{
+  g_free (away->token);
+  g_free (away->address);
+  g_free (away);
+}
+
+void
+_pj_host_keep_away (PjHost *self,
+                    Client *c)
+{
+  Away *away;
+  guint same = 0;
+
+  if (!c->greeted || !c->link_lost || c->token == NULL)
+    return;
+  /* a seat keeps a seated guest's token (PROTOCOL.md, reconnects) */
+  for (guint i = 0; i < self->rules.players; i++)
+    if (g_strcmp0 (self->seats[i].token, c->token) == 0)
+      return;
+  _pj_host_forget_away (self, c->token);
+  for (guint i = self->away->len; i-- > 0;)
+    {
+      Away *other = g_ptr_array_index (self->away, i);
+
+      if (strcmp (other->address, c->address) == 0 && ++same >= AWAY_MAX_PER_ADDRESS)
+        g_ptr_array_remove_index (self->away, i);
+    }
+  if (self->away->len >= AWAY_MAX)
+    g_ptr_array_remove_index (self->away, 0);
+  away = g_new0 (Away, 1);
+  away->token = g_strdup (c->token);
+  away->address = g_strdup (c->address);
+  g_ptr_array_add (self->away, away);
+}
+
+static gboolean
+proves (const char *token,
+        Client     *c,
+        const char *proof)
+{
+  g_autofree char *expected = pj_net_proof (token, c->nonce);
+
+  return pj_net_equal_secret (expected, proof);
+}
+
+char *
+_pj_host_spectator_of_proof (PjHost      *self,
+                             Client      *c,
+                             const char  *proof,
+                             Client     **holder)
+{
+  const char *found = NULL;
+
+  *holder = NULL;
+  /* every candidate is tried, found or not, so timing tells nothing */
+  for (guint i = 0; i < self->away->len; i++)
+    {
+      Away *away = g_ptr_array_index (self->away, i);
+
+      if (proves (away->token, c, proof) && found == NULL)
+        found = away->token;
+    }
+  for (guint i = 0; i < self->clients->len; i++)
+    {
+      Client *other = g_ptr_array_index (self->clients, i);
+
+      if (other == c || !other->greeted || other->seat >= 0 || other->token == NULL)
+        continue;
+      if (proves (other->token, c, proof) && found == NULL)
+        {
+          found = other->token;
+          *holder = other;
+        }
+    }
+  return g_strdup (found);
+}
+
+void
+_pj_host_forget_away (PjHost     *self,
+                      const char *token)
+{
+  for (guint i = self->away->len; i-- > 0;)
+    if (strcmp (((Away *) g_ptr_array_index (self->away, i))->token, token) == 0)
+      g_ptr_array_remove_index (self->away, i);
+}

@@ -533,6 +533,7 @@ pj_host_finalize (GObject *object)
       g_clear_pointer (&self->seats[i].name, g_free);
     }
   g_ptr_array_unref (self->clients);
+  g_ptr_array_unref (self->away);
   _pj_host_guard_clear (self);
   set_game (self, NULL);
   g_free (self->table_name);
@@ -674,6 +675,7 @@ pj_host_init (PjHost *self)
   g_signal_connect (self->service, "incoming", G_CALLBACK (_pj_host_incoming_cb), self);
   self->clients = g_ptr_array_new_with_free_func ((GDestroyNotify) _pj_host_client_free);
   _pj_host_guard_init (self);
+  self->away = g_ptr_array_new_with_free_func ((GDestroyNotify) _pj_host_away_free);
   pj_rules_preset (&self->rules, PJ_PRESET_BASIC, 4);
   for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
     {
