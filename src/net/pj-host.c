@@ -427,6 +427,39 @@ pj_host_rematch (PjHost  *self,
   return deal (self, (int) ((pj_record_get_dealer (_pj_host_record_of (self)) + 1) % self->rules.players), error);
 }
 
+gboolean
+pj_host_back_to_lobby (PjHost  *self,
+                       GError **error)
+{
+  g_return_val_if_fail (PJ_IS_HOST (self), FALSE);
+  if (self->phase != PJ_NET_PHASE_OVER || self->game == NULL)
+    {
+      g_set_error_literal (error, PJ_NET_ERROR, PJ_NET_ERROR_WRONG_PHASE,
+                           _("A new game can follow only a finished one"));
+      return FALSE;
+    }
+  for (guint i = 0; i < self->rules.players; i++)
+    {
+      Seat *seat = &self->seats[i];
+
+      _pj_host_clear_source (&seat->grace);
+      if (seat->kind != PJ_NET_SEAT_HUMAN)
+        continue;
+      /* as in any lobby, a seat is held only by someone sitting there */
+      if (seat->client == NULL)
+        _pj_host_seat_clear (seat);
+      else
+        seat->ready = FALSE;
+    }
+  set_game (self, NULL);
+  g_clear_pointer (&self->salt, g_free);
+  g_clear_pointer (&self->commitment, g_free);
+  self->phase = PJ_NET_PHASE_LOBBY;
+  g_object_notify_by_pspec (G_OBJECT (self), _pj_host_properties[PROP_PHASE]);
+  _pj_host_broadcast_lobby (self);
+  return TRUE;
+}
+
 PjRecord *
 pj_host_get_record (PjHost *self)
 {

@@ -118,6 +118,15 @@ gboolean    pj_host_start_game       (PjHost *self, GError **error);
  * Clients get `start` again, as for the first game. */
 gboolean    pj_host_rematch          (PjHost *self, GError **error);
 
+/* After the game (PJ_NET_PHASE_OVER): back to the lobby, for the next
+ * people, on the same host. The game goes (its autosave is flushed; the
+ * files stay, for the caller to remove); the seats of people who are not
+ * here open, those here keep theirs (not ready); rules, computer seats,
+ * spectators, the bans and every token a spectator may come back with
+ * stay, as they belong to the table rather than to one game
+ * (PJ_NET_ERROR_WRONG_PHASE before the end). */
+gboolean    pj_host_back_to_lobby    (PjHost *self, GError **error);
+
 /* The game (NULL in the lobby). The record is the host's own: do not change it. */
 PjRecord   *pj_host_get_record       (PjHost *self);
 
