@@ -419,6 +419,7 @@ _pj_host_handle_hello (PjHost     *self,
 
           _pj_host_event (self, "leave", "%s was replaced by a new connection", who);
           holder->reported = TRUE;
+          holder->token_void = TRUE;
           drop_client (self, holder);
         }
       _pj_host_forget_away (self, watcher_token);
@@ -677,7 +678,7 @@ connection_message (PjNetConnection  *conn,
         break;
       }
     case PJ_MSG_PONG:   break;   /* heard: that is all a pong says */
-    case PJ_MSG_BYE:    drop_client (self, c); break;
+    case PJ_MSG_BYE:    c->token_void = TRUE; drop_client (self, c); break;
     default:            g_assert_not_reached ();
     }
 }
@@ -707,7 +708,6 @@ connection_closed (PjNetConnection *conn,
 {
   Client *c = user_data;
 
-  c->link_lost = TRUE;
   drop_client (c->host, c);
 }
 

@@ -344,11 +344,8 @@ tick_cb (gpointer user_data)
         continue;
       /* its seat waits for it, as after any drop */
       if (now - c->heard_us > (gint64) self->idle_timeout_ms * 1000)
-        {
-          c->link_lost = TRUE;
-          _pj_host_hang_up (self, c, PJ_NET_ERROR_TIMEOUT, _("You stopped answering"), NULL,
+        _pj_host_hang_up (self, c, PJ_NET_ERROR_TIMEOUT, _("You stopped answering"), NULL,
                           "leave", "stopped answering");
-        }
       else
         pj_net_connection_send (c->conn, ping);
     }
@@ -488,6 +485,8 @@ pj_host_kick (PjHost    *self,
         }
       c->seat = -1;
     }
+  /* a spectator's token goes with them, as a seat's does */
+  c->token_void = TRUE;
   if (ban)
     peer_get (self, c->address)->banned = TRUE;
   /* everyone's lobby (seats and people) follows from the drop */

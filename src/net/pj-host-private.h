@@ -71,7 +71,7 @@ struct _Client {
   JsonObject      *held_hello; /* a hello waiting for the address's turn */
   GSource         *hold;       /* ...until this fires */
   gboolean         reported;   /* its leaving is in the log already (kicked) */
-  gboolean         link_lost;  /* dropped by the network, not by a bye or the host */
+  gboolean         token_void; /* its token opens nothing once it is gone (a bye, a kick) */
   double           chat_tokens;
   gint64           chat_us;    /* when chat_tokens was last filled */
 };
@@ -199,8 +199,8 @@ void        _pj_host_handle_hello    (PjHost *self, Client *c, JsonObject *msg);
 void        _pj_host_save_tokens     (PjHost *self);
 gboolean    _pj_host_load_tokens     (PjHost *self, const char *save_path, GError **error);
 void        _pj_host_away_free       (Away *away);
-/* A greeted client is gone: if the network dropped it and no seat keeps
- * its token, keep the token for its return as a spectator. */
+/* A greeted client is gone: unless it left for good (token_void) or a
+ * seat keeps its token, keep the token for its return as a spectator. */
 void        _pj_host_keep_away       (PjHost *self, Client *c);
 /* The spectator's token (a copy) that proof answers for c's nonce, or NULL:
  * an away spectator's, or a connected one's (*holder: that connection,

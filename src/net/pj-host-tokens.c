@@ -169,7 +169,7 @@ _pj_host_keep_away (PjHost *self,
   Away *away;
   guint same = 0;
 
-  if (!c->greeted || !c->link_lost || c->token == NULL)
+  if (!c->greeted || c->token_void || c->token == NULL)
     return;
   /* a seat keeps a seated guest's token (PROTOCOL.md, reconnects) */
   for (guint i = 0; i < self->rules.players; i++)
