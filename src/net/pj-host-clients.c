@@ -440,6 +440,10 @@ _pj_host_handle_hello (PjHost     *self,
       _pj_host_event (self, "join", "%s joined", who);
   }
 
+  /* a spectator's token is kept across a restart too, as a seat's is */
+  if (c->seat < 0)
+    _pj_host_queue_save_tokens (self);
+
   welcome = pj_net_message_new (PJ_MSG_WELCOME);
   json_object_set_int_member (welcome, "protocol", version);
   json_object_set_int_member (welcome, "id", c->id);
@@ -745,6 +749,8 @@ _pj_host_drop_client (PjHost *self,
     }
   c->seat = -1;
   _pj_host_keep_away (self, c);
+  if (greeted && !seated)
+    _pj_host_queue_save_tokens (self);
   g_ptr_array_remove (self->clients, c);   /* frees it */
   /* the people list changed even for a spectator */
   if (seated || greeted)
@@ -838,6 +844,7 @@ pj_host_stop (PjHost *self)
   if (self->stopped)
     return;
   self->stopped = TRUE;
+  _pj_host_flush_tokens (self);
   /* said before the sockets close: guests stop retrying */
   _pj_host_send_closed (self);
   _pj_host_clear_source (&self->tick);

@@ -105,6 +105,7 @@ struct _PjHost {
 
   GHashTable      *peers;         /* address -> Peer */
   GPtrArray       *away;          /* Away*: spectators whose link dropped, oldest first */
+  GSource         *tokens_save;   /* a write of PATH.tokens to come (spectators changed) */
   guint            hello_timeout_ms;
   guint            idle_timeout_ms;
   GSource         *tick;          /* pings and the idle check */
@@ -208,5 +209,9 @@ void        _pj_host_keep_away       (PjHost *self, Client *c);
 char       *_pj_host_spectator_of_proof (PjHost *self, Client *c, const char *proof, Client **holder);
 /* The spectator is back (or its token void): not away any more. */
 void        _pj_host_forget_away     (PjHost *self, const char *token);
+/* Spectators came or went in a game: write PATH.tokens again soon (one
+ * write for a burst); _pj_host_flush_tokens() writes a pending one now. */
+void        _pj_host_queue_save_tokens (PjHost *self);
+void        _pj_host_flush_tokens    (PjHost *self);
 
 G_END_DECLS

@@ -565,6 +565,7 @@ pj_host_finalize (GObject *object)
       _pj_host_seat_clear (&self->seats[i]);
       g_clear_pointer (&self->seats[i].name, g_free);
     }
+  _pj_host_clear_source (&self->tokens_save);
   g_ptr_array_unref (self->clients);
   g_ptr_array_unref (self->away);
   _pj_host_guard_clear (self);
