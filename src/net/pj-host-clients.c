@@ -272,25 +272,6 @@ _pj_host_broadcast_lobby (PjHost *self)
 
 /* ---- requests ------------------------------------------------------------ */
 
-/* The seat whose token the client proved it holds, or NULL. */
-static Seat *
-seat_of_proof (PjHost     *self,
-               Client     *c,
-               const char *proof)
-{
-  Seat *found = NULL;
-
-  /* every seat is tried, found or not, so timing tells nothing */
-  for (guint i = 0; i < self->rules.players; i++)
-    if (self->seats[i].token)
-      {
-        g_autofree char *expected = pj_net_proof (self->seats[i].token, c->nonce);
-        if (pj_net_equal_secret (expected, proof) && found == NULL)
-          found = &self->seats[i];
-      }
-  return found;
-}
-
 /* Refuse a hello: the connection ends, as nothing else can follow. */
 static void
 refuse (PjHost     *self,
@@ -359,7 +340,7 @@ _pj_host_handle_hello (PjHost     *self,
     }
   if (token_proof)
     {
-      seat = seat_of_proof (self, c, token_proof);
+      seat = _pj_host_seat_of_proof (self, c, token_proof);
       /* a spectator's token gives back a spectator's place, never a seat */
       watcher_token = _pj_host_spectator_of_proof (self, c, token_proof, &holder);
       if (seat != NULL)

@@ -3,7 +3,8 @@
  * PjHost is one class over three files, split by concern:
  *   pj-host.c          the object, the lobby, dealing, and the game it owns
  *   pj-host-clients.c  connections: what each seat may see, and requests
- *   pj-host-tokens.c   the reconnect tokens and fair-deal salt beside the save
+ *   pj-host-tokens.c   the reconnect tokens (what a proof opens: a seat, or a
+ *                      spectator's place) and the file beside the save
  *   pj-host-guard.c    what keeps the table open to its people: admission,
  *                      deadlines, liveness, rate limits, kicks and bans,
  *                      the people list and the event log
@@ -199,6 +200,8 @@ void        _pj_host_handle_hello    (PjHost *self, Client *c, JsonObject *msg);
 /* pj-host-tokens.c */
 void        _pj_host_save_tokens     (PjHost *self);
 gboolean    _pj_host_load_tokens     (PjHost *self, const char *save_path, GError **error);
+/* The seat whose token proof answers for c's nonce, or NULL. */
+Seat       *_pj_host_seat_of_proof   (PjHost *self, Client *c, const char *proof);
 void        _pj_host_away_free       (Away *away);
 /* A greeted client is gone: unless it left for good (token_void) or a
  * seat keeps its token, keep the token for its return as a spectator. */

@@ -1,4 +1,6 @@
-/* pj-host-tokens.c — the reconnect tokens and fair-deal salt beside the save
+/* pj-host-tokens.c — the reconnect tokens: what a proof opens (a seat, or a
+ * spectator's place), and the file beside the save with them and the
+ * fair-deal salt
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -265,6 +267,20 @@ proves (const char *token,
   g_autofree char *expected = pj_net_proof (token, c->nonce);
 
   return pj_net_equal_secret (expected, proof);
+}
+
+Seat *
+_pj_host_seat_of_proof (PjHost     *self,
+                        Client     *c,
+                        const char *proof)
+{
+  Seat *found = NULL;
+
+  /* every seat is tried, found or not, so timing tells nothing */
+  for (guint i = 0; i < self->rules.players; i++)
+    if (self->seats[i].token && proves (self->seats[i].token, c, proof) && found == NULL)
+      found = &self->seats[i];
+  return found;
 }
 
 char *

@@ -412,17 +412,25 @@ pj_host_start_game (PjHost  *self,
   return deal (self, -1, error);
 }
 
+/* What follows a game (a rematch, the lobby again) waits for its end. */
+static gboolean
+over_only (PjHost  *self,
+           GError **error)
+{
+  if (self->phase == PJ_NET_PHASE_OVER && self->game != NULL)
+    return TRUE;
+  g_set_error_literal (error, PJ_NET_ERROR, PJ_NET_ERROR_WRONG_PHASE,
+                       _("A new game can follow only a finished one"));
+  return FALSE;
+}
+
 gboolean
 pj_host_rematch (PjHost  *self,
                  GError **error)
 {
   g_return_val_if_fail (PJ_IS_HOST (self), FALSE);
-  if (self->phase != PJ_NET_PHASE_OVER || self->game == NULL)
-    {
-      g_set_error_literal (error, PJ_NET_ERROR, PJ_NET_ERROR_WRONG_PHASE,
-                           _("A new game can follow only a finished one"));
-      return FALSE;
-    }
+  if (!over_only (self, error))
+    return FALSE;
   /* the deal passes to the left: the next seat in turn order */
   return deal (self, (int) ((pj_record_get_dealer (_pj_host_record_of (self)) + 1) % self->rules.players), error);
 }
@@ -432,12 +440,8 @@ pj_host_back_to_lobby (PjHost  *self,
                        GError **error)
 {
   g_return_val_if_fail (PJ_IS_HOST (self), FALSE);
-  if (self->phase != PJ_NET_PHASE_OVER || self->game == NULL)
-    {
-      g_set_error_literal (error, PJ_NET_ERROR, PJ_NET_ERROR_WRONG_PHASE,
-                           _("A new game can follow only a finished one"));
-      return FALSE;
-    }
+  if (!over_only (self, error))
+    return FALSE;
   for (guint i = 0; i < self->rules.players; i++)
     {
       Seat *seat = &self->seats[i];
