@@ -194,7 +194,6 @@ _pj_host_load_tokens (PjHost      *self,
   return TRUE;
 }
 
-
 /* ---- spectators' tokens ------------------------------------------------- */
 
 static gboolean
