@@ -421,6 +421,21 @@ test_table_spectator_reconnect (void)
   leave_and_finalize (g_steal_pointer (&host));
 }
 
+/* A port nobody listens on now. Not the default one, which the tests
+ * running beside this one take and give back all the time: a table
+ * reopened "on the same port" must find it still free. */
+static guint16
+free_port (void)
+{
+  g_autoptr (GSocketListener) probe = g_socket_listener_new ();
+  g_autoptr (GError) error = NULL;
+  guint16 port = g_socket_listener_add_any_inet_port (probe, NULL, &error);
+
+  g_assert_no_error (error);
+  g_socket_listener_close (probe);
+  return port;
+}
+
 /* Ann hosts (seat 0), Bob sits at 1, computers at 2 and 3, everyone ready. */
 static PjTable *
 open_table (const char  *name,
@@ -431,7 +446,7 @@ open_table (const char  *name,
   SeatWait w = { host, 0 };
   PjHost *h;
 
-  g_assert_true (pj_table_host (host, name, NULL, 0, &error));
+  g_assert_true (pj_table_host (host, name, NULL, free_port (), &error));
   g_assert_no_error (error);
   h = pj_table_get_host (host);
   g_object_set (h, "computer-delay-ms", 0, NULL);
