@@ -273,8 +273,9 @@ handle_start (PjClient   *self,
   self->has_state = FALSE;
   /* A rejoin (the host sends `start` again after a reconnect) goes on with
    * the same mirror, even into a position that shows the end already.
-   * Only the first start, or one after the host's `over`, is a new game. */
-  if (self->game == NULL || self->phase == PJ_NET_PHASE_OVER)
+   * Only the first start, or one after the host's `over` or its return to
+   * the lobby, is a new game. */
+  if (self->game == NULL || self->phase != PJ_NET_PHASE_PLAYING)
     self->new_game = TRUE;
   _pj_client_set_seat (self, (int) json_object_get_int_member (msg, "seat"));
   set_phase (self, PJ_NET_PHASE_PLAYING);

@@ -272,25 +272,6 @@ _pj_host_broadcast_lobby (PjHost *self)
 
 /* ---- requests ------------------------------------------------------------ */
 
-/* The seat whose token the client proved it holds, or NULL. */
-static Seat *
-seat_of_proof (PjHost     *self,
-               Client     *c,
-               const char *proof)
-{
-  Seat *found = NULL;
-
-  /* every seat is tried, found or not, so timing tells nothing */
-  for (guint i = 0; i < self->rules.players; i++)
-    if (self->seats[i].token)
-      {
-        g_autofree char *expected = pj_net_proof (self->seats[i].token, c->nonce);
-        if (pj_net_equal_secret (expected, proof) && found == NULL)
-          found = &self->seats[i];
-      }
-  return found;
-}
-
 /* Refuse a hello: the connection ends, as nothing else can follow. */
 static void
 refuse (PjHost     *self,
@@ -316,6 +297,9 @@ _pj_host_handle_hello (PjHost     *self,
   const char *token_proof = json_object_get_string_member_with_default (msg, "token_proof", NULL);
   gboolean locked = self->password && *self->password;
   g_autoptr (JsonObject) welcome = NULL;
+  g_autofree char *watcher_token = NULL;
+  Client *holder = NULL;
+  gboolean watching_again = FALSE;
   Seat *seat = NULL;
   int version;
 
@@ -356,8 +340,15 @@ _pj_host_handle_hello (PjHost     *self,
     }
   if (token_proof)
     {
-      seat = seat_of_proof (self, c, token_proof);
-      if (seat == NULL)
+      seat = _pj_host_seat_of_proof (self, c, token_proof);
+      /* a spectator's token gives back a spectator's place, never a seat */
+      watcher_token = _pj_host_spectator_of_proof (self, c, token_proof, &holder);
+      if (seat != NULL)
+        {
+          g_clear_pointer (&watcher_token, g_free);
+          holder = NULL;
+        }
+      if (seat == NULL && watcher_token == NULL)
         {
           _pj_host_guard_auth_done (self, c, FALSE);
           refuse (self, c, PJ_NET_ERROR_BAD_TOKEN, _("No seat at this table has that token"), "unknown token");
@@ -367,7 +358,7 @@ _pj_host_handle_hello (PjHost     *self,
   if (locked || token_proof)
     _pj_host_guard_auth_done (self, c, TRUE);
   /* a seat's owner always gets back in; only newcomers find it full */
-  if (seat == NULL && _pj_host_n_greeted (self) >= PJ_NET_MAX_CLIENTS)
+  if (seat == NULL && _pj_host_n_greeted (self) - (holder != NULL) >= PJ_NET_MAX_CLIENTS)
     {
       refuse (self, c, PJ_NET_ERROR_TABLE_FULL, _("This table is full"), "the table is full");
       return;
@@ -400,6 +391,23 @@ _pj_host_handle_hello (PjHost     *self,
           seat->name = g_strdup (c->name);
         }
     }
+  else if (watcher_token)
+    {
+      /* a half-open link of the same spectator goes, as a seat's does */
+      if (holder)
+        {
+          g_autofree char *who = _pj_host_describe (holder);
+
+          _pj_host_event (self, "leave", "%s was replaced by a new connection", who);
+          holder->reported = TRUE;
+          holder->token_void = TRUE;
+          drop_client (self, holder);
+        }
+      _pj_host_forget_away (self, watcher_token);
+      g_free (c->token);
+      c->token = g_steal_pointer (&watcher_token);
+      watching_again = TRUE;
+    }
   _pj_host_guard_greeted (self, c);
   c->greeted = TRUE;
   c->heard_us = g_get_monotonic_time ();
@@ -407,9 +415,15 @@ _pj_host_handle_hello (PjHost     *self,
     g_autofree char *who = _pj_host_describe (c);
     if (c->seat >= 0)
       _pj_host_event (self, "join", "%s is back at the %s seat", who, pj_colour_name ((guint) c->seat));
+    else if (watching_again)
+      _pj_host_event (self, "join", "%s is back, watching", who);
     else
       _pj_host_event (self, "join", "%s joined", who);
   }
+
+  /* a spectator's token is kept across a restart too, as a seat's is */
+  if (c->seat < 0)
+    _pj_host_queue_save_tokens (self);
 
   welcome = pj_net_message_new (PJ_MSG_WELCOME);
   json_object_set_int_member (welcome, "protocol", version);
@@ -649,7 +663,7 @@ connection_message (PjNetConnection  *conn,
         break;
       }
     case PJ_MSG_PONG:   break;   /* heard: that is all a pong says */
-    case PJ_MSG_BYE:    drop_client (self, c); break;
+    case PJ_MSG_BYE:    c->token_void = TRUE; drop_client (self, c); break;
     default:            g_assert_not_reached ();
     }
 }
@@ -715,6 +729,9 @@ _pj_host_drop_client (PjHost *self,
         _pj_host_start_grace (self, seat);
     }
   c->seat = -1;
+  _pj_host_keep_away (self, c);
+  if (greeted && !seated)
+    _pj_host_queue_save_tokens (self);
   g_ptr_array_remove (self->clients, c);   /* frees it */
   /* the people list changed even for a spectator */
   if (seated || greeted)
@@ -808,6 +825,7 @@ pj_host_stop (PjHost *self)
   if (self->stopped)
     return;
   self->stopped = TRUE;
+  _pj_host_flush_tokens (self);
   /* said before the sockets close: guests stop retrying */
   _pj_host_send_closed (self);
   _pj_host_clear_source (&self->tick);

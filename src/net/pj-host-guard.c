@@ -485,6 +485,8 @@ pj_host_kick (PjHost    *self,
         }
       c->seat = -1;
     }
+  /* a spectator's token goes with them, as a seat's does */
+  c->token_void = TRUE;
   if (ban)
     peer_get (self, c->address)->banned = TRUE;
   /* everyone's lobby (seats and people) follows from the drop */

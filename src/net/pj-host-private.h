@@ -3,7 +3,8 @@
  * PjHost is one class over three files, split by concern:
  *   pj-host.c          the object, the lobby, dealing, and the game it owns
  *   pj-host-clients.c  connections: what each seat may see, and requests
- *   pj-host-tokens.c   the reconnect tokens and fair-deal salt beside the save
+ *   pj-host-tokens.c   the reconnect tokens (what a proof opens: a seat, or a
+ *                      spectator's place) and the file beside the save
  *   pj-host-guard.c    what keeps the table open to its people: admission,
  *                      deadlines, liveness, rate limits, kicks and bans,
  *                      the people list and the event log
@@ -47,6 +48,13 @@ typedef struct {
   guint            n_unlogged;    /* refusals past the budget, told in one line later */
 } Peer;
 
+/* A spectator whose link dropped: its token lets it back in (as a
+ * spectator), as a seat's token lets a seated guest back. */
+typedef struct {
+  char            *token;
+  char            *address;    /* where it dropped from, for the bound per address */
+} Away;
+
 struct _Client {
   PjHost          *host;       /* not a reference: clients die with the host */
   PjNetConnection *conn;
@@ -64,6 +72,7 @@ struct _Client {
   JsonObject      *held_hello; /* a hello waiting for the address's turn */
   GSource         *hold;       /* ...until this fires */
   gboolean         reported;   /* its leaving is in the log already (kicked) */
+  gboolean         token_void; /* its token opens nothing once it is gone (a bye, a kick) */
   double           chat_tokens;
   gint64           chat_us;    /* when chat_tokens was last filled */
 };
@@ -96,6 +105,8 @@ struct _PjHost {
   GMainContext    *context;       /* the thread-default context of the creating thread */
 
   GHashTable      *peers;         /* address -> Peer */
+  GPtrArray       *away;          /* Away*: spectators whose link dropped, oldest first */
+  GSource         *tokens_save;   /* a write of PATH.tokens to come (spectators changed) */
   guint            hello_timeout_ms;
   guint            idle_timeout_ms;
   GSource         *tick;          /* pings and the idle check */
@@ -189,5 +200,21 @@ void        _pj_host_handle_hello    (PjHost *self, Client *c, JsonObject *msg);
 /* pj-host-tokens.c */
 void        _pj_host_save_tokens     (PjHost *self);
 gboolean    _pj_host_load_tokens     (PjHost *self, const char *save_path, GError **error);
+/* The seat whose token proof answers for c's nonce, or NULL. */
+Seat       *_pj_host_seat_of_proof   (PjHost *self, Client *c, const char *proof);
+void        _pj_host_away_free       (Away *away);
+/* A greeted client is gone: unless it left for good (token_void) or a
+ * seat keeps its token, keep the token for its return as a spectator. */
+void        _pj_host_keep_away       (PjHost *self, Client *c);
+/* The spectator's token (a copy) that proof answers for c's nonce, or NULL:
+ * an away spectator's, or a connected one's (*holder: that connection,
+ * which a return replaces). Every candidate is tried, found or not. */
+char       *_pj_host_spectator_of_proof (PjHost *self, Client *c, const char *proof, Client **holder);
+/* The spectator is back (or its token void): not away any more. */
+void        _pj_host_forget_away     (PjHost *self, const char *token);
+/* Spectators came or went in a game: write PATH.tokens again soon (one
+ * write for a burst); _pj_host_flush_tokens() writes a pending one now. */
+void        _pj_host_queue_save_tokens (PjHost *self);
+void        _pj_host_flush_tokens    (PjHost *self);
 
 G_END_DECLS

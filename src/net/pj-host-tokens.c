@@ -1,4 +1,6 @@
-/* pj-host-tokens.c — the reconnect tokens and fair-deal salt beside the save
+/* pj-host-tokens.c — the reconnect tokens: what a proof opens (a seat, or a
+ * spectator's place), and the file beside the save with them and the
+ * fair-deal salt
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,6 +16,13 @@
 
 #define TOKENS_FORMAT  "pegs-and-jokers-lan-tokens"
 
+/* Kept for the table's life, but bounded: in all, and per address, so that
+ * a guest dropping link after link pushes out mostly its own. */
+#define AWAY_MAX              PJ_NET_MAX_CLIENTS
+#define AWAY_MAX_PER_ADDRESS  4
+/* spectators come in bursts: one write of the token file for them */
+#define TOKENS_SAVE_DELAY_MS  250
+
 static char *
 tokens_path (const char *save_path)
 {
@@ -21,7 +30,8 @@ tokens_path (const char *save_path)
 }
 
 /* Tokens and salt are secrets of the host: a side file only the user reads,
- * written once at the start (neither changes during a game). */
+ * written at the start and again when spectators come or go (a seat's
+ * token and the salt do not change during a game, bar a kick). */
 void
 _pj_host_save_tokens (PjHost *self)
 {
@@ -33,6 +43,7 @@ _pj_host_save_tokens (PjHost *self)
   g_autofree char *data = NULL;
   gsize len;
 
+  _pj_host_clear_source (&self->tokens_save);
   if (self->save_path == NULL || self->game == NULL)
     return;
   json_builder_begin_object (b);
@@ -59,6 +70,19 @@ _pj_host_save_tokens (PjHost *self)
       json_builder_set_member_name (b, "level");
       json_builder_add_string_value (b, pj_ai_level_name (seat->level));
       json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  /* spectators come back with theirs too: those away, then those here */
+  json_builder_set_member_name (b, "spectators");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < self->away->len; i++)
+    json_builder_add_string_value (b, ((Away *) g_ptr_array_index (self->away, i))->token);
+  for (guint i = 0; i < self->clients->len; i++)
+    {
+      Client *c = g_ptr_array_index (self->clients, i);
+
+      if (c->greeted && c->seat < 0 && !c->token_void)
+        json_builder_add_string_value (b, c->token);
     }
   json_builder_end_array (b);
   json_builder_end_object (b);
@@ -143,6 +167,158 @@ _pj_host_load_tokens (PjHost      *self,
           seat->token = strlen (token) == PJ_NET_TOKEN_LEN ? g_strdup (token) : NULL;
         }
     }
+  /* older files have none */
+  if (json_object_has_member (root, "spectators") &&
+      JSON_NODE_HOLDS_ARRAY (json_object_get_member (root, "spectators")))
+    {
+      JsonArray *spectators = json_object_get_array_member (root, "spectators");
+      guint n = json_array_get_length (spectators);
+
+      /* the newest, as many as are kept */
+      for (guint i = n > AWAY_MAX ? n - AWAY_MAX : 0; i < n; i++)
+        {
+          JsonNode *node = json_array_get_element (spectators, i);
+          const char *token = JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
+            ? json_node_get_string (node) : "";
+          Away *away;
+
+          if (strlen (token) != PJ_NET_TOKEN_LEN)
+            continue;
+          away = g_new0 (Away, 1);
+          away->token = g_strdup (token);
+          /* where they were is not saved: these share no address with anyone */
+          away->address = g_strdup ("");
+          g_ptr_array_add (self->away, away);
+        }
+    }
   return TRUE;
 }
 
+/* ---- spectators' tokens ------------------------------------------------- */
+
+static gboolean
+tokens_save_cb (gpointer user_data)
+{
+  PjHost *self = user_data;
+
+  g_clear_pointer (&self->tokens_save, g_source_unref);
+  _pj_host_save_tokens (self);
+  return G_SOURCE_REMOVE;
+}
+
+void
+_pj_host_queue_save_tokens (PjHost *self)
+{
+  if (self->save_path == NULL || self->game == NULL || self->tokens_save != NULL)
+    return;
+  self->tokens_save = _pj_host_add_timeout (self, TOKENS_SAVE_DELAY_MS, tokens_save_cb, self);
+}
+
+void
+_pj_host_flush_tokens (PjHost *self)
+{
+  if (self->tokens_save != NULL)
+    _pj_host_save_tokens (self);
+}
+
+void
+_pj_host_away_free (Away *away)
+{
+  g_free (away->token);
+  g_free (away->address);
+  g_free (away);
+}
+
+void
+_pj_host_keep_away (PjHost *self,
+                    Client *c)
+{
+  Away *away;
+  guint same = 0;
+
+  if (!c->greeted || c->token_void || c->token == NULL)
+    return;
+  /* a seat keeps a seated guest's token (PROTOCOL.md, reconnects) */
+  for (guint i = 0; i < self->rules.players; i++)
+    if (g_strcmp0 (self->seats[i].token, c->token) == 0)
+      return;
+  _pj_host_forget_away (self, c->token);
+  for (guint i = self->away->len; i-- > 0;)
+    {
+      Away *other = g_ptr_array_index (self->away, i);
+
+      if (strcmp (other->address, c->address) == 0 && ++same >= AWAY_MAX_PER_ADDRESS)
+        g_ptr_array_remove_index (self->away, i);
+    }
+  if (self->away->len >= AWAY_MAX)
+    g_ptr_array_remove_index (self->away, 0);
+  away = g_new0 (Away, 1);
+  away->token = g_strdup (c->token);
+  away->address = g_strdup (c->address);
+  g_ptr_array_add (self->away, away);
+}
+
+static gboolean
+proves (const char *token,
+        Client     *c,
+        const char *proof)
+{
+  g_autofree char *expected = pj_net_proof (token, c->nonce);
+
+  return pj_net_equal_secret (expected, proof);
+}
+
+Seat *
+_pj_host_seat_of_proof (PjHost     *self,
+                        Client     *c,
+                        const char *proof)
+{
+  Seat *found = NULL;
+
+  /* every seat is tried, found or not, so timing tells nothing */
+  for (guint i = 0; i < self->rules.players; i++)
+    if (self->seats[i].token && proves (self->seats[i].token, c, proof) && found == NULL)
+      found = &self->seats[i];
+  return found;
+}
+
+char *
+_pj_host_spectator_of_proof (PjHost      *self,
+                             Client      *c,
+                             const char  *proof,
+                             Client     **holder)
+{
+  const char *found = NULL;
+
+  *holder = NULL;
+  /* every candidate is tried, found or not, so timing tells nothing */
+  for (guint i = 0; i < self->away->len; i++)
+    {
+      Away *away = g_ptr_array_index (self->away, i);
+
+      if (proves (away->token, c, proof) && found == NULL)
+        found = away->token;
+    }
+  for (guint i = 0; i < self->clients->len; i++)
+    {
+      Client *other = g_ptr_array_index (self->clients, i);
+
+      if (other == c || !other->greeted || other->seat >= 0 || other->token == NULL)
+        continue;
+      if (proves (other->token, c, proof) && found == NULL)
+        {
+          found = other->token;
+          *holder = other;
+        }
+    }
+  return g_strdup (found);
+}
+
+void
+_pj_host_forget_away (PjHost     *self,
+                      const char *token)
+{
+  for (guint i = self->away->len; i-- > 0;)
+    if (strcmp (((Away *) g_ptr_array_index (self->away, i))->token, token) == 0)
+      g_ptr_array_remove_index (self->away, i);
+}

@@ -412,19 +412,56 @@ pj_host_start_game (PjHost  *self,
   return deal (self, -1, error);
 }
 
+/* What follows a game (a rematch, the lobby again) waits for its end. */
+static gboolean
+over_only (PjHost  *self,
+           GError **error)
+{
+  if (self->phase == PJ_NET_PHASE_OVER && self->game != NULL)
+    return TRUE;
+  g_set_error_literal (error, PJ_NET_ERROR, PJ_NET_ERROR_WRONG_PHASE,
+                       _("A new game can follow only a finished one"));
+  return FALSE;
+}
+
 gboolean
 pj_host_rematch (PjHost  *self,
                  GError **error)
 {
   g_return_val_if_fail (PJ_IS_HOST (self), FALSE);
-  if (self->phase != PJ_NET_PHASE_OVER || self->game == NULL)
-    {
-      g_set_error_literal (error, PJ_NET_ERROR, PJ_NET_ERROR_WRONG_PHASE,
-                           _("A new game can follow only a finished one"));
-      return FALSE;
-    }
+  if (!over_only (self, error))
+    return FALSE;
   /* the deal passes to the left: the next seat in turn order */
   return deal (self, (int) ((pj_record_get_dealer (_pj_host_record_of (self)) + 1) % self->rules.players), error);
+}
+
+gboolean
+pj_host_back_to_lobby (PjHost  *self,
+                       GError **error)
+{
+  g_return_val_if_fail (PJ_IS_HOST (self), FALSE);
+  if (!over_only (self, error))
+    return FALSE;
+  for (guint i = 0; i < self->rules.players; i++)
+    {
+      Seat *seat = &self->seats[i];
+
+      _pj_host_clear_source (&seat->grace);
+      if (seat->kind != PJ_NET_SEAT_HUMAN)
+        continue;
+      /* as in any lobby, a seat is held only by someone sitting there */
+      if (seat->client == NULL)
+        _pj_host_seat_clear (seat);
+      else
+        seat->ready = FALSE;
+    }
+  set_game (self, NULL);
+  g_clear_pointer (&self->salt, g_free);
+  g_clear_pointer (&self->commitment, g_free);
+  self->phase = PJ_NET_PHASE_LOBBY;
+  g_object_notify_by_pspec (G_OBJECT (self), _pj_host_properties[PROP_PHASE]);
+  _pj_host_broadcast_lobby (self);
+  return TRUE;
 }
 
 PjRecord *
@@ -532,7 +569,9 @@ pj_host_finalize (GObject *object)
       _pj_host_seat_clear (&self->seats[i]);
       g_clear_pointer (&self->seats[i].name, g_free);
     }
+  _pj_host_clear_source (&self->tokens_save);
   g_ptr_array_unref (self->clients);
+  g_ptr_array_unref (self->away);
   _pj_host_guard_clear (self);
   set_game (self, NULL);
   g_free (self->table_name);
@@ -674,6 +713,7 @@ pj_host_init (PjHost *self)
   g_signal_connect (self->service, "incoming", G_CALLBACK (_pj_host_incoming_cb), self);
   self->clients = g_ptr_array_new_with_free_func ((GDestroyNotify) _pj_host_client_free);
   _pj_host_guard_init (self);
+  self->away = g_ptr_array_new_with_free_func ((GDestroyNotify) _pj_host_away_free);
   pj_rules_preset (&self->rules, PJ_PRESET_BASIC, 4);
   for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
     {

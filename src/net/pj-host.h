@@ -6,7 +6,10 @@
  * checked by the engine here and then sent to each client cut to what its
  * seat may see (PROTOCOL.md). A player who drops keeps the seat under a
  * reconnect token; after the grace period a computer player covers the
- * seat's turns until the player comes back.
+ * seat's turns until the player comes back. A spectator who drops comes
+ * back with its own token, as a spectator. After a game the host can go
+ * back to the lobby for new people (pj_host_back_to_lobby()): one host
+ * serves a table for its whole life, bans included.
  *
  * The person at the host's own screen plays through an ordinary PjClient
  * connected to 127.0.0.1 (or ::1) and pj_host_get_port(): the app then has
@@ -118,6 +121,15 @@ gboolean    pj_host_start_game       (PjHost *self, GError **error);
  * Clients get `start` again, as for the first game. */
 gboolean    pj_host_rematch          (PjHost *self, GError **error);
 
+/* After the game (PJ_NET_PHASE_OVER): back to the lobby, for the next
+ * people, on the same host. The game goes (its autosave is flushed; the
+ * files stay, for the caller to remove); the seats of people who are not
+ * here open, those here keep theirs (not ready); rules, computer seats,
+ * spectators, the bans and every token a spectator may come back with
+ * stay, as they belong to the table rather than to one game
+ * (PJ_NET_ERROR_WRONG_PHASE before the end). */
+gboolean    pj_host_back_to_lobby    (PjHost *self, GError **error);
+
 /* The game (NULL in the lobby). The record is the host's own: do not change it. */
 PjRecord   *pj_host_get_record       (PjHost *self);
 
@@ -138,9 +150,9 @@ const char *pj_host_get_save_error   (PjHost *self);
 guint       pj_host_get_n_people     (PjHost *self);
 gboolean    pj_host_get_person       (PjHost *self, guint i, PjNetPerson *out);
 /* Send a person away (person_id: PjNetPerson.id). A seated person's seat
- * opens in the lobby; in a game a computer covers it at once and their
- * token is revoked. ban: their address may not come back while this host
- * runs. FALSE and PJ_NET_ERROR_INVALID_FIELD if nobody has that id. */
+ * opens in the lobby; in a game a computer covers it at once; their
+ * token is revoked (a spectator's too). ban: their address may not come
+ * back while this host runs, whatever games follow. FALSE and PJ_NET_ERROR_INVALID_FIELD if nobody has that id. */
 gboolean    pj_host_kick             (PjHost *self, guint person_id, gboolean ban, GError **error);
 /* Let a banned address in again (FALSE if it was not banned). */
 gboolean    pj_host_unban            (PjHost *self, const char *address);

@@ -54,7 +54,7 @@ typedef enum {
   PJ_NET_ERROR_VERSION,          /* "version": a protocol version this build does not speak */
   PJ_NET_ERROR_HELLO_FIRST,      /* "hello-first": a message before the handshake, or a second hello */
   PJ_NET_ERROR_BAD_PASSWORD,     /* "bad-password": the table's password was not given */
-  PJ_NET_ERROR_BAD_TOKEN,        /* "bad-token": no seat holds this reconnect token */
+  PJ_NET_ERROR_BAD_TOKEN,        /* "bad-token": no seat or spectator holds this reconnect token */
   PJ_NET_ERROR_TABLE_FULL,       /* "table-full": too many people at the table */
   PJ_NET_ERROR_WRONG_PHASE,      /* "wrong-phase": a lobby request in a game, or an action in the lobby */
   PJ_NET_ERROR_SEAT_TAKEN,       /* "seat-taken": the seat has a player or is a computer */

@@ -180,39 +180,52 @@ seats_ready (PjServerTable *self,
   return ready && people;
 }
 
-/* A new host for the table's settings, in the lobby. */
-static PjHost *
-new_lobby_host (PjServerTable *self)
+/* The table's settings on a host in the lobby: rules and computer seats. */
+static void
+apply_settings (PjServerTable *self,
+                PjHost        *host)
 {
   PjServerTableConfig *config = self->config;
-  PjHost *host = pj_host_new (config->name, config->password);
   g_autoptr (GError) error = NULL;
 
   if (!pj_host_set_rules (host, &config->rules, &error))
     g_error ("rules checked by the config: %s", error->message);
   for (guint i = 0; i < config->rules.players; i++)
-    if (config->computer[i] && !pj_host_set_seat_computer (host, i, TRUE, config->level[i], &error))
-      g_error ("seat checked by the config: %s", error->message);
+    {
+      PjNetSeatInfo info;
+
+      pj_host_get_seat_info (host, i, &info);
+      if (config->computer[i] ? !pj_host_set_seat_computer (host, i, TRUE, config->level[i], &error)
+                              : info.kind == PJ_NET_SEAT_COMPUTER &&
+                                !pj_host_set_seat_computer (host, i, FALSE, PJ_AI_NORMAL, &error))
+        g_error ("seat checked by the config: %s", error->message);
+    }
+}
+
+/* A new host for the table's settings, in the lobby. */
+static PjHost *
+new_lobby_host (PjServerTable *self)
+{
+  PjHost *host = pj_host_new (self->config->name, self->config->password);
+
+  apply_settings (self, host);
   return host;
 }
 
-/* Everyone left after a game: an empty lobby on the same port, and no save
- * (a restart would otherwise bring back a finished game). */
+/* Everyone left after a game: an empty lobby, and no save (a restart would
+ * otherwise bring back a finished game). The same host, on the same port:
+ * its bans hold for the table's whole session, and spectators stay. */
 static void
 back_to_lobby (PjServerTable *self)
 {
-  g_autoptr (PjHost) host = new_lobby_host (self);
   g_autoptr (GError) error = NULL;
 
-  set_host (self, NULL);
+  if (!pj_host_back_to_lobby (self->host, &error))
+    g_error ("the table's game is over: %s", error->message);
+  g_clear_handle_id (&self->rematch_id, g_source_remove);
   remove_save (self);
-  set_host (self, host);
-  if (!pj_host_listen (host, self->port, &error))
-    {
-      pj_server_log (self->config->name, _("Cannot listen on port %u again: %s"),
-                     self->port, error->message);
-      return;
-    }
+  /* a reopened game's rules may be older than the settings */
+  apply_settings (self, self->host);
   pj_server_log (self->config->name, _("Everyone has gone: waiting for players"));
 }
 

@@ -9,7 +9,7 @@
  *
  * A dropped connection during a game is retried with the client's
  * reconnect token (bounded backoff; "reconnecting" is TRUE meanwhile), and
- * the seat comes back with its hand. After the last try the table gives up
+ * the seat comes back with its hand (a spectator watches on). After the last try the table gives up
  * with an "error" (PJ_NET_ERROR_CLOSED).
  *
  * Signals:

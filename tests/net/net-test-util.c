@@ -219,6 +219,12 @@ timeout_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+static gboolean
+look_again_cb (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
 gboolean
 run_until (CondFunc cond,
            gpointer data,
@@ -226,12 +232,18 @@ run_until (CondFunc cond,
 {
   gboolean timed_out = FALSE;
   guint id = g_timeout_add (timeout_ms, timeout_cb, &timed_out);
+  /* Some conditions change with no event on this loop (a file the server
+   * or a writer thread writes): without a wake-up the loop would sleep
+   * through them to the timeout. */
+  guint poll = g_timeout_add (10, look_again_cb, NULL);
+  gboolean met;
 
-  while (!cond (data) && !timed_out)
+  while (!(met = cond (data)) && !timed_out)
     g_main_context_iteration (NULL, TRUE);
+  g_source_remove (poll);
   if (!timed_out)
     g_source_remove (id);
-  return !timed_out;
+  return met;
 }
 
 static gboolean

@@ -295,8 +295,32 @@ test_reconnect (void)
   table_free (t);
 }
 
+static gboolean
+bot_gone (gpointer data)
+{
+  return ((Bot *) data)->disconnected;
+}
+
+/* A bot holding token connects as a spectator: NULL if it was refused with
+ * code. */
+static Bot *
+spectator_back (const char *token,
+                guint16     port,
+                PjNetError  code)
+{
+  Bot *bot = bot_new ("Watcher", PJ_AI_EASY);
+
+  pj_client_set_token (bot->client, token);
+  if (bot_connect (bot, "127.0.0.1", port))
+    return bot;
+  g_assert_error (bot->connect_error, PJ_NET_ERROR, (int) code);
+  bot_free (bot);
+  return NULL;
+}
+
 /* The host autosaves; a new host reopens the table from the save and the
- * players take their seats back with their tokens. */
+ * players take their seats back with their tokens, a spectator its place
+ * (but not one the host had removed). */
 static void
 test_restart_host (void)
 {
@@ -310,6 +334,8 @@ test_restart_host (void)
   guint saved_n;
   char *names[3];
   char *toks[3];
+  Bot *sue = bot_new ("Sue", PJ_AI_EASY), *kim = bot_new ("Kim", PJ_AI_EASY), *back;
+  g_autofree char *sue_token = NULL, *kim_token = NULL;
 
   pj_host_set_save_path (t->host, path);
   table_seat_bots (t, 1, PJ_AI_EASY, FALSE);
@@ -323,6 +349,13 @@ test_restart_host (void)
       toks[i] = g_strdup (pj_client_get_token (bot->client));
       names[i] = g_strdup (pj_client_get_name (bot->client));
     }
+  /* two watch; the host removes one of them */
+  g_assert_true (bot_connect (sue, "127.0.0.1", t->port));
+  g_assert_true (bot_connect (kim, "127.0.0.1", t->port));
+  sue_token = g_strdup (pj_client_get_token (sue->client));
+  kim_token = g_strdup (pj_client_get_token (kim->client));
+  g_assert_true (pj_host_kick (t->host, pj_client_get_person_id (kim->client), FALSE, NULL));
+  g_assert_true (run_until (bot_gone, kim, 5000));
   run_for (50);
   saved_n = pj_record_get_n_actions (pj_host_get_record (t->host));
   g_assert_true (g_file_test (tokens, G_FILE_TEST_IS_REGULAR));
@@ -333,6 +366,8 @@ test_restart_host (void)
   run_for (50);
   run_until_last_ref (t->host, 5000);
   g_assert_finalize_object (g_steal_pointer (&t->host));
+  bot_free (sue);
+  bot_free (kim);
 
   second = pj_host_new_from_save (path, &error);
   g_assert_no_error (error);
@@ -344,6 +379,15 @@ test_restart_host (void)
   g_object_set (t->host, "grace-ms", 5000, NULL);
   g_assert_true (pj_host_listen (t->host, 0, NULL));
   t->port = pj_host_get_port (t->host);
+
+  /* the spectator watches on; the removed one stays out */
+  back = spectator_back (sue_token, t->port, 0);
+  g_assert_nonnull (back);
+  g_assert_cmpint (pj_client_get_seat (back->client), ==, -1);
+  g_assert_true (run_until (bot_has_state, back, 5000));
+  bot_disconnect_finalized (back);
+  bot_free (back);
+  g_assert_null (spectator_back (kim_token, t->port, PJ_NET_ERROR_BAD_TOKEN));
 
   for (guint i = 0; i < 3; i++)
     {

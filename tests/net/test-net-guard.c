@@ -924,6 +924,156 @@ test_events (void)
   table_free (t);
 }
 
+static gboolean
+bot_watches (gpointer data)
+{
+  return pj_client_get_state (((Bot *) data)->client) != NULL;
+}
+
+/* A spectator whose link drops comes back with its token and watches on,
+ * as a seated guest takes back its seat; the token gives back a
+ * spectator's place and nothing more, and opens nothing once its holder
+ * said bye or was removed, nor does a token the host never gave. */
+static void
+test_spectator_reconnect (void)
+{
+  Table *t = table_new (NULL, 3);
+  Bot *ann = table_add_bot (t, "Ann");
+  Bot *vic = table_add_bot (t, "Vic");
+  Bot *twin = table_add_bot (t, "Vic again");
+  g_autofree char *token = NULL;
+  g_autofree char *second = NULL;
+
+  g_assert_true (bot_connect (ann, "127.0.0.1", t->port));
+  ann->autoplay = FALSE;
+  sit_ready (t, ann, 0);
+  g_assert_true (bot_connect (vic, "127.0.0.1", t->port));
+  wait_people (ann, 2);
+  g_assert_true (pj_host_start_game (t->host, NULL));
+  g_assert_true (run_until (bot_watches, vic, 5000));
+  token = g_strdup (pj_client_get_token (vic->client));
+
+  /* the link drops (no bye): back with the token, watching as before */
+  bot_kill (vic);
+  wait_people (ann, 1);
+  g_byte_array_set_size (vic->received, 0);
+  g_assert_true (bot_connect (vic, "127.0.0.1", t->port));
+  g_assert_no_error (vic->connect_error);
+  g_assert_cmpint (pj_client_get_seat (vic->client), ==, -1);
+  g_assert_cmpstr (pj_client_get_token (vic->client), ==, token);
+  g_assert_true (run_until (bot_watches, vic, 5000));
+  g_assert_cmpuint (check_no_leaks (vic->received, -1), >, 0);
+  wait_people (ann, 2);
+  g_assert_cmpuint (count_events (t, "refusal"), ==, 0);
+
+  /* the same token on a new link while the old one hangs on: the new one
+   * takes the place (a half-open link is not a second spectator) */
+  pj_client_set_token (twin->client, token);
+  g_assert_true (bot_connect (twin, "127.0.0.1", t->port));
+  g_assert_cmpint (pj_client_get_seat (twin->client), ==, -1);
+  g_assert_true (run_until (bot_disconnected, vic, 5000));
+  wait_people (ann, 2);
+
+  /* a token the host never gave */
+  vic->disconnected = FALSE;
+  pj_client_set_token (vic->client, "0123456789abcdef0123456789abcdef");
+  g_assert_false (bot_connect (vic, "127.0.0.1", t->port));
+  g_assert_error (vic->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_BAD_TOKEN);
+
+  /* a spectator who said bye left for good: the token is void */
+  bot_disconnect_finalized (twin);
+  wait_people (ann, 1);
+  g_clear_error (&vic->connect_error);
+  pj_client_set_token (vic->client, token);
+  g_assert_false (bot_connect (vic, "127.0.0.1", t->port));
+  g_assert_error (vic->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_BAD_TOKEN);
+
+  /* nor does a removed spectator's token open anything */
+  g_clear_error (&vic->connect_error);
+  pj_client_set_token (vic->client, NULL);
+  g_assert_true (bot_connect (vic, "127.0.0.1", t->port));
+  second = g_strdup (pj_client_get_token (vic->client));
+  g_assert_true (pj_host_kick (t->host, pj_client_get_person_id (vic->client), FALSE, NULL));
+  g_assert_true (run_until (bot_disconnected, vic, 5000));
+  pj_client_set_token (vic->client, second);
+  g_assert_false (bot_connect (vic, "127.0.0.1", t->port));
+  g_assert_error (vic->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_BAD_TOKEN);
+  /* and the seat was never at stake */
+  g_assert_cmpstr (pj_host_get_seat_token_for_testing (t->host, 0), ==, pj_client_get_token (ann->client));
+  table_free (t);
+}
+
+static gboolean
+bot_in_lobby (gpointer data)
+{
+  return pj_client_get_phase (((Bot *) data)->client) == PJ_NET_PHASE_LOBBY;
+}
+
+static gboolean
+bot_dealt_again (gpointer data)
+{
+  Bot *bot = data;
+
+  return pj_client_get_phase (bot->client) == PJ_NET_PHASE_PLAYING && bot->n_updates > 0;
+}
+
+/* After a game the host goes back to the lobby itself: the people still
+ * here stay (seated ones not ready), absent people's seats open, computer
+ * seats stay; a spectator keeps watching, comes back with its token after
+ * a drop, and is dealt the next game as a new one. */
+static void
+test_back_to_lobby (void)
+{
+  Table *t = table_new (NULL, 3);
+  Bot *ann = table_add_bot (t, "Ann");
+  Bot *vic = table_add_bot (t, "Vic");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *token = NULL;
+  PjGame *first_game;
+  PjNetSeatInfo info;
+
+  g_object_set (t->host, "computer-delay-ms", 0, NULL);
+  g_assert_true (bot_connect (vic, "127.0.0.1", t->port));
+  g_assert_true (bot_connect (ann, "127.0.0.1", t->port));
+  sit_ready (t, ann, 0);
+  g_assert_true (pj_host_start_game (t->host, NULL));
+  g_assert_false (pj_host_back_to_lobby (t->host, &error));
+  g_assert_error (error, PJ_NET_ERROR, PJ_NET_ERROR_WRONG_PHASE);
+  g_assert_true (run_until (host_over, t, 30000));
+  g_assert_true (run_until (bot_watches, vic, 5000));
+  first_game = pj_client_get_game (vic->client);
+  g_object_add_weak_pointer (G_OBJECT (first_game), (gpointer *) &first_game);
+
+  g_assert_true (pj_host_back_to_lobby (t->host, NULL));
+  g_assert_cmpint (pj_host_get_phase (t->host), ==, PJ_NET_PHASE_LOBBY);
+  g_assert_null (pj_host_get_game (t->host));
+  pj_host_get_seat_info (t->host, 0, &info);
+  g_assert_cmpint (info.kind, ==, PJ_NET_SEAT_HUMAN);
+  g_assert_true (info.connected);
+  g_assert_false (info.ready);
+  pj_host_get_seat_info (t->host, 3, &info);
+  g_assert_cmpint (info.kind, ==, PJ_NET_SEAT_COMPUTER);
+  g_assert_true (run_until (bot_in_lobby, vic, 5000));
+  g_assert_true (run_until (bot_in_lobby, ann, 5000));
+  g_assert_false (vic->disconnected);
+  g_assert_cmpuint (pj_host_get_n_people (t->host), ==, 2);
+
+  /* the next deal is a new game for everyone */
+  vic->n_updates = 0;
+  sit_ready (t, ann, 0);
+  g_assert_true (pj_host_start_game (t->host, NULL));
+  g_assert_true (run_until (bot_dealt_again, vic, 5000));
+  g_assert_null (first_game);
+
+  /* the spectator's token outlived the first game */
+  token = g_strdup (pj_client_get_token (vic->client));
+  bot_kill (vic);
+  wait_people (ann, 1);
+  g_assert_true (bot_connect (vic, "127.0.0.1", t->port));
+  g_assert_cmpstr (pj_client_get_token (vic->client), ==, token);
+  table_free (t);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -941,6 +1091,8 @@ main (int   argc,
   g_test_add_func ("/net/guard/client-drops-silent-host", test_client_drops_silent_host);
   g_test_add_func ("/net/guard/client-gives-up-on-mute-port", test_client_gives_up_on_mute_port);
   g_test_add_func ("/net/guard/kick-and-ban", test_kick_and_ban);
+  g_test_add_func ("/net/guard/spectator-reconnect", test_spectator_reconnect);
+  g_test_add_func ("/net/guard/back-to-lobby", test_back_to_lobby);
   g_test_add_func ("/net/guard/closed", test_closed);
   g_test_add_func ("/net/guard/version-range", test_version_range);
   g_test_add_func ("/net/guard/events", test_events);

@@ -230,6 +230,18 @@ test_two_tables (void)
 }
 
 static gboolean
+is_verified (gpointer data)
+{
+  return ((Bot *) data)->verified;
+}
+
+static gboolean
+is_disconnected (gpointer data)
+{
+  return ((Bot *) data)->disconnected;
+}
+
+static gboolean
 file_exists (gpointer data)
 {
   return g_file_test (data, G_FILE_TEST_EXISTS);
@@ -241,8 +253,25 @@ four_seats (gpointer data)
   return pj_client_get_n_seats (((Bot *) data)->client) == 4;
 }
 
+static gboolean
+in_lobby (gpointer data)
+{
+  return pj_client_get_phase (((Bot *) data)->client) == PJ_NET_PHASE_LOBBY;
+}
+
+static gboolean
+deals_to_seat_0 (gpointer data)
+{
+  PjClient *client = ((Bot *) data)->client;
+
+  return pj_client_get_phase (client) == PJ_NET_PHASE_PLAYING && pj_client_get_game (client) != NULL &&
+         pj_game_get_local_seat (pj_client_get_game (client)) == 0;
+}
+
 /* After the game, once everyone has gone, the table waits for new players
- * in an empty lobby (and a restart would not bring the old game back). */
+ * in an empty lobby (and a restart would not bring the old game back);
+ * a spectator watching stays at the table, and may sit down for the next
+ * game. */
 static void
 test_back_to_lobby (void)
 {
@@ -255,12 +284,15 @@ test_back_to_lobby (void)
   Server *server = server_start (1, args);
   guint16 port = server_port (server, "Porch");
   const guint seats[] = { 0 };
-  Bot *bot[1], *next;
+  Bot *bot[1], *next, *viv;
   Bots one = { bot, 1 };
   PjNetSeatInfo info;
 
+  viv = bot_new ("Viv", PJ_AI_EASY);
+  g_assert_true (bot_connect (viv, "127.0.0.1", port));
   seat_bots (bot, 1, "Sam", port, seats);
   g_assert_true (run_until (all_over, &one, 60000));
+  g_assert_true (run_until (is_verified, viv, 5000));
   /* the autosave replaces the file in two renames: it may be between them */
   g_assert_true (run_until (file_exists, save, 5000));
   bot_free (bot[0]);
@@ -276,6 +308,52 @@ test_back_to_lobby (void)
   pj_client_get_seat_info (next->client, 3, &info);
   g_assert_cmpint (info.kind, ==, PJ_NET_SEAT_COMPUTER);
   bot_free (next);
+
+  /* the spectator was not sent away: it sits down and is dealt in */
+  g_assert_true (run_until (in_lobby, viv, 5000));
+  g_assert_false (viv->disconnected);
+  pj_client_sit (viv->client, 0);
+  pj_client_set_ready (viv->client, TRUE);
+  g_assert_true (run_until (deals_to_seat_0, viv, 10000));
+  g_assert_false (viv->disconnected);
+  bot_free (viv);
+  server_signal (server, SIGTERM);
+  server_free (server);
+  save_dir_remove (dir);
+}
+
+/* A ban outlives the game: when the banned person was the last one there
+ * and the table goes back to the lobby, they still may not come back. */
+static void
+test_ban_outlives_lobby (void)
+{
+  g_autofree char *dir = save_dir_new ();
+  g_autofree char *socket_path = g_build_filename (dir, "admin.sock", NULL);
+  const char *args[] = {
+    "--table", "Porch", "--port", "0", "--computer", "2:easy", "--computer", "3:easy", "--computer", "4:easy",
+    "--no-discovery", "--computer-delay", "0", "--rematch-delay", "60000", "--save-dir", dir,
+    "--admin", socket_path, NULL
+  };
+  Server *server = server_start (1, args);
+  guint16 port = server_port (server, "Porch");
+  const guint seats[] = { 0 };
+  Bot *bot[1], *again;
+  Bots one = { bot, 1 };
+  g_autofree char *banned = NULL;
+
+  seat_bots (bot, 1, "Sam", port, seats);
+  g_assert_true (run_until (all_over, &one, 60000));
+  banned = admin_command (socket_path, "ban Porch \"Sam 1\"");
+  g_assert_cmpstr (banned, ==, "ok banned \"Sam 1\"");
+  g_assert_true (run_until (is_disconnected, bot[0], 5000));
+  g_assert_error (bot[0]->disconnect_error, PJ_NET_ERROR, PJ_NET_ERROR_BANNED);
+  g_assert_true (server_wait_log (server, "waiting for players", 5000));
+
+  again = bot_new ("Sam again", PJ_AI_EASY);
+  g_assert_false (bot_connect (again, "127.0.0.1", port));
+  g_assert_error (again->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_BANNED);
+  bot_free (again);
+  bot_free (bot[0]);
   server_signal (server, SIGTERM);
   server_free (server);
   save_dir_remove (dir);
@@ -519,12 +597,6 @@ test_sigterm (void)
 
 /* ---- admin ------------------------------------------------------------------------- */
 
-static gboolean
-is_disconnected (gpointer data)
-{
-  return ((Bot *) data)->disconnected;
-}
-
 static void
 test_admin (void)
 {
@@ -597,6 +669,7 @@ main (int    argc,
   g_test_add_func ("/server/config-file", test_config_file);
   g_test_add_func ("/server/two-tables", test_two_tables);
   g_test_add_func ("/server/back-to-lobby", test_back_to_lobby);
+  g_test_add_func ("/server/ban-outlives-lobby", test_ban_outlives_lobby);
   g_test_add_func ("/server/kill-restart", test_kill_restart);
   g_test_add_func ("/server/sigterm", test_sigterm);
   g_test_add_func ("/server/admin", test_admin);

@@ -366,6 +366,76 @@ test_table_reconnect (void)
   leave_and_finalize (g_steal_pointer (&host));
 }
 
+static gboolean
+is_watching_again (gpointer data)
+{
+  PjTable *table = data;
+
+  return !pj_table_get_reconnecting (table) && pj_table_get_connected (table) &&
+         pj_client_get_state (pj_table_get_client (table)) != NULL;
+}
+
+/* A spectator dropped by the host (for too many bad messages, as a player
+ * in the test above) comes back with its token, as a player does: still
+ * watching the same game, with no card of a seat. */
+static void
+test_table_spectator_reconnect (void)
+{
+  g_autoptr (PjTable) host = pj_table_new ("Ann");
+  g_autoptr (PjTable) carol = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *token = NULL;
+  PjGame *game;
+  PjHost *h;
+  SeatWait w = { host, 0 };
+
+  g_assert_true (pj_table_host (host, "Watched", NULL, 0, &error));
+  h = pj_table_get_host (host);
+  /* nobody moves: Ann's turns wait for her */
+  g_object_set (h, "computer-delay-ms", 0, NULL);
+  g_assert_true (run_until (is_connected, host, 5000));
+  pj_client_sit (pj_table_get_client (host), 0);
+  g_assert_true (run_until (is_seated, &w, 5000));
+  for (guint seat = 1; seat < 4; seat++)
+    g_assert_true (pj_host_set_seat_computer (h, seat, TRUE, PJ_AI_EASY, &error));
+  carol = join (pj_host_get_port (h), "Carol", -1);
+  pj_table_set_reconnect_policy (carol, 20, 200, 8);
+  pj_client_set_ready (pj_table_get_client (host), TRUE);
+  g_assert_true (run_until (can_start, host, 5000));
+  g_assert_true (pj_host_start_game (h, &error));
+  g_assert_true (run_until (has_game, carol, 5000));
+  game = pj_table_get_game (carol);
+  token = g_strdup (pj_client_get_token (pj_table_get_client (carol)));
+
+  for (guint i = 0; i < PJ_NET_MAX_ERROR_STRIKES + 1; i++)
+    pj_client_send_raw_for_testing (pj_table_get_client (carol), "{}\n", 3);
+  g_assert_true (run_until (is_reconnecting, carol, 5000));
+  g_assert_true (run_until (is_watching_again, carol, 10000));
+  g_assert_cmpint (pj_client_get_seat (pj_table_get_client (carol)), ==, -1);
+  g_assert_cmpstr (pj_client_get_token (pj_table_get_client (carol)), ==, token);
+  /* the same game goes on in the same mirror */
+  g_assert_true (pj_table_get_game (carol) == game);
+  assert_no_hidden_cards (game);
+
+  leave_and_finalize (g_steal_pointer (&carol));
+  leave_and_finalize (g_steal_pointer (&host));
+}
+
+/* A port nobody listens on now. Not the default one, which the tests
+ * running beside this one take and give back all the time: a table
+ * reopened "on the same port" must find it still free. */
+static guint16
+free_port (void)
+{
+  g_autoptr (GSocketListener) probe = g_socket_listener_new ();
+  g_autoptr (GError) error = NULL;
+  guint16 port = g_socket_listener_add_any_inet_port (probe, NULL, &error);
+
+  g_assert_no_error (error);
+  g_socket_listener_close (probe);
+  return port;
+}
+
 /* Ann hosts (seat 0), Bob sits at 1, computers at 2 and 3, everyone ready. */
 static PjTable *
 open_table (const char  *name,
@@ -376,7 +446,7 @@ open_table (const char  *name,
   SeatWait w = { host, 0 };
   PjHost *h;
 
-  g_assert_true (pj_table_host (host, name, NULL, 0, &error));
+  g_assert_true (pj_table_host (host, name, NULL, free_port (), &error));
   g_assert_no_error (error);
   h = pj_table_get_host (host);
   g_object_set (h, "computer-delay-ms", 0, NULL);
@@ -1052,6 +1122,7 @@ main (int    argc,
   g_test_add_func ("/table/mirror-answers", test_table_mirror_answers);
   g_test_add_func ("/table/lobby-and-play", test_table_lobby_and_play);
   g_test_add_func ("/table/reconnect", test_table_reconnect);
+  g_test_add_func ("/table/spectator-reconnect", test_table_spectator_reconnect);
   g_test_add_func ("/table/rematch", test_table_rematch);
   g_test_add_func ("/table/reopen", test_table_reopen);
   g_test_add_func ("/table/reopen-standing-host", test_table_reopen_standing_host);
