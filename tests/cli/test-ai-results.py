@@ -30,7 +30,7 @@ with tempfile.TemporaryDirectory() as tmp:
     check(os.path.exists(page), 'the page is written')
     text = open(page).read() if os.path.exists(page) else ''
     for needle in ('# Computer players: results', '**Partial run**', '## Hard vs normal',
-                   '## Normal vs easy', '- Commit: ', '- Machine: ', '- Iteration budget: 50 ',
+                   '## Normal vs easy', '- Commit: ', '- Machine: ', '- Iteration budget: hard vs normal, 50 playouts per hard decision at every table',
                    '- To regenerate: `tools/ai-results ', '| table | games | seed |'):
         check(needle in text, 'the page has “%s”' % needle)
     rows = [line for line in text.splitlines() if line.startswith('| basic 4p | 2 | ')]
