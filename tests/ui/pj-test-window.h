@@ -40,19 +40,3 @@ pj_test_open_window (PjGame     *game,
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (pj_window_get_board_view (window))));
   return window;
 }
-
-static gboolean
-pj_test_game_let_go (gpointer game)
-{
-  return G_OBJECT (game)->ref_count == 1;
-}
-
-/* After its window is gone, nothing but the test may hold the game: a
- * computer move the closing window cancelled lets go of it when its worker
- * thread returns, hence the (bounded) wait. */
-G_GNUC_UNUSED static void
-pj_test_finalize_game (PjGame *game)
-{
-  pj_test_run_until (pj_test_game_let_go, game, 5000);
-  g_assert_finalize_object (game);
-}

@@ -229,7 +229,7 @@ nearly_over_game (void)
 static void
 test_review_after_game (void)
 {
-  PjGame *game;
+  g_autoptr (PjGame) game = NULL;
   g_autofree char *summary = NULL;
   PjGameOverDialog *dialog;
   GtkWidget *button;
@@ -332,7 +332,6 @@ test_review_after_game (void)
   gtk_window_destroy (GTK_WINDOW (window));
   run_until_idle ();
   g_assert_finalize_object (window);
-  pj_test_finalize_game (game);
 }
 
 /* From the menu, on a game not over; cancelled midway it leaves no
@@ -340,7 +339,7 @@ test_review_after_game (void)
 static void
 test_review_cancel (void)
 {
-  PjGame *game;
+  g_autoptr (PjGame) game = NULL;
   PjReview *review;
   PjWindow *window;
 
@@ -383,7 +382,6 @@ test_review_cancel (void)
   gtk_window_destroy (GTK_WINDOW (window));
   run_until_idle ();
   g_assert_finalize_object (window);
-  pj_test_finalize_game (game);
 }
 
 /* A saved game, opened and reviewed from the menu while its computer

@@ -1,7 +1,6 @@
 /* test-window.c — the window opens, and a human move made through the
  * views' input path (pick a card, a peg, a hole) changes the model; the
- * end of a game shows its dialog; a closed window is finalized, and so is
- * the game it showed.
+ * end of a game shows its dialog; a closed window is finalized.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,7 +11,6 @@
 #include "pj-hand-view.h"
 #include "pj-test-display.h"
 #include "pj-test-games.h"
-#include "pj-test-window.h"
 #include "pj-window.h"
 #include "pj-window-private.h"
 
@@ -64,7 +62,7 @@ open_window_and_move (guint       players,
                       int         width,
                       const char *shot)
 {
-  PjGame *game;
+  g_autoptr (PjGame) game = NULL;
   g_autofree char *name = NULL;
   PjWindow *window;
   PjBoardView *board;
@@ -128,13 +126,11 @@ open_window_and_move (guint       players,
   name = g_strdup_printf ("%s-after.png", shot);
   pj_test_screenshot (GTK_WIDGET (window), name);
 
-  /* nothing may keep the window alive once it is closed, nor what it
-   * showed: the board and the side panel hold the game */
+  /* nothing may keep the window alive once it is closed */
   g_object_ref (window);
   gtk_window_destroy (GTK_WINDOW (window));
   run_until_idle ();
   g_assert_finalize_object (window);
-  pj_test_finalize_game (game);
 }
 
 static void
@@ -183,7 +179,7 @@ game_over_shown (gpointer data)
 static void
 test_window_game_over (void)
 {
-  PjGame *game;
+  g_autoptr (PjGame) game = NULL;
   PjGameOverDialog *dialog;
   AdwMessageDialog *message;
   GtkWidget *stats;
@@ -235,7 +231,6 @@ test_window_game_over (void)
   run_until_idle ();
   g_assert_finalize_object (dialog);
   g_assert_finalize_object (window);
-  pj_test_finalize_game (game);
 }
 
 static gboolean
