@@ -136,34 +136,6 @@ is_team (const Gen *g,
   return (g->team_colours >> colour) & 1;
 }
 
-/* pj_board_set() with the peg's colour and index from the tables */
-static inline void
-move_peg (PjBoard *b,
-          guint    peg,
-          guint8   to)
-{
-  guint c = COLOUR (peg);
-  guint8 from = ((guint8 *) b->peg)[peg];
-
-  if (PJ_POS_IS_TRACK (from))
-    {
-      if (b->occ[from] == peg + 1)
-        b->occ[from] = 0;
-    }
-  else if (PJ_POS_IS_HOME (from))
-    b->home[c] &= (guint8) ~(1u << (from - PJ_POS_HOME0));
-  else
-    b->n_start[c]--;
-
-  if (PJ_POS_IS_TRACK (to))
-    b->occ[to] = (guint8) (peg + 1);
-  else if (PJ_POS_IS_HOME (to))
-    b->home[c] |= (guint8) (1u << (to - PJ_POS_HOME0));
-  else
-    b->n_start[c]++;
-  ((guint8 *) b->peg)[peg] = to;
-}
-
 /* The blocks of a peg on the position being generated for. */
 static inline void
 board_blocks (Gen    *g,

@@ -632,7 +632,7 @@ gen_split (Gen       *g,
                     /* nothing hit: pj_gen_land() in short */
                     steps1[0] = (PjStep) { (guint8) p1, pos1, d1[j1], f1 };
                     n1 = 1;
-                    move_peg (&w, p1, d1[j1]);
+                    pj_board_set (&w, p1, d1[j1]);
                   }
                 else
                   {

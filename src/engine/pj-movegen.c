@@ -115,11 +115,11 @@ pj_gen_land (const Gen *g,
   (*n)++;
   if (!PJ_POS_IS_TRACK (dest))
     {
-      move_peg (b, peg, dest);
+      pj_board_set (b, peg, dest);
       return TRUE;
     }
   occupant = pj_board_occupant (b, dest);
-  move_peg (b, peg, dest);
+  pj_board_set (b, peg, dest);
   /* A chain ends by itself (each team colour's in-spot is visited at most once);
    * the bound is only a guard. */
   for (guint iter = 0; occupant != PJ_NO_PEG; iter++)
@@ -133,7 +133,7 @@ pj_gen_land (const Gen *g,
       if (!is_team (g, cq))
         {
           steps[(*n)++] = (PjStep) { (guint8) occupant, hole, PJ_POS_START, (guint8) (part | PJ_STEP_HIT) };
-          move_peg (b, occupant, PJ_POS_START);
+          pj_board_set (b, occupant, PJ_POS_START);
           return TRUE;
         }
       target = pj_in_spot_hole (g->r, cq);
@@ -142,7 +142,7 @@ pj_gen_land (const Gen *g,
         return FALSE;
       next = pj_board_occupant (b, target);
       steps[(*n)++] = (PjStep) { (guint8) occupant, hole, target, (guint8) (part | PJ_STEP_HIT) };
-      move_peg (b, occupant, target);
+      pj_board_set (b, occupant, target);
       mover = occupant;
       hole = target;
       occupant = next;
