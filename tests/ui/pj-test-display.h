@@ -152,6 +152,14 @@ pj_test_is_drawn (gpointer widget)
   return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 100;
 }
 
+/* Run what the main loop has ready, and nothing more */
+G_GNUC_UNUSED static void
+pj_test_run_until_idle (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 /* Let a few frames pass, e.g. before a screenshot. */
 G_GNUC_UNUSED static void
 pj_test_wait (guint ms)

@@ -4,6 +4,7 @@
  */
 #pragma once
 
+#include "pj-game-over-dialog.h"
 #include "pj-test-display.h"
 #include "pj-window.h"
 
@@ -39,4 +40,36 @@ pj_test_open_window (PjGame     *game,
   pj_test_run_until (pj_test_is_drawn, pj_window_get_board_view (window), 5000);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (pj_window_get_board_view (window))));
   return window;
+}
+
+/* The game-over dialog on screen, if any */
+G_GNUC_UNUSED static PjGameOverDialog *
+pj_test_find_game_over_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* owned by GTK */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (PJ_IS_GAME_OVER_DIALOG (w) && gtk_widget_get_mapped (GTK_WIDGET (w)))
+        return PJ_GAME_OVER_DIALOG (w);
+    }
+  return NULL;
+}
+
+G_GNUC_UNUSED static gboolean
+pj_test_game_over_shown (gpointer data)
+{
+  return pj_test_find_game_over_dialog () != NULL;
+}
+
+/* Closes `window`; nothing may keep it alive once it is closed. */
+G_GNUC_UNUSED static void
+pj_test_close_window (PjWindow *window)
+{
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  pj_test_run_until_idle ();
+  g_assert_finalize_object (window);
 }

@@ -21,13 +21,6 @@
 #define YELLOW_TO_MOVE(red_pegs, yellow_pegs) \
   "turn Y 9\npegs R " red_pegs "\npegs Y " yellow_pegs "\nhand Y 4 9\nhand R 7 5\n"
 
-static void
-run_until_idle (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
 static gboolean
 not_animating (gpointer data)
 {
@@ -98,15 +91,6 @@ check_toast_clear_of_hand (PjWindow *window)
   g_assert_true (gtk_widget_compute_bounds (hand, GTK_WIDGET (window), &hand_bounds));
   g_assert_cmpfloat (hand_bounds.size.height, >, 0);
   g_assert_false (graphene_rect_intersection (&toast_bounds, &hand_bounds, NULL));
-}
-
-static void
-close_window (PjWindow *window)
-{
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  run_until_idle ();
-  g_assert_finalize_object (window);
 }
 
 static void
@@ -181,7 +165,7 @@ challenge_caught (int      width,
   penalty = last_description (t.mirror);
   g_assert_cmpstr (penalty, ==, "Red sends Yellow peg 1 back to start");
 
-  close_window (window);
+  pj_test_close_window (window);
   pj_test_table_release (&t);
 }
 
@@ -231,7 +215,7 @@ test_extra_turn (void)
   pj_test_run_until (not_animating, pj_window_get_board_view (window), 5000);
   shot (window, "bj-extra-turn", 1100, FALSE);
 
-  close_window (window);
+  pj_test_close_window (window);
   pj_test_table_release (&t);
 }
 
@@ -304,7 +288,7 @@ hint (int      width,
   g_assert_false (pj_board_view_get_hint (board, NULL, NULL));
 
   pj_game_stop (game);
-  close_window (window);
+  pj_test_close_window (window);
 }
 
 static void

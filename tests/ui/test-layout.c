@@ -19,13 +19,6 @@
 #define BOARD_W 817
 #define BOARD_H 571
 
-static void
-run_until_idle (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
 /* A new game where seat 0 (human) plays first, with a card that
  * moves a peg. */
 static PjGame *
@@ -66,15 +59,6 @@ open_window (PjGame *game,
   /* the narrow layout settles in an idle after the first allocation */
   pj_test_wait (200);
   return window;
-}
-
-static void
-close_window (PjWindow *window)
-{
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  run_until_idle ();
-  g_assert_finalize_object (window);
 }
 
 static void
@@ -156,7 +140,7 @@ board_still (guint       players,
   board_bounds (window, &now);
   assert_same_bounds (&before, &now);
 
-  close_window (window);
+  pj_test_close_window (window);
 }
 
 static void
@@ -217,7 +201,7 @@ test_side_panel (void)
   board_bounds (window, &hidden);
   g_assert_cmpfloat (hidden.size.width, >, shown.size.width + 200);
   pj_test_screenshot (GTK_WIDGET (window), "layout-8-no-panel.png");
-  close_window (window);
+  pj_test_close_window (window);
 
   /* a new window opens as the last was left */
   window = open_window (game, 1100);
@@ -226,7 +210,7 @@ test_side_panel (void)
   pj_test_wait (500);
   g_assert_true (adw_flap_get_reveal_flap (window->flap));
   g_assert_true (g_settings_get_boolean (settings, "show-side-panel"));
-  close_window (window);
+  pj_test_close_window (window);
 }
 
 /* Whether a menu (or a section or submenu in it) has an item for the
@@ -338,7 +322,7 @@ test_narrow (void)
   g_assert_cmpfloat (gtk_adjustment_get_upper (scroll), <=, gtk_adjustment_get_page_size (scroll));
   pj_test_screenshot (GTK_WIDGET (window), "layout-narrow.png");
 
-  close_window (window);
+  pj_test_close_window (window);
 }
 
 int

@@ -21,34 +21,6 @@
 #define QUICK_ITERATIONS 8
 #define SLOW_ITERATIONS  4000
 
-static void
-run_until_idle (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static PjGameOverDialog *
-find_game_over_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* owned by GTK */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
-
-      if (PJ_IS_GAME_OVER_DIALOG (w) && gtk_widget_get_mapped (GTK_WIDGET (w)))
-        return PJ_GAME_OVER_DIALOG (w);
-    }
-  return NULL;
-}
-
-static gboolean
-game_over_shown (gpointer data)
-{
-  return find_game_over_dialog () != NULL;
-}
-
 static gboolean
 review_done (gpointer data)
 {
@@ -253,8 +225,8 @@ test_review_after_game (void)
   g_assert_cmpuint (rows_of (window).marked, ==, 0);
 
   pj_game_start (game);
-  pj_test_run_until (game_over_shown, NULL, 10000);
-  dialog = find_game_over_dialog ();
+  pj_test_run_until (pj_test_game_over_shown, NULL, 10000);
+  dialog = pj_test_find_game_over_dialog ();
   g_assert_nonnull (dialog);
 
   /* the dialog offers the review; the window runs it */
@@ -290,7 +262,7 @@ test_review_after_game (void)
   g_assert_cmpuint (mistakes, >, 0);
 
   gtk_window_destroy (GTK_WINDOW (dialog));
-  run_until_idle ();
+  pj_test_run_until_idle ();
   g_assert_true (gtk_widget_get_visible (window->review_filter_button));
   adw_flap_set_reveal_flap (window->flap, TRUE);
   pj_test_wait (100);
@@ -328,10 +300,7 @@ test_review_after_game (void)
   g_assert_false (gtk_widget_get_visible (window->review_filter_button));
   g_assert_cmpuint (rows_of (window).marked, ==, 0);
 
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  run_until_idle ();
-  g_assert_finalize_object (window);
+  pj_test_close_window (window);
 }
 
 /* From the menu, on a game not over; cancelled midway it leaves no
@@ -378,10 +347,7 @@ test_review_cancel (void)
   g_assert_null (review);
   g_assert_cmpuint (rows_of (window).marked, ==, 0);
 
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  run_until_idle ();
-  g_assert_finalize_object (window);
+  pj_test_close_window (window);
 }
 
 /* A saved game, opened and reviewed from the menu while its computer
@@ -450,10 +416,7 @@ test_review_saved_game (void)
   g_assert_false (gtk_widget_get_visible (window->review_filter_button));
   g_assert_cmpuint (rows_of (window).marked, ==, 0);
 
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  run_until_idle ();
-  g_assert_finalize_object (window);
+  pj_test_close_window (window);
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -531,10 +494,7 @@ test_review_opened_finished_game (void)
   pj_test_run_until (is_null, &review, 20000);
   g_assert_null (review);
 
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  run_until_idle ();
-  g_assert_finalize_object (window);
+  pj_test_close_window (window);
   g_unlink (path);
   g_rmdir (dir);
 }

@@ -13,17 +13,11 @@
 #include "pj-hand-view.h"
 #include "pj-settings.h"
 #include "pj-test-display.h"
+#include "pj-test-window.h"
 #include "pj-tutorial-bar.h"
 #include "pj-welcome-dialog.h"
 #include "pj-window.h"
 #include "pj-window-private.h"
-
-static void
-run_until_idle (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 static gboolean
 not_animating (gpointer data)
@@ -116,15 +110,6 @@ open_window (int width)
   return window;
 }
 
-static void
-close_window (PjWindow *window)
-{
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  run_until_idle ();
-  g_assert_finalize_object (window);
-}
-
 /* The first launch greets once; "Learn to Play" starts the lesson over the
  * game it keeps aside, "Play" starts that game. */
 static void
@@ -160,7 +145,7 @@ test_tutorial_welcome (void)
     }
 
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (welcome), "learn");
-  run_until_idle ();
+  pj_test_run_until_idle ();
   g_assert_true (g_settings_get_boolean (settings, "welcome-shown"));
   g_assert_nonnull (pj_window_get_tutorial (window));
   g_assert_true (pj_window_get_game (window) == pj_tutorial_get_game (pj_window_get_tutorial (window)));
@@ -173,7 +158,7 @@ test_tutorial_welcome (void)
   g_assert_true (pj_window_get_game (window) == first);
   g_assert_null (pj_window_get_tutorial (window));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->tutorial_bar)));
-  close_window (window);
+  pj_test_close_window (window);
 
   /* "Play" starts the game shown */
   g_settings_set_boolean (settings, "welcome-shown", FALSE);
@@ -182,11 +167,11 @@ test_tutorial_welcome (void)
   g_assert_true (pj_window_welcome (window));
   welcome = find_welcome ();
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (welcome), "play");
-  run_until_idle ();
+  pj_test_run_until_idle ();
   g_assert_null (pj_window_get_tutorial (window));
   g_assert_true (pj_window_get_game (window) == first);
   g_assert_true (g_settings_get_boolean (settings, "welcome-shown"));
-  close_window (window);
+  pj_test_close_window (window);
 }
 
 static void
@@ -269,7 +254,7 @@ play_lesson (int         width,
   gtk_widget_activate_action (GTK_WIDGET (window), "win.leave-tutorial", NULL);
   g_assert_true (pj_window_get_game (window) == kept);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
-  close_window (window);
+  pj_test_close_window (window);
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
 }
 
@@ -321,7 +306,7 @@ test_tutorial_replaced (void)
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->tutorial_bar)));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.leave-tutorial", NULL);
   g_assert_true (pj_window_get_game (window) == other);
-  close_window (window);
+  pj_test_close_window (window);
 }
 
 static AdwMessageDialog *
@@ -381,12 +366,12 @@ test_tutorial_new_game_asks (void)
   ask = find_message_dialog ("Leave this game?");
   g_assert_nonnull (ask);
   adw_message_dialog_response (ask, "cancel");
-  run_until_idle ();
+  pj_test_run_until_idle ();
   g_assert_nonnull (pj_window_get_tutorial (window));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.leave-tutorial", NULL);
   g_assert_true (pj_window_get_game (window) == kept);
-  close_window (window);
+  pj_test_close_window (window);
 }
 
 int

@@ -11,17 +11,11 @@
 #include "pj-hand-view.h"
 #include "pj-test-display.h"
 #include "pj-test-games.h"
+#include "pj-test-window.h"
 #include "pj-window.h"
 #include "pj-window-private.h"
 
 /* Idle and timeout callbacks that still hold the window run out first. */
-static void
-run_until_idle (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
 static gboolean
 not_animating (gpointer data)
 {
@@ -127,10 +121,7 @@ open_window_and_move (guint       players,
   pj_test_screenshot (GTK_WIDGET (window), name);
 
   /* nothing may keep the window alive once it is closed */
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  run_until_idle ();
-  g_assert_finalize_object (window);
+  pj_test_close_window (window);
 }
 
 static void
@@ -151,27 +142,6 @@ test_window_rtl_8 (void)
   gtk_widget_set_default_direction (GTK_TEXT_DIR_RTL);
   open_window_and_move (8, 1100, "window-8-rtl");
   gtk_widget_set_default_direction (GTK_TEXT_DIR_LTR);
-}
-
-static PjGameOverDialog *
-find_game_over_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* owned by GTK */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
-
-      if (PJ_IS_GAME_OVER_DIALOG (w) && gtk_widget_get_mapped (GTK_WIDGET (w)))
-        return PJ_GAME_OVER_DIALOG (w);
-    }
-  return NULL;
-}
-
-static gboolean
-game_over_shown (gpointer data)
-{
-  return find_game_over_dialog () != NULL;
 }
 
 /* The winners, the game's figures and the ways on; neither the dialog nor
@@ -198,9 +168,9 @@ test_window_game_over (void)
   pj_window_set_game (window, game);
   gtk_window_present (GTK_WINDOW (window));
   pj_game_start (game);
-  pj_test_run_until (game_over_shown, NULL, 10000);
+  pj_test_run_until (pj_test_game_over_shown, NULL, 10000);
 
-  dialog = find_game_over_dialog ();
+  dialog = pj_test_find_game_over_dialog ();
   g_assert_nonnull (dialog);
   message = ADW_MESSAGE_DIALOG (dialog);
   g_assert_true (pj_game_over_dialog_get_game (dialog) == game);
@@ -228,7 +198,7 @@ test_window_game_over (void)
   g_object_ref (window);
   gtk_window_destroy (GTK_WINDOW (dialog));
   gtk_window_destroy (GTK_WINDOW (window));
-  run_until_idle ();
+  pj_test_run_until_idle ();
   g_assert_finalize_object (dialog);
   g_assert_finalize_object (window);
 }
@@ -281,10 +251,7 @@ test_window_save_banner (void)
   pj_window_set_game (window, other);
   g_assert_false (save_banner_shown (window));
 
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  run_until_idle ();
-  g_assert_finalize_object (window);
+  pj_test_close_window (window);
   g_rmdir (folder);
   g_rmdir (dir);
 }
