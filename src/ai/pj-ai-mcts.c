@@ -274,6 +274,23 @@ top_candidates (const PjActionList *list,
   return n_cand;
 }
 
+/* Whether paired differences (`n` of them, summing to `sum`, their squares
+ * to `sum_sq`) gain: their mean above zero by more than `z` standard errors. */
+static gboolean
+paired_gain_clear (double sum,
+                   double sum_sq,
+                   guint  n,
+                   double z)
+{
+  double mean, se;
+
+  if (n < 2)
+    return FALSE;
+  mean = sum / n;
+  se = sqrt (MAX (sum_sq / n - mean * mean, 0.0) / (n - 1));
+  return mean > 0 && mean > z * se;
+}
+
 /* Rounds of sequential halving from `n` candidates down to one */
 static guint
 halving_rounds (guint n)
@@ -349,15 +366,7 @@ search_challenge (const PjState      *view,
       }
   g_free (rewards);
   g_free (done);
-  *out = cand[0];
-  if (n >= 2)
-    {
-      double mean = sum / n;
-      double se = sqrt (MAX (sum_sq / n - mean * mean, 0.0) / (n - 1));
-
-      if (mean > 0 && mean > CHALLENGE_Z * se)
-        *out = cand[1];
-    }
+  *out = paired_gain_clear (sum, sum_sq, n, CHALLENGE_Z) ? cand[1] : cand[0];
 }
 
 gboolean
@@ -424,9 +433,10 @@ pj_ai_choose_hard (const PjState    *view,
   {
     double sums[MAX_CANDIDATES] = { 0 };
     guint counts[MAX_CANDIDATES] = { 0 };
-    /* paired with the heuristic's choice (candidate 0) on the same deals */
+    /* paired with the heuristic's choice (candidate 0) on the same deals:
+     * it is alive in every round, so each of counts[] is also a count of
+     * pairs */
     double dsum[MAX_CANDIDATES] = { 0 }, dsq[MAX_CANDIDATES] = { 0 };
-    guint dn[MAX_CANDIDATES] = { 0 };
 
     for (guint round = 0; round < rounds && n_alive > 1 && !stop; round++)
       {
@@ -456,7 +466,6 @@ pj_ai_choose_hard (const PjState    *view,
                 counts[alive[j]]++;
                 dsum[alive[j]] += d;
                 dsq[alive[j]] += d * d;
-                dn[alive[j]]++;
               }
         g_free (rewards);
         g_free (done);
@@ -491,14 +500,8 @@ pj_ai_choose_hard (const PjState    *view,
       for (guint j = 1; j < n_alive; j++)
         if (counts[alive[j]] && sums[alive[j]] / counts[alive[j]] > sums[best] / MAX (counts[best], 1u))
           best = alive[j];
-      if (best != 0 && dn[best] >= 2)
-        {
-          double mean = dsum[best] / dn[best];
-          double se = sqrt (MAX (dsq[best] / dn[best] - mean * mean, 0.0) / (dn[best] - 1));
-
-          if (!(mean > CHAMPION_Z * se))
-            best = 0;
-        }
+      if (best != 0 && !paired_gain_clear (dsum[best], dsq[best], counts[best], CHAMPION_Z))
+        best = 0;
       *out = cand[best];
     }
   }
