@@ -136,6 +136,25 @@ is_team (const Gen *g,
   return (g->team_colours >> colour) & 1;
 }
 
+/* Two track pegs of one colour, i and j, block each other: j stands df
+ * ahead of i, and so L - df behind it (B-31). */
+static inline void
+pair_blocks (guint8       *fwd,
+             guint8       *back,
+             const guint8 *pos,
+             guint         i,
+             guint         j,
+             guint         L)
+{
+  guint df = pos[j] >= pos[i] ? (guint) (pos[j] - pos[i]) : pos[j] + L - pos[i];
+  guint db = L - df;
+
+  fwd[i] = (guint8) MIN (fwd[i], df);
+  back[i] = (guint8) MIN (back[i], db);
+  fwd[j] = (guint8) MIN (fwd[j], db);
+  back[j] = (guint8) MIN (back[j], df);
+}
+
 /* The blocks of a peg on the position being generated for. */
 static inline void
 board_blocks (Gen    *g,

@@ -297,17 +297,7 @@ blocks_without (guint          L,
     }
   for (guint x = 0; x < n; x++)
     for (guint y = x + 1; y < n; y++)
-      {
-        guint i = on[x], j = on[y];
-        /* j stands df ahead of i, and so L - df behind it */
-        guint df = pos[j] >= pos[i] ? (guint) (pos[j] - pos[i]) : pos[j] + L - pos[i];
-        guint db = L - df;
-
-        fwd[i] = (guint8) MIN (fwd[i], df);
-        back[i] = (guint8) MIN (back[i], db);
-        fwd[j] = (guint8) MIN (fwd[j], db);
-        back[j] = (guint8) MIN (back[j], df);
-      }
+      pair_blocks (fwd, back, pos, on[x], on[y], L);
 }
 
 /* May this peg take part in a split part? */

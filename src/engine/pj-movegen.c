@@ -166,16 +166,7 @@ pj_gen_colour_blocks (Gen   *g,
     if (PJ_POS_IS_TRACK (pos[i]))
       for (guint j = i + 1; j < PJ_PEGS; j++)
         if (PJ_POS_IS_TRACK (pos[j]))
-          {
-            /* j stands df ahead of i, and so L - df behind it */
-            guint df = pos[j] >= pos[i] ? (guint) (pos[j] - pos[i]) : pos[j] + L - pos[i];
-            guint db = L - df;
-
-            fwd[i] = (guint8) MIN (fwd[i], df);
-            back[i] = (guint8) MIN (back[i], db);
-            fwd[j] = (guint8) MIN (fwd[j], db);
-            back[j] = (guint8) MIN (back[j], df);
-          }
+          pair_blocks (fwd, back, pos, i, j, L);
   g->blk_colours |= 1u << c;
 }
 
