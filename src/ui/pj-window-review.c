@@ -285,18 +285,25 @@ pj_window_set_review_iterations (PjWindow *self,
   self->review_iterations = iterations;
 }
 
-/* A running review is cancelled, a finished one hidden: no markers stay. */
-void
-_pj_window_review_reset (PjWindow *self)
+/* Cancels the review's worker if it still runs and lets go of the review. */
+static void
+drop_review (PjWindow *self)
 {
-  gboolean had = self->review != NULL;
-
   if (self->review_cancel != NULL)
     g_cancellable_cancel (self->review_cancel);
   g_clear_object (&self->review_cancel);
   if (self->review != NULL)
     g_signal_handlers_disconnect_by_func (self->review, progress_cb, self);
   g_clear_object (&self->review);
+}
+
+/* A running review is cancelled, a finished one hidden: no markers stay. */
+void
+_pj_window_review_reset (PjWindow *self)
+{
+  gboolean had = self->review != NULL;
+
+  drop_review (self);
   self->review_n = 0;
   if (self->review_marks != NULL)
     g_hash_table_remove_all (self->review_marks);
@@ -545,12 +552,7 @@ _pj_window_review_init (PjWindow *self)
 void
 _pj_window_review_dispose (PjWindow *self)
 {
-  if (self->review_cancel != NULL)
-    g_cancellable_cancel (self->review_cancel);
-  g_clear_object (&self->review_cancel);
-  if (self->review != NULL)
-    g_signal_handlers_disconnect_by_func (self->review, progress_cb, self);
-  g_clear_object (&self->review);
+  drop_review (self);
   g_clear_weak_pointer (&self->review_dialog);
   g_clear_pointer (&self->review_marks, g_hash_table_unref);
   g_clear_pointer (&self->review_rows, g_hash_table_unref);
