@@ -57,6 +57,7 @@ _pj_client_finish_connect (PjClient *self,
       g_cancellable_disconnect (g_task_get_cancellable (task), self->cancel_id);
       self->cancel_id = 0;
     }
+  g_clear_pointer (&self->connect_context, g_main_context_unref);
   if (error)
     {
       _pj_client_close_connection (self);
@@ -331,6 +332,7 @@ cancel_idle (gpointer user_data)
       GTask *task = g_steal_pointer (&self->connect_task);
       g_cancellable_disconnect (g_task_get_cancellable (task), self->cancel_id);
       self->cancel_id = 0;
+      g_clear_pointer (&self->connect_context, g_main_context_unref);
       _pj_client_close_connection (self);
       g_object_unref (task);
     }
@@ -341,9 +343,18 @@ static void
 cancelled_cb (GCancellable *cancellable,
               gpointer      user_data)
 {
-  /* may run in another thread: finish in the client's main context */
-  g_main_context_invoke_full (g_main_context_get_thread_default (), G_PRIORITY_DEFAULT,
-                              cancel_idle, g_object_ref (user_data), g_object_unref);
+  PjClient *self = user_data;
+  g_autoptr (GSource) source = g_idle_source_new ();
+
+  /* May run in another thread: finish in the context that connected. And
+   * always later, from a source, never inline (as g_main_context_invoke()
+   * would on the owning thread): cancel_idle disconnects this handler, and
+   * g_cancellable_disconnect() from inside the "cancelled" emission waits
+   * for the emission to end — forever. connect_context outlives this call:
+   * it is cleared only after that disconnect. */
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, cancel_idle, g_object_ref (self), g_object_unref);
+  g_source_attach (source, self->connect_context);
 }
 
 static void
@@ -400,7 +411,10 @@ pj_client_connect_async (PjClient            *self,
   self->connect_task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (self->connect_task, pj_client_connect_async);
   if (cancellable)
-    self->cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (cancelled_cb), self, NULL);
+    {
+      self->connect_context = g_main_context_ref_thread_default ();
+      self->cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (cancelled_cb), self, NULL);
+    }
   address = g_network_address_new (host, port ? port : PJ_NET_DEFAULT_PORT);
   g_socket_client_connect_async (self->socket_client, address, cancellable,
                                  connected_cb, g_object_ref (self));

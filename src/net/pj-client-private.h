@@ -36,6 +36,7 @@ struct _PjClient {
   PjNetConnection *conn;
   GTask           *connect_task;    /* until the welcome */
   gulong           cancel_id;
+  GMainContext    *connect_context; /* where the connect task finishes */
   PjNetTapFunc     tap;
   gpointer         tap_data;
 

@@ -10,6 +10,7 @@
  */
 #include <gio/gio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "net-test-util.h"
 #include "pj-net-message.h"
@@ -754,6 +755,68 @@ test_client_gives_up_on_mute_port (void)
   fake_host_free (service);
 }
 
+typedef struct {
+  gboolean  done;
+  GError   *error;
+} ConnectResult;
+
+static void
+cancel_connect_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  ConnectResult *r = user_data;
+
+  g_assert_false (pj_client_connect_finish (PJ_CLIENT (source), result, &r->error));
+  r->done = TRUE;
+}
+
+static gboolean
+connect_result_done (gpointer data)
+{
+  return ((ConnectResult *) data)->done;
+}
+
+static gboolean
+client_connected (gpointer data)
+{
+  return pj_client_is_connected (data);
+}
+
+/* Cancelling a join in progress, from the thread that started it (the
+ * join page's Cancel, a window closing while it reconnects) answers
+ * "cancelled" and nothing more. It once hung the app for good: the
+ * cancelled handler finished the join inline and disconnected itself from
+ * within its own emission. A hang here ends the test by alarm. */
+static void
+test_cancel_connect (void)
+{
+  guint16 port;
+  GSocketService *service = fake_host ("", &port);
+
+  alarm (60);
+  for (guint when = 0; when < 2; when++)
+    {
+      g_autoptr (PjClient) client = pj_client_new ("Impatient");
+      g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+      ConnectResult r = { FALSE, NULL };
+
+      pj_client_connect_async (client, "127.0.0.1", port, cancellable, cancel_connect_cb, &r);
+      /* before the socket connects, or after, waiting for the host to speak */
+      if (when == 1)
+        g_assert_true (run_until (client_connected, client, 5000));
+      g_cancellable_cancel (cancellable);
+      g_assert_true (run_until (connect_result_done, &r, 5000));
+      g_assert_error (r.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      g_assert_false (pj_client_is_connected (client));
+      g_clear_error (&r.error);
+      run_for (20);
+      g_assert_finalize_object (g_steal_pointer (&client));
+    }
+  alarm (0);
+  fake_host_free (service);
+}
+
 /* Kick from the lobby (the seat opens), kick from a game (a computer plays
  * the seat, its token opens nothing), ban (the address stays out). */
 static void
@@ -1090,6 +1153,7 @@ main (int   argc,
   g_test_add_func ("/net/guard/host-drops-silent-client", test_host_drops_silent_client);
   g_test_add_func ("/net/guard/client-drops-silent-host", test_client_drops_silent_host);
   g_test_add_func ("/net/guard/client-gives-up-on-mute-port", test_client_gives_up_on_mute_port);
+  g_test_add_func ("/net/guard/cancel-connect", test_cancel_connect);
   g_test_add_func ("/net/guard/kick-and-ban", test_kick_and_ban);
   g_test_add_func ("/net/guard/spectator-reconnect", test_spectator_reconnect);
   g_test_add_func ("/net/guard/back-to-lobby", test_back_to_lobby);

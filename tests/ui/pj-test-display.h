@@ -128,18 +128,28 @@ pj_test_never (gpointer data)
   return FALSE;
 }
 
+/* A bound on waiting, stretched in slow (sanitizer) builds. Also for the
+ * deadlines a test sets for the code under test (a host's patience with a
+ * silent guest): a main loop stalled by a slow build must not look like a
+ * silent peer. */
+G_GNUC_UNUSED static guint
+pj_test_scaled_ms (guint ms)
+{
+  const char *scale = g_getenv ("PJ_TEST_TIMEOUT_SCALE");
+
+  return scale != NULL ? ms * CLAMP (atoi (scale), 1, 20) : ms;
+}
+
 G_GNUC_UNUSED static void
 pj_test_run_until (gboolean (*done) (gpointer),
                    gpointer   data,
                    guint      timeout_ms)
 {
-  const char *scale = g_getenv ("PJ_TEST_TIMEOUT_SCALE");
   gint64 end;
 
-  /* a bound on waiting for something, stretched in slow (sanitizer) builds;
-   * a plain pause (pj_test_wait) is not */
-  if (scale != NULL && done != pj_test_never)
-    timeout_ms *= CLAMP (atoi (scale), 1, 20);
+  /* a plain pause (pj_test_wait) is not stretched */
+  if (done != pj_test_never)
+    timeout_ms = pj_test_scaled_ms (timeout_ms);
   end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
   while (!done (data) && g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);

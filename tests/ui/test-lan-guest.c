@@ -508,9 +508,10 @@ test_lan_link_lost (void)
     }
 
   host = host_elsewhere ();
-  /* the host pings every half second and gives up after one and a half */
-  pj_host_set_timeouts_for_testing (pj_table_get_host (host), 0, 1500);
   window = guest_in_game (host);
+  /* the host pings every half second and gives up after one and a half
+   * (only now: before, a slow build's first frames would trip it) */
+  pj_host_set_timeouts_for_testing (pj_table_get_host (host), 0, pj_test_scaled_ms (1500));
   /* the banner stays a while before the first try */
   pj_table_set_reconnect_policy (pj_window_get_table (window), 1500, 1500, 4);
   client = pj_table_get_client (pj_window_get_table (window));
@@ -535,8 +536,8 @@ test_lan_link_lost (void)
   /* the guest's tries run out (here: none is allowed, so that no other
    * program on this computer taking the freed port can answer one) */
   host = host_elsewhere ();
-  pj_host_set_timeouts_for_testing (pj_table_get_host (host), 0, 1500);
   window = guest_in_game (host);
+  pj_host_set_timeouts_for_testing (pj_table_get_host (host), 0, pj_test_scaled_ms (1500));
   pj_table_set_reconnect_policy (pj_window_get_table (window), 1000, 1000, 0);
   client = pj_table_get_client (pj_window_get_table (window));
   pj_client_set_mute_for_testing (client, TRUE);
