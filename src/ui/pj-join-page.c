@@ -184,11 +184,20 @@ join_done_cb (GObject      *object,
   PjJoinPage *self = a->self;
   g_autoptr (PjTable) table = g_object_ref (PJ_TABLE (object));
   g_autoptr (GError) error = NULL;
+  gboolean joined = pj_table_join_finish (table, result, &error);
 
-  if (self->joining == table)
-    g_clear_object (&self->joining);
+  /* a try another one replaced (or Back ended) is over, and says nothing:
+   * the page speaks for the try in flight */
+  if (self->joining != table)
+    {
+      if (joined)
+        pj_table_leave (table);
+      attempt_free (a);
+      return;
+    }
+  g_clear_object (&self->joining);
 
-  if (!pj_table_join_finish (table, result, &error))
+  if (!joined)
     {
       set_busy (self, NULL);
       if (g_error_matches (error, PJ_NET_ERROR, PJ_NET_ERROR_BAD_PASSWORD))
