@@ -5,10 +5,15 @@
 #pragma once
 
 #include <stdlib.h>
+#include <string.h>
 #include <adwaita.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <pthread.h>
+#ifdef __GLIBC__
+#include <execinfo.h>
+#endif
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
@@ -78,6 +83,54 @@ pj_test_start_xvfb (void)
   return TRUE;
 }
 
+/* When meson's timeout kills a test that hangs, say where the main thread
+ * was: a CI log then shows the wait that never ended (a deadlock once cost
+ * a whole run with nothing but "TIMEOUT" to go on). */
+static pthread_t pj_test_main_thread;
+
+static void
+pj_test_on_term (int sig)
+{
+#ifdef __GLIBC__
+  static const char msg[] = "\n** killed, maybe by the test timeout, in ";
+  const char *path = g_test_get_path ();
+  void *frames[64];
+  int n;
+
+  if (!pthread_equal (pthread_self (), pj_test_main_thread))
+    {
+      /* another thread took the signal: hand it to the one that matters */
+      pthread_kill (pj_test_main_thread, sig);
+      return;
+    }
+  if (write (STDERR_FILENO, msg, sizeof msg - 1) < 0 ||
+      write (STDERR_FILENO, path, strlen (path)) < 0 ||
+      write (STDERR_FILENO, "; the main thread was here:\n", 28) < 0)
+    _exit (128 + sig);
+  n = backtrace (frames, G_N_ELEMENTS (frames));
+  backtrace_symbols_fd (frames, n, STDERR_FILENO);
+#endif
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+static void
+pj_test_watch_for_timeout (void)
+{
+#ifdef __GLIBC__
+  static gboolean watching;
+  void *frame;
+
+  if (watching)
+    return;
+  watching = TRUE;
+  pj_test_main_thread = pthread_self ();
+  /* the first backtrace() loads what it needs; not in a signal handler */
+  backtrace (&frame, 1);
+  signal (SIGTERM, pj_test_on_term);
+#endif
+}
+
 /* TRUE when GTK and libadwaita are ready; otherwise the tests skip. */
 G_GNUC_UNUSED static gboolean
 pj_test_init_display (void)
@@ -89,6 +142,7 @@ pj_test_init_display (void)
   if (!gtk_init_check ())
     return FALSE;
   adw_init ();
+  pj_test_watch_for_timeout ();
 
   /* AdwApplication loads the app's style.css; tests have no application */
   {
