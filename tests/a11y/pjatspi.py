@@ -357,6 +357,29 @@ KNOWN_WARNINGS = [
     re.compile(r"GLib-CRITICAL \*\*.*g_variant_is_object_path: assertion 'string != NULL' failed"),
 ]
 
+# GLib leaks one block on purpose: its quark table starts as 2,048 slots
+# (16,384 bytes, allocated by GLib's load-time constructor), and when a
+# program makes its 2,048th quark the table is copied into a bigger one and
+# the old one is never freed, for lock-free readers (gquark.c). The app
+# passes 2,048 quarks in some runs (how many depends on the windows, CSS
+# states and AT-SPI questions it went through), so LeakSanitizer reports
+# that block at Ctrl+Q now and then. This is its whole report, exactly:
+# one 16,384-byte block and no frame past g_malloc (GLib has no frame
+# pointers for the fast unwinder). Any other leak, or that one beside
+# others, still fails.
+GLIB_QUARK_TABLE_LEAK = re.compile(
+    r"==\d+==ERROR: LeakSanitizer: detected memory leaks\n\n"
+    r"Direct leak of 16384 byte\(s\) in 1 object\(s\) allocated from:\n"
+    r" +#0 0x[0-9a-f]+ in (__interceptor_)?malloc [^\n]*\n"
+    r" +#1 0x[0-9a-f]+ in g_malloc \([^)\n]*libglib-2\.0\.so[^)\n]*\)\n\n"
+    r"SUMMARY: AddressSanitizer: 16384 byte\(s\) leaked in 1 allocation\(s\)\.\n")
+
+
+def only_glib_quark_table_leak(output):
+    """True when the app's only sanitizer report is GLib's quark table."""
+    return (GLIB_QUARK_TABLE_LEAK.search(output) is not None and
+            output.count("==ERROR:") == 1 and output.count(" leak of ") == 1)
+
 
 class App:
     """The app under test, started on its own data folders.
@@ -474,7 +497,11 @@ class App:
             return
         self.proc = None
         if status != 0:
-            raise A11yError(f"the app quit with status {status}:\n{self.output()}")
+            output = self.output()
+            if only_glib_quark_table_leak(output):
+                log("# LeakSanitizer reported GLib's own quark table (by design), nothing else")
+                return
+            raise A11yError(f"the app quit with status {status}:\n{output}")
 
     def check_output(self):
         """Fail on any warning or critical the app printed, but those of
