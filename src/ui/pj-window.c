@@ -606,6 +606,10 @@ pj_window_dispose (GObject *object)
   g_clear_object (&self->history_selection);
   if (self->flap != NULL)
     g_signal_handlers_disconnect_by_data (self->flap, self);
+  /* the action holds the flap, and the "win" group outlives the window
+   * while widgets inside the flap still watch its actions: the flap, and
+   * the board and side panel in it, would keep the game */
+  g_action_map_remove_action (G_ACTION_MAP (self), "show-history");
   g_clear_pointer (&self->hint_text, g_free);
   g_clear_pointer (&self->outcome_text, g_free);
   g_clear_object (&self->settings);

@@ -73,3 +73,19 @@ pj_test_close_window (PjWindow *window)
   pj_test_run_until_idle ();
   g_assert_finalize_object (window);
 }
+
+G_GNUC_UNUSED static gboolean
+pj_test_game_let_go (gpointer game)
+{
+  return G_OBJECT (game)->ref_count == 1;
+}
+
+/* After its window is gone, nothing but the test may hold the game: a
+ * computer move the closing window cancelled lets go of it when its worker
+ * thread returns, hence the (bounded) wait. */
+G_GNUC_UNUSED static void
+pj_test_finalize_game (PjGame *game)
+{
+  pj_test_run_until (pj_test_game_let_go, game, 5000);
+  g_assert_finalize_object (game);
+}

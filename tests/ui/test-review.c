@@ -201,7 +201,7 @@ nearly_over_game (void)
 static void
 test_review_after_game (void)
 {
-  g_autoptr (PjGame) game = NULL;
+  PjGame *game;
   g_autofree char *summary = NULL;
   PjGameOverDialog *dialog;
   GtkWidget *button;
@@ -301,6 +301,7 @@ test_review_after_game (void)
   g_assert_cmpuint (rows_of (window).marked, ==, 0);
 
   pj_test_close_window (window);
+  pj_test_finalize_game (game);
 }
 
 /* From the menu, on a game not over; cancelled midway it leaves no
@@ -308,7 +309,7 @@ test_review_after_game (void)
 static void
 test_review_cancel (void)
 {
-  g_autoptr (PjGame) game = NULL;
+  PjGame *game;
   PjReview *review;
   PjWindow *window;
 
@@ -348,6 +349,7 @@ test_review_cancel (void)
   g_assert_cmpuint (rows_of (window).marked, ==, 0);
 
   pj_test_close_window (window);
+  pj_test_finalize_game (game);
 }
 
 /* A saved game, opened and reviewed from the menu while its computer

@@ -1,6 +1,7 @@
 /* test-window.c — the window opens, and a human move made through the
  * views' input path (pick a card, a peg, a hole) changes the model; the
- * end of a game shows its dialog; a closed window is finalized.
+ * end of a game shows its dialog; a closed window is finalized, and so is
+ * the game it showed.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -56,7 +57,7 @@ open_window_and_move (guint       players,
                       int         width,
                       const char *shot)
 {
-  g_autoptr (PjGame) game = NULL;
+  PjGame *game;
   g_autofree char *name = NULL;
   PjWindow *window;
   PjBoardView *board;
@@ -122,6 +123,7 @@ open_window_and_move (guint       players,
 
   /* nothing may keep the window alive once it is closed */
   pj_test_close_window (window);
+  pj_test_finalize_game (game);
 }
 
 static void
@@ -149,7 +151,7 @@ test_window_rtl_8 (void)
 static void
 test_window_game_over (void)
 {
-  g_autoptr (PjGame) game = NULL;
+  PjGame *game;
   PjGameOverDialog *dialog;
   AdwMessageDialog *message;
   GtkWidget *stats;
@@ -201,6 +203,7 @@ test_window_game_over (void)
   pj_test_run_until_idle ();
   g_assert_finalize_object (dialog);
   g_assert_finalize_object (window);
+  pj_test_finalize_game (game);
 }
 
 static gboolean
