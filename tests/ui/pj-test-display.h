@@ -209,6 +209,14 @@ pj_test_run_until (gboolean (*done) (gpointer),
     g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
 }
 
+/* A pointer (a weak pointer's target, say) became NULL: a wait's condition,
+ * given the pointer's address */
+G_GNUC_UNUSED static gboolean
+pj_test_is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
 /* A widget is on screen and laid out (a wait's condition) */
 G_GNUC_UNUSED static gboolean
 pj_test_is_drawn (gpointer widget)

@@ -339,12 +339,6 @@ join_idle (gpointer data)
          !widget_shows (GTK_WIDGET (page), "Connecting to");
 }
 
-static gboolean
-is_null (gpointer data)
-{
-  return *(gpointer *) data == NULL;
-}
-
 static GtkWidget *
 find_icon_button (GtkWidget  *widget,
                   const char *icon_name)
@@ -486,7 +480,7 @@ test_lan_join_failures (void)
     g_assert_nonnull (back);
     g_object_add_weak_pointer (G_OBJECT (page), (gpointer *) &page);
     gtk_widget_activate (back);
-    pj_test_run_until (is_null, &page, 5000);
+    pj_test_run_until (pj_test_is_null, &page, 5000);
     g_assert_null (page);
     alarm (0);
     g_socket_service_stop (silent);

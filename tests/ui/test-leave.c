@@ -246,12 +246,6 @@ test_autosave_goes (void)
   remove_autosave (path);
 }
 
-static gboolean
-is_null (gpointer data)
-{
-  return *(gpointer *) data == NULL;
-}
-
 /* Ctrl+Q is the application's quit: with the autosave on it closes at
  * once, and the size is kept; without, it asks "Quit?" first. */
 static void
@@ -305,7 +299,7 @@ test_quit (void)
   g_assert_nonnull (dialog);
   g_assert_nonnull (window);
   adw_message_dialog_response (dialog, "leave");
-  pj_test_run_until (is_null, &window, 3000);
+  pj_test_run_until (pj_test_is_null, &window, 3000);
   g_assert_null (window);
   close_dialogs ();
   g_clear_object (&game);
@@ -317,7 +311,7 @@ test_quit (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 937, 641);
   pj_test_wait (100);
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
-  pj_test_run_until (is_null, &window, 3000);
+  pj_test_run_until (pj_test_is_null, &window, 3000);
   g_assert_null (window);
   g_assert_null (find_message_dialog ());
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 937);

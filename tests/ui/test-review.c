@@ -37,12 +37,6 @@ review_started (gpointer data)
   return review != NULL && pj_review_get_progress (review) > 0;
 }
 
-static gboolean
-is_null (gpointer data)
-{
-  return *(gpointer *) data == NULL;
-}
-
 /* The button of @root whose label is @label (with its mnemonic). */
 static GtkWidget *
 find_button (GtkWidget  *root,
@@ -344,7 +338,7 @@ test_review_cancel (void)
   g_assert_cmpuint (rows_of (window).marked, ==, 0);
   g_assert_true (action_enabled (window, "win.review-game"));
   /* the worker lets go of it */
-  pj_test_run_until (is_null, &review, 20000);
+  pj_test_run_until (pj_test_is_null, &review, 20000);
   g_assert_null (review);
   g_assert_cmpuint (rows_of (window).marked, ==, 0);
 
@@ -493,7 +487,7 @@ test_review_opened_finished_game (void)
   /* the rest is /review/after-game's: stopped here, it lets go */
   g_object_add_weak_pointer (G_OBJECT (review), (gpointer *) &review);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.stop-review", NULL);
-  pj_test_run_until (is_null, &review, 20000);
+  pj_test_run_until (pj_test_is_null, &review, 20000);
   g_assert_null (review);
 
   pj_test_close_window (window);
