@@ -32,6 +32,7 @@
 #include <glib/gi18n.h>
 
 #include "pj-a11y.h"
+#include "pj-preferences-window.h"
 
 static GQuark mended_quark;
 
@@ -79,6 +80,29 @@ check_label_cb (GtkCheckButton *check,
       gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
     }
 }
+
+#if GTK_CHECK_VERSION (4, 14, 0)
+/* GTK 4.14 names a row by its content or what labels it, and these rows
+ * hold their title twice: a combo row its title and the list it labels
+ * ("Seat 1: Red Seat 1: Red"), libadwaita 1.10's entry row two title
+ * labels, both labelling it ("Your name Your name"). Named by the title
+ * alone, they read it once. (GTK 4.8 names the row by its title already,
+ * and the control inside by the row: a label here would be read twice.) */
+static void
+row_title_cb (AdwPreferencesRow *row,
+              GParamSpec        *pspec,
+              gpointer           data)
+{
+  const char *title = adw_preferences_row_get_title (row);
+  g_autofree char *text = NULL;
+
+  if (title == NULL || title[0] == '\0')
+    return;
+  text = adw_preferences_row_get_use_underline (row) ? strip_mnemonic (title) : g_strdup (title);
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+}
+#endif
 
 static GtkWidget *
 ancestor_of_type (GtkWidget *widget,
@@ -167,7 +191,11 @@ mend_library_window (GtkWidget *widget)
       /* the shortcuts window's search button shows only a magnifier */
       if (name == NULL && GTK_IS_TOGGLE_BUTTON (widget) && GTK_IS_SHORTCUTS_WINDOW (root))
         name = _("Search");
-      set_label (widget, name);
+      /* its section switcher: shown only for several sections (ours has one) */
+      if (name == NULL && GTK_IS_MENU_BUTTON (widget) && GTK_IS_SHORTCUTS_WINDOW (root))
+        gtk_accessible_update_state (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+      else
+        set_label (widget, name);
       return TRUE;
     }
   if (GTK_IS_IMAGE (widget))
@@ -178,15 +206,21 @@ mend_library_window (GtkWidget *widget)
   return FALSE;
 }
 
-/* The parts of an AdwPreferencesWindow that a window of one page with no
- * search never shows; they are hidden from screen readers too. */
+/* The parts of the preferences (a window before libadwaita 1.5, a dialog
+ * in the window since) that a window of one page with no search never
+ * shows; they are hidden from screen readers too. */
 static gboolean
 mend_preferences_window (GtkWidget *widget)
 {
-  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *prefs = gtk_widget_get_ancestor (widget, PJ_TYPE_PREFERENCES_BASE);
   GtkWidget *group;
+  gboolean search = FALSE;
 
-  if (!ADW_IS_PREFERENCES_WINDOW (root) || adw_preferences_window_get_search_enabled (ADW_PREFERENCES_WINDOW (root)))
+  if (prefs == NULL)
+    return FALSE;
+  /* the same property on both */
+  g_object_get (prefs, "search-enabled", &search, NULL);
+  if (search)
     return FALSE;
 
   /* the search results are lists in groups without a title; ours have one */
@@ -257,6 +291,13 @@ mend (GtkWidget *widget)
     }
   else if (GTK_IS_LIST_BOX (widget) || GTK_IS_LIST_VIEW (widget))
     name_list (widget);
+#if GTK_CHECK_VERSION (4, 14, 0)
+  else if (ADW_IS_ENTRY_ROW (widget) || ADW_IS_COMBO_ROW (widget))
+    {
+      row_title_cb (ADW_PREFERENCES_ROW (widget), NULL, NULL);
+      g_signal_connect_after (widget, "notify::title", G_CALLBACK (row_title_cb), NULL);
+    }
+#endif
   else if (GTK_IS_IMAGE (widget) &&
            (ancestor_of_type (widget, ADW_TYPE_PREFERENCES_ROW) != NULL ||
             ancestor_of_type (widget, GTK_TYPE_ENTRY) != NULL))

@@ -66,6 +66,34 @@ focus_moved_cb (GObject    *root,
 }
 #endif
 
+#if !GTK_CHECK_VERSION (4, 14, 0)
+/* The text becomes target's description (the header says why). */
+static void
+describe (Announcer  *a,
+          GtkRoot    *root,
+          GtkWidget  *target,
+          const char *text)
+{
+  g_autofree char *said = NULL;
+
+  if (!a->watching)
+    {
+      g_signal_connect (root, "notify::focus-widget", G_CALLBACK (focus_moved_cb), a);
+      a->watching = TRUE;
+    }
+  if (a->target != target)
+    clear_target (a);
+
+  a->odd = g_strcmp0 (a->last, text) == 0 ? !a->odd : FALSE;
+  g_free (a->last);
+  a->last = g_strdup (text);
+  /* a no-break space tells a repeat apart without being spoken */
+  said = g_strconcat (text, a->odd ? "\u00a0" : "", NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (target), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, said, -1);
+  g_set_weak_pointer (&a->target, target);
+}
+#endif
+
 void
 pj_announce (GtkWidget  *widget,
              const char *text)
@@ -87,27 +115,36 @@ pj_announce (GtkWidget  *widget,
 #else
   {
     GtkWidget *target = gtk_root_get_focus (root);
-    g_autofree char *said = NULL;
 
-    if (target == NULL)
-      target = widget;
-    if (!a->watching)
-      {
-        g_signal_connect (root, "notify::focus-widget", G_CALLBACK (focus_moved_cb), a);
-        a->watching = TRUE;
-      }
-    if (a->target != target)
-      clear_target (a);
-
-    a->odd = g_strcmp0 (a->last, text) == 0 ? !a->odd : FALSE;
-    g_free (a->last);
-    a->last = g_strdup (text);
-    /* a no-break space tells a repeat apart without being spoken */
-    said = g_strconcat (text, a->odd ? "\u00a0" : "", NULL);
-    gtk_accessible_update_property (GTK_ACCESSIBLE (target), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, said, -1);
-    g_set_weak_pointer (&a->target, target);
+    describe (a, root, target != NULL ? target : widget, text);
   }
 #endif
+}
+
+gboolean
+pj_announce_with_focus (GtkWidget  *widget,
+                        const char *text)
+{
+  GtkRoot *root;
+  gboolean moved;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), FALSE);
+
+  root = gtk_widget_get_root (widget);
+  if (text == NULL || text[0] == '\0' || root == NULL)
+    return gtk_widget_grab_focus (widget);
+
+#if GTK_CHECK_VERSION (4, 14, 0)
+  moved = gtk_widget_grab_focus (widget);
+  pj_announce (widget, text);
+#else
+  describe (get_announcer (root), root, widget, text);
+  moved = gtk_widget_grab_focus (widget);
+  /* the focus stayed where it was: the news goes there */
+  if (!moved)
+    pj_announce (widget, text);
+#endif
+  return moved;
 }
 
 const char *

@@ -22,6 +22,14 @@ G_BEGIN_DECLS
 void pj_announce (GtkWidget  *widget,
                   const char *text);
 
+/* Move the focus to widget and tell text there (may be NULL: only the
+ * focus moves), said once: a screen reader presents the new focus with its
+ * description, so on GTK 4.8 the text is the description before the focus
+ * comes, not a change after it; on GTK 4.14 it is announced after the
+ * focus moved, so that presenting the focus does not cut it off. */
+gboolean pj_announce_with_focus (GtkWidget  *widget,
+                                 const char *text);
+
 /* The last text told in the widget's window (for tests); NULL before any. */
 const char *pj_announce_get_last (GtkWidget *widget);
 

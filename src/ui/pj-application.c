@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "pj-a11y.h"
+#include "pj-alert.h"
 #include "pj-application.h"
 #include "pj-game.h"
 #include "pj-join-page.h"
@@ -170,9 +171,7 @@ about_action (GSimpleAction *action,
   if (parent == NULL)
     parent = gtk_application_get_active_window (app);
 
-  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
-                        "transient-for", parent,
-                        "modal", TRUE,
+  about = g_object_new (PJ_TYPE_ABOUT,
                         "application-name", _("Pegs and Jokers"),
                         "application-icon", APP_ID,
                         "version", PACKAGE_VERSION,
@@ -187,8 +186,12 @@ about_action (GSimpleAction *action,
                         /* Translators: your name(s), one per line, e.g. "Ana Díaz <ana@example.org>" */
                         "translator-credits", _("translator-credits"),
                         NULL);
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_about_dialog_add_link (ADW_ABOUT_DIALOG (about), _("Help Translate"), PACKAGE_URL "/tree/main/po");
+#else
   adw_about_window_add_link (ADW_ABOUT_WINDOW (about), _("Help Translate"), PACKAGE_URL "/tree/main/po");
-  gtk_window_present (GTK_WINDOW (about));
+#endif
+  pj_dialog_present (about, parent ? GTK_WIDGET (parent) : NULL);
 }
 
 static void
@@ -214,9 +217,47 @@ preferences_action (GSimpleAction *action,
   GtkApplication *app = user_data;
   GtkWindow *parent = gtk_application_get_active_window (app);
   g_autoptr (GSettings) settings = pj_settings_new ();
+  GtkWidget *prefs = GTK_WIDGET (pj_preferences_window_new (settings));
 
-  gtk_window_present (GTK_WINDOW (pj_preferences_window_new (parent, settings)));
+  /* a window of its own (before libadwaita 1.5) is the app's, for its
+   * shortcuts, as it always was */
+  if (GTK_IS_WINDOW (prefs) && parent != NULL)
+    gtk_window_set_application (GTK_WINDOW (prefs), gtk_window_get_application (parent));
+  pj_dialog_present (prefs, parent ? GTK_WIDGET (parent) : NULL);
 }
+
+#if !ADW_CHECK_VERSION (1, 8, 0)
+/* The menu's one name for the keyboard shortcuts on every stack: here GTK's
+ * shortcuts window, made when asked for and destroyed when closed. Not the
+ * help overlay GtkApplication would keep, hidden, for the game's window:
+ * GTK 4.8 answers a screen reader asking for a window past the shown ones
+ * with the last one in its list, and a hidden window there has no path on
+ * the bus, which it cannot send and dies of. */
+static void
+shortcuts_action (GSimpleAction *action,
+                  GVariant      *param,
+                  gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  g_autoptr (GtkBuilder) builder = NULL;
+  g_autofree char *path = NULL;
+  GtkWindow *parent = NULL;
+  GtkWindow *window;
+
+  for (GList *l = gtk_application_get_windows (app); l != NULL && parent == NULL; l = l->next)
+    if (PJ_IS_WINDOW (l->data))
+      parent = l->data;
+
+  path = g_strconcat (g_application_get_resource_base_path (G_APPLICATION (app)), "/shortcuts-window.ui", NULL);
+  builder = gtk_builder_new_from_resource (path);
+  window = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+  gtk_window_set_application (window, app);
+  if (parent != NULL)
+    gtk_window_set_transient_for (window, parent);
+  gtk_window_set_hide_on_close (window, FALSE);
+  gtk_window_present (window);
+}
+#endif
 
 static void
 quit_action (GSimpleAction *action,
@@ -252,10 +293,17 @@ pj_application_startup (GApplication *app)
     { "rules", rules_action },
     { "preferences", preferences_action },
     { "quit", quit_action },
+#if !ADW_CHECK_VERSION (1, 8, 0)
+    /* AdwApplication has its own from libadwaita 1.8 (src/ui/meson.build) */
+    { "shortcuts", shortcuts_action },
+#endif
   };
   static const char *const quit_accels[] = { "<Control>q", NULL };
   static const char *const rules_accels[] = { "F1", NULL };
   static const char *const preferences_accels[] = { "<Control>comma", NULL };
+#if !ADW_CHECK_VERSION (1, 8, 0)
+  static const char *const shortcuts_accels[] = { "<Control>question", NULL };
+#endif
 
   G_APPLICATION_CLASS (pj_application_parent_class)->startup (app);
   pj_a11y_init ();
@@ -264,6 +312,9 @@ pj_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.rules", rules_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.preferences", preferences_accels);
+#if !ADW_CHECK_VERSION (1, 8, 0)
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.shortcuts", shortcuts_accels);
+#endif
 }
 
 /* Before registering: a new instance does not hand over to the running one. */
@@ -360,11 +411,16 @@ pj_application_init (PjApplication *self)
 PjApplication *
 pj_application_new (void)
 {
-  return g_object_new (PJ_TYPE_APPLICATION,
-                       "application-id", APP_ID,
-                       "flags", G_APPLICATION_DEFAULT_FLAGS,
-                       "resource-base-path", "/io/github/pegsandjokers/PegsAndJokers",
-                       /* told when the session ends, to quit (and keep the window size) */
-                       "register-session", TRUE,
-                       NULL);
+  PjApplication *self = g_object_new (PJ_TYPE_APPLICATION,
+                                      "application-id", APP_ID,
+                                      "flags", G_APPLICATION_DEFAULT_FLAGS,
+                                      "resource-base-path", "/io/github/pegsandjokers/PegsAndJokers",
+                                      NULL);
+
+  /* told when the session ends, to quit (and keep the window size); GTK
+   * 4.22 always registers, and says the property is deprecated */
+#if !GTK_CHECK_VERSION (4, 21, 0)
+  g_object_set (self, "register-session", TRUE, NULL);
+#endif
+  return self;
 }

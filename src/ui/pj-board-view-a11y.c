@@ -249,9 +249,12 @@ update_spots (PjBoardView *self)
 
 /* ---- the cursor ---------------------------------------------------------- */
 
+/* The keyboard cursor to place, and the focus with it when it is on the
+ * board; tell (may be NULL) is said where the focus lands. */
 static void
 move_cursor (PjBoardView   *self,
-             const PjPlace *place)
+             const PjPlace *place,
+             const char    *tell)
 {
   PjBoardSpot *spot;
 
@@ -259,7 +262,9 @@ move_cursor (PjBoardView   *self,
   self->have_cursor = TRUE;
   spot = spot_at (self, place);
   if (spot != NULL && focus_is_inside (self) && gtk_widget_get_mapped (GTK_WIDGET (spot)))
-    gtk_widget_grab_focus (GTK_WIDGET (spot));
+    pj_announce_with_focus (GTK_WIDGET (spot), tell);
+  else if (tell != NULL)
+    pj_announce (GTK_WIDGET (self), tell);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -267,15 +272,18 @@ move_cursor (PjBoardView   *self,
 void
 _pj_board_view_update_focus_label (PjBoardView *self)
 {
-  update_spots (self);
-  if (self->focus >= 0 && self->focus < (int) self->n_lit)
-    move_cursor (self, &self->lit[self->focus]);
+  const char *tell = NULL;
 
-  /* a new instruction is told to whoever is on the board, once the focus
-   * is where it goes next (not once the move is whole: the move follows) */
+  update_spots (self);
+  /* a new instruction is told to whoever is on the board, where the focus
+   * goes next (not once the move is whole: the move follows) */
   if (self->prompt_untold && self->prompt != NULL && focus_is_inside (self) &&
       !pj_move_picker_get_chosen (self->picker, NULL))
-    pj_announce (GTK_WIDGET (self), self->prompt);
+    tell = self->prompt;
+  if (self->focus >= 0 && self->focus < (int) self->n_lit)
+    move_cursor (self, &self->lit[self->focus], tell);
+  else if (tell != NULL)
+    pj_announce (GTK_WIDGET (self), tell);
   self->prompt_untold = FALSE;
 }
 
@@ -321,13 +329,48 @@ pj_board_view_describe_focus (PjBoardView *self)
   return pj_board_text_place (pj_game_get_rules (self->game), pos, place->colour, place->pos, place->slot);
 }
 
-void
-_pj_board_view_update_description (PjBoardView *self)
+static void
+set_description (PjBoardView *self)
 {
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, self->prompt ? self->prompt : "",
                                   -1);
+  self->description_stale = FALSE;
+}
+
+/* The board's description is the instruction, read when the focus comes
+ * onto the board. While the focus is inside, the instruction is told
+ * (_pj_board_view_update_focus_label), and a screen reader also reads out
+ * any change to the description of an object around the focus (Orca
+ * does): said once, the description follows when the focus leaves. */
+void
+_pj_board_view_update_description (PjBoardView *self)
+{
   self->prompt_untold = TRUE;
+  if (focus_is_inside (self))
+    self->description_stale = TRUE;
+  else
+    set_description (self);
+}
+
+static gboolean
+set_description_idle_cb (gpointer data)
+{
+  PjBoardView *self = data;
+
+  self->description_idle = 0;
+  if (self->description_stale && !focus_is_inside (self))
+    set_description (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The focus controller's "leave": the focus is on its way out, and the
+ * screen reader hears of where it lands before the description changes. */
+void
+_pj_board_view_focus_left (PjBoardView *self)
+{
+  if (self->description_stale && self->description_idle == 0)
+    self->description_idle = g_idle_add (set_description_idle_cb, self);
 }
 
 /* ---- exploration ----------------------------------------------------------- */
@@ -384,7 +427,7 @@ step_along_track (PjBoardView *self,
   else
     from = pj_come_out_hole (rules, self->have_cursor ? self->cursor.colour : viewer_colour (self));
   place = (PjPlace) { (guint8) (from / rules->holes_per_side), (guint8) from, 0 };
-  move_cursor (self, &place);
+  move_cursor (self, &place, NULL);
 }
 
 /* P / Shift+P: the next peg, colour by colour from the viewer's, each
@@ -411,7 +454,7 @@ step_peg (PjBoardView *self,
     place = (PjPlace) { (guint8) c, PJ_POS_START, (guint8) k };
   else
     place = (PjPlace) { (guint8) c, pos[c][k], 0 };
-  move_cursor (self, &place);
+  move_cursor (self, &place, NULL);
 }
 
 static void

@@ -1,7 +1,8 @@
 /* pj-board-view-private.h — what the board view's files share
  *
  * pj-board-view.c: the class, its properties, input and public API;
- * pj-board-view-draw.c: drawing, the kept layers and the animation;
+ * pj-board-view-draw.c: drawing and the kept layers;
+ * pj-board-view-animate.c: the animation of the last action;
  * pj-board-view-a11y.c: a widget per hole for screen readers, exploration
  * keys and their answers (the words are pj-board-text.c's).
  * Geometry is pj-board-layout.c's; what may be picked, PjMovePicker's.
@@ -103,6 +104,8 @@ struct _PjBoardView
   gboolean   have_cursor;
   char      *last_answer;       /* the last question key's answer */
   gboolean   prompt_untold;     /* the prompt changed since told */
+  gboolean   description_stale; /* the prompt changed while the focus was inside */
+  guint      description_idle;  /* sets it once the focus is out */
 };
 
 /* pj-board-view.c */
@@ -124,22 +127,32 @@ gboolean _pj_board_view_pick_place     (PjBoardView   *self,
 void   _pj_board_view_snapshot         (GtkWidget     *widget,
                                         GtkSnapshot   *snapshot);
 void   _pj_board_view_drop_caches      (PjBoardView   *self);
+void   _pj_board_view_clear_digits     (PjBoardView   *self);
+
+/* pj-board-view-animate.c */
 void   _pj_board_view_start_animation  (PjBoardView   *self,
                                         const PjAction *action,
                                         const PjState *before,
                                         const guint8   base[PJ_MAX_PLAYERS][PJ_PEGS],
                                         guint          parts);
 void   _pj_board_view_stop_animation   (PjBoardView   *self);
-/* The peg on its way and where it is drawn now, in widget coordinates. */
+/* The peg on its way and where it is drawn now, in widget coordinates;
+ * the second with the layout the caller has already computed. */
 gboolean _pj_board_view_get_moving_peg (PjBoardView   *self,
                                         guint         *peg,
                                         double        *x,
                                         double        *y);
-void   _pj_board_view_clear_digits     (PjBoardView   *self);
+gboolean _pj_board_view_moving_peg     (PjBoardView         *self,
+                                        const PjBoardLayout *L,
+                                        guint               *peg,
+                                        double              *x,
+                                        double              *y);
 
 /* pj-board-view-a11y.c */
 void     _pj_board_view_update_focus_label (PjBoardView    *self);
+void     _pj_board_view_focus_left (PjBoardView *self);
 void     _pj_board_view_update_description (PjBoardView    *self);
+void     _pj_board_view_focus_left         (PjBoardView    *self);
 void     _pj_board_view_clear_spots        (PjBoardView    *self);
 void     _pj_board_view_allocate_spots     (PjBoardView    *self);
 gboolean _pj_board_view_focus_cursor       (PjBoardView    *self);

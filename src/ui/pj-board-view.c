@@ -590,6 +590,7 @@ pj_board_view_dispose (GObject *object)
   PjBoardView *self = (PjBoardView *) object;
 
   _pj_board_view_stop_animation (self);
+  g_clear_handle_id (&self->description_idle, g_source_remove);
   pj_board_view_set_game (self, NULL);
   _pj_board_view_drop_caches (self);
   _pj_board_view_clear_spots (self);
@@ -789,6 +790,7 @@ pj_board_view_init (PjBoardView *self)
   focus = gtk_event_controller_focus_new ();
   g_signal_connect_swapped (focus, "enter", G_CALLBACK (gtk_widget_queue_draw), self);
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (_pj_board_view_focus_left), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
@@ -799,6 +801,11 @@ pj_board_view_init (PjBoardView *self)
    * (update_caches); these make sure a frame is drawn when they change */
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+#if ADW_CHECK_VERSION (1, 6, 0)
+  /* the highlights are in the accent, which people may change meanwhile */
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::accent-color",
+                           G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+#endif
   g_signal_connect (self, "notify::scale-factor", G_CALLBACK (gtk_widget_queue_draw), NULL);
 }
 

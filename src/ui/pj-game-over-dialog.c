@@ -1,6 +1,6 @@
 /* pj-game-over-dialog.c — who won, how the game went, and what next
  *
- * A message dialog over the window at the end of a game: the winning
+ * An alert over the window at the end of a game: the winning
  * team, the game's statistics, and the ways on. A game on this computer
  * offers "New Game…" and "Play Again"; a LAN game "Close" and "Leave the
  * Table", and "Play Again" where the table can deal again (the host). The
@@ -21,7 +21,7 @@
 
 struct _PjGameOverDialog
 {
-  AdwMessageDialog  parent_instance;
+  PjAlert           parent_instance;
 
   /* template */
   GtkListBox       *stats_list;
@@ -40,7 +40,7 @@ struct _PjGameOverDialog
   int               review_percent;
 };
 
-G_DEFINE_FINAL_TYPE (PjGameOverDialog, pj_game_over_dialog, ADW_TYPE_MESSAGE_DIALOG)
+G_DEFINE_FINAL_TYPE (PjGameOverDialog, pj_game_over_dialog, PJ_TYPE_ALERT)
 
 enum {
   PROP_0,
@@ -156,38 +156,38 @@ set_result (PjGameOverDialog *self)
   g_free (self->result);
   /* Translators: the winning team, e.g. "Red and Green win the game." */
   self->result = g_strdup_printf (_("%s win the game."), names);
-  adw_message_dialog_set_heading (ADW_MESSAGE_DIALOG (self), heading);
-  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self), self->result);
+  pj_alert_set_heading (PJ_ALERT (self), heading);
+  pj_alert_set_body (PJ_ALERT (self), self->result);
 }
 
 static void
 add_responses (PjGameOverDialog *self)
 {
-  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (self);
+  PjAlert *dialog = PJ_ALERT (self);
 
   if (!pj_game_is_mirror (self->game))
     {
-      adw_message_dialog_add_responses (dialog,
-                                        "new", _("_New Game…"),
-                                        "again", _("_Play Again"),
-                                        NULL);
-      adw_message_dialog_set_response_appearance (dialog, "again", ADW_RESPONSE_SUGGESTED);
-      adw_message_dialog_set_default_response (dialog, "again");
+      pj_alert_add_responses (dialog,
+                              "new", _("_New Game…"),
+                              "again", _("_Play Again"),
+                              NULL);
+      pj_alert_set_response_appearance (dialog, "again", ADW_RESPONSE_SUGGESTED);
+      pj_alert_set_default_response (dialog, "again");
       return;
     }
 
   /* the host keeps the table; the fair-deal check follows shortly */
-  adw_message_dialog_add_responses (dialog,
-                                    "close", _("_Close"),
-                                    "leave", _("_Leave the Table"),
-                                    NULL);
-  adw_message_dialog_set_default_response (dialog, "close");
+  pj_alert_add_responses (dialog,
+                          "close", _("_Close"),
+                          "leave", _("_Leave the Table"),
+                          NULL);
+  pj_alert_set_default_response (dialog, "close");
   /* the host deals the next game to the same seats; the others follow */
   if (self->can_rematch)
     {
-      adw_message_dialog_add_response (dialog, "rematch", _("_Play Again"));
-      adw_message_dialog_set_response_appearance (dialog, "rematch", ADW_RESPONSE_SUGGESTED);
-      adw_message_dialog_set_default_response (dialog, "rematch");
+      pj_alert_add_response (dialog, "rematch", _("_Play Again"));
+      pj_alert_set_response_appearance (dialog, "rematch", ADW_RESPONSE_SUGGESTED);
+      pj_alert_set_default_response (dialog, "rematch");
     }
 }
 
@@ -470,24 +470,21 @@ pj_game_over_dialog_init (PjGameOverDialog *self)
 
 /**
  * pj_game_over_dialog_new:
- * @parent: the window it belongs to
  * @game: a finished game
  * @team: the local player's team, or -1 when only computers played
  * @can_rematch: for a LAN game, whether to offer "Play Again"
  *
- * Returns: (transfer none): a new dialog, not yet shown
+ * Returns: (transfer floating): a new dialog, not yet shown
+ *   (pj_alert_present())
  */
 PjGameOverDialog *
-pj_game_over_dialog_new (GtkWindow *parent,
-                         PjGame    *game,
-                         int        team,
-                         gboolean   can_rematch)
+pj_game_over_dialog_new (PjGame   *game,
+                         int       team,
+                         gboolean  can_rematch)
 {
-  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (PJ_IS_GAME (game), NULL);
 
   return g_object_new (PJ_TYPE_GAME_OVER_DIALOG,
-                       "transient-for", parent,
                        "game", game,
                        "team", team,
                        "can-rematch", can_rematch,
@@ -548,6 +545,6 @@ pj_game_over_dialog_set_deal_check (PjGameOverDialog *self,
 
   if (deal_check != NULL)
     body = g_strdup_printf ("%s\n\n%s", self->result ? self->result : "", deal_check);
-  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self), body ? body : self->result);
+  pj_alert_set_body (PJ_ALERT (self), body ? body : self->result);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEAL_CHECK]);
 }

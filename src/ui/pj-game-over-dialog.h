@@ -6,16 +6,17 @@
 
 #include <adwaita.h>
 
+#include "pj-alert.h"
+
 #include "pj-game.h"
 #include "pj-review.h"
 
 G_BEGIN_DECLS
 
 #define PJ_TYPE_GAME_OVER_DIALOG (pj_game_over_dialog_get_type ())
-G_DECLARE_FINAL_TYPE (PjGameOverDialog, pj_game_over_dialog, PJ, GAME_OVER_DIALOG, AdwMessageDialog)
+G_DECLARE_FINAL_TYPE (PjGameOverDialog, pj_game_over_dialog, PJ, GAME_OVER_DIALOG, PjAlert)
 
-PjGameOverDialog *pj_game_over_dialog_new            (GtkWindow        *parent,
-                                                      PjGame           *game,
+PjGameOverDialog *pj_game_over_dialog_new            (PjGame           *game,
                                                       int               team,
                                                       gboolean          can_rematch);
 PjGame           *pj_game_over_dialog_get_game       (PjGameOverDialog *self);

@@ -176,6 +176,12 @@ pj_hand_view_init (PjHandView *self)
     {
       GtkWidget *button = gtk_toggle_button_new ();
 
+      /* A label of our own, not gtk_button_set_label(): newer GTK names a
+       * button by the label it made for it (labelled-by wins over the
+       * accessible label), and the card's accessible name says more than
+       * its face ("Seven, playable"). */
+      gtk_button_set_child (GTK_BUTTON (button), gtk_label_new (NULL));
+      gtk_widget_add_css_class (button, "text-button");
       gtk_widget_add_css_class (button, "card");
       gtk_widget_set_visible (button, FALSE);
       g_object_set_data (G_OBJECT (button), "index", GINT_TO_POINTER (i));
@@ -217,7 +223,7 @@ pj_hand_view_set_cards (PjHandView     *self,
           g_autofree char *tooltip = NULL;
 
           self->cards[i] = cards[i];
-          gtk_button_set_label (GTK_BUTTON (button), text);
+          gtk_label_set_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), text);
           gtk_widget_set_sensitive (button, playable == NULL || playable[i]);
           if (PJ_CARD_RANK (cards[i]) == PJ_CARD_JOKER)
             gtk_widget_add_css_class (button, "joker");

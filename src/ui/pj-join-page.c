@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "pj-alert.h"
 #include "pj-join-page.h"
 #include "pj-text.h"
 
@@ -103,9 +104,9 @@ prompt_free (gpointer data)
 }
 
 static void
-prompt_response_cb (AdwMessageDialog *dialog,
-                    const char       *response,
-                    Prompt           *p)
+prompt_response_cb (PjAlert    *dialog,
+                    const char *response,
+                    Prompt     *p)
 {
   if (g_strcmp0 (response, "join") == 0)
     join (p->self, p->host, p->port, p->label, gtk_editable_get_text (GTK_EDITABLE (p->entry)));
@@ -118,9 +119,8 @@ ask_password (PjJoinPage *self,
               const char *label,
               const char *refusal)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   g_autofree char *body = NULL;
-  GtkWidget *dialog;
+  PjAlert *dialog;
   Prompt *p = g_new0 (Prompt, 1);
 
   p->self = g_object_ref (self);
@@ -134,23 +134,22 @@ ask_password (PjJoinPage *self,
   else
     /* Translators: e.g. "“kitchen’s table” asks for a password." */
     body = g_strdup_printf (_("“%s” asks for a password."), label);
-  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                   _("Password Needed"), body);
+  dialog = pj_alert_new (_("Password Needed"), body);
   p->entry = gtk_password_entry_new ();
   gtk_password_entry_set_show_peek_icon (GTK_PASSWORD_ENTRY (p->entry), TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (p->entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Password"), -1);
   g_object_set (p->entry, "activates-default", TRUE, NULL);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), p->entry);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "join", _("_Join"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "join", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "join");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  pj_alert_set_extra_child (dialog, p->entry);
+  pj_alert_add_responses (dialog,
+                          "cancel", _("_Cancel"),
+                          "join", _("_Join"),
+                          NULL);
+  pj_alert_set_response_appearance (dialog, "join", ADW_RESPONSE_SUGGESTED);
+  pj_alert_set_default_response (dialog, "join");
+  pj_alert_set_close_response (dialog, "cancel");
   g_signal_connect_data (dialog, "response", G_CALLBACK (prompt_response_cb), p,
                          (GClosureNotify) (void (*) (void)) prompt_free, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  pj_alert_present (dialog, GTK_WIDGET (self));
 }
 
 /* ---- joining ---------------------------------------------------------------- */

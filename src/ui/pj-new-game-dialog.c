@@ -11,7 +11,9 @@
 #include <string.h>
 
 #include "pj-new-game-dialog.h"
+#include "pj-colours.h"
 #include "pj-peg-style.h"
+#include "pj-rules-text.h"
 #include "pj-text.h"
 
 #define N_CHOICES     (1 + PJ_AI_N_LEVELS)   /* a person, then each computer level */
@@ -75,21 +77,6 @@ selected_preset (PjNewGameDialog *self)
   return preset < PJ_N_PRESETS ? (PjPreset) preset : PJ_PRESET_BASIC;
 }
 
-static AdwComboRow *
-find_option_row (PjNewGameDialog *self,
-                 const char      *key)
-{
-  for (guint i = 0; i < self->option_rows->len; i++)
-    {
-      AdwComboRow *row = g_ptr_array_index (self->option_rows, i);
-      const PjOptionInfo *opt = g_object_get_data (G_OBJECT (row), "option");
-
-      if (g_str_equal (opt->key, key))
-        return row;
-    }
-  return NULL;
-}
-
 /* The rules the rows show, for that many players; not validated. */
 static void
 read_rules (PjNewGameDialog *self,
@@ -127,22 +114,21 @@ show_rules (PjNewGameDialog *self,
   self->updating--;
 }
 
-/* A row greyed out says why in place of its description. */
+/* A row whose option does not apply with the others as they are
+ * (pj_rules_option_blocked()) is greyed out and says why in place of its
+ * description; one that applies tells in its tooltip what its value means,
+ * in the words of the rules window. */
 static void
-set_option_sensitive (PjNewGameDialog *self,
-                      const char      *key,
-                      gboolean         sensitive,
-                      const char      *reason)
+show_option_applies (AdwComboRow   *row,
+                     const PjRules *rules)
 {
-  AdwComboRow *row = find_option_row (self, key);
-  const PjOptionInfo *opt;
+  const PjOptionInfo *opt = g_object_get_data (G_OBJECT (row), "option");
+  const PjOptionDependency *blocked = pj_rules_option_blocked (rules, opt);
+  const char *reason = blocked ? _(blocked->why) : NULL;
 
-  if (row == NULL)
-    return;
-  opt = g_object_get_data (G_OBJECT (row), "option");
-  gtk_widget_set_sensitive (GTK_WIDGET (row), sensitive);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), sensitive ? _(opt->description) : reason);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (row), sensitive ? NULL : reason);
+  gtk_widget_set_sensitive (GTK_WIDGET (row), blocked == NULL);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), blocked ? reason : _(opt->description));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (row), blocked ? reason : pj_rules_text_explain (rules, opt));
 }
 
 /* Who plays with whom, for the table as it is set: "Red, Green — Blue, Yellow". */
@@ -246,13 +232,8 @@ update_state (PjNewGameDialog *self)
 
   show_partners (self, &rules);
 
-  set_option_sensitive (self, "swap_needs_own_peg", rules.two_swap,
-                        _("Only when a Two may swap"));
-  /* a bluffer is never stuck, so there is nothing to count (pj_rules_validate()) */
-  set_option_sensitive (self, "count_turns", !rules.bluffing,
-                        _("Not with bluffing: a bluffer is never stuck"));
-  set_option_sensitive (self, "stuck_pile", rules.count_turns != 0,
-                        _("Only when stuck turns are counted"));
+  for (guint i = 0; i < self->option_rows->len; i++)
+    show_option_applies (g_ptr_array_index (self->option_rows, i), &rules);
 }
 
 static void
@@ -307,10 +288,23 @@ option_changed_cb (PjNewGameDialog *self)
 
   read_rules (self, selected_players (self), &rules);
   fixed = rules;
-  if (fixed.bluffing)
-    fixed.count_turns = 0;
-  if (fixed.count_turns == 0)
-    fixed.stuck_pile = FALSE;
+  /* an option pj_rules_validate() refuses with the others is turned off,
+   * and so on down what depends on it (bluffing, counting, the pile) */
+  for (gboolean again = TRUE; again;)
+    {
+      again = FALSE;
+      for (guint i = 0; i < pj_option_count (); i++)
+        {
+          const PjOptionInfo *opt = pj_option_info (i);
+          const PjOptionDependency *blocked = pj_rules_option_blocked (&fixed, opt);
+
+          if (blocked && blocked->must_be_off && *rules_field (&fixed, opt) != blocked->off)
+            {
+              *rules_field (&fixed, opt) = blocked->off;
+              again = TRUE;
+            }
+        }
+    }
   if (memcmp (&fixed, &rules, sizeof rules) != 0)
     show_rules (self, &fixed);
   update_state (self);
@@ -420,7 +414,7 @@ draw_peg (GtkDrawingArea *area,
   GdkRGBA outline;
 
   /* the text colour, so that the outline shows in the dark style too */
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &outline);
+  pj_colours_get_foreground (GTK_WIDGET (area), &outline);
   outline.alpha *= 0.5;
   pj_peg_style_draw_peg (cr, GPOINTER_TO_UINT (user_data), width / 2.0, height / 2.0,
                          MIN (width, height) / 2.0 - 1, &outline);

@@ -9,7 +9,7 @@
 
 struct _PjPreferencesWindow
 {
-  AdwPreferencesWindow parent_instance;
+  PjPreferencesBase    parent_instance;
 
   GSettings           *settings;
   AdwComboRow         *speed_row;
@@ -18,7 +18,7 @@ struct _PjPreferencesWindow
   GtkSwitch           *reduce_motion_switch;
 };
 
-G_DEFINE_FINAL_TYPE (PjPreferencesWindow, pj_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
+G_DEFINE_FINAL_TYPE (PjPreferencesWindow, pj_preferences_window, PJ_TYPE_PREFERENCES_BASE)
 
 /* in the order of the speed row's list */
 static const char *const speeds[] = { "slow", "normal", "fast", "instant" };
@@ -86,18 +86,13 @@ pj_preferences_window_init (PjPreferencesWindow *self)
 }
 
 PjPreferencesWindow *
-pj_preferences_window_new (GtkWindow *parent,
-                           GSettings *settings)
+pj_preferences_window_new (GSettings *settings)
 {
   PjPreferencesWindow *self;
 
-  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (settings == NULL || G_IS_SETTINGS (settings), NULL);
 
-  self = g_object_new (PJ_TYPE_PREFERENCES_WINDOW,
-                       "transient-for", parent,
-                       "application", parent ? gtk_window_get_application (parent) : NULL,
-                       NULL);
+  self = g_object_new (PJ_TYPE_PREFERENCES_WINDOW, NULL);
   if (settings != NULL)
     {
       self->settings = g_object_ref (settings);

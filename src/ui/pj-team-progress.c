@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "pj-colours.h"
 #include "pj-peg-style.h"
 #include "pj-team-progress.h"
 #include "pj-text.h"
@@ -65,11 +66,10 @@ draw_symbols (GtkDrawingArea *area,
               gpointer        user_data)
 {
   TeamRow *row = user_data;
-  GtkStyleContext *context = gtk_widget_get_style_context (GTK_WIDGET (area));
   gboolean rtl = gtk_widget_get_direction (GTK_WIDGET (area)) == GTK_TEXT_DIR_RTL;
   GdkRGBA fg;
 
-  gtk_style_context_get_color (context, &fg);
+  pj_colours_get_foreground (GTK_WIDGET (area), &fg);
   fg.alpha = 0.55;
 
   /* in the order of the names beside them, which read right to left there */

@@ -8,10 +8,10 @@
 
 struct _PjWelcomeDialog
 {
-  AdwMessageDialog parent_instance;
+  PjAlert parent_instance;
 };
 
-G_DEFINE_FINAL_TYPE (PjWelcomeDialog, pj_welcome_dialog, ADW_TYPE_MESSAGE_DIALOG)
+G_DEFINE_FINAL_TYPE (PjWelcomeDialog, pj_welcome_dialog, PJ_TYPE_ALERT)
 
 static void
 pj_welcome_dialog_class_init (PjWelcomeDialogClass *klass)
@@ -29,9 +29,7 @@ pj_welcome_dialog_init (PjWelcomeDialog *self)
 }
 
 PjWelcomeDialog *
-pj_welcome_dialog_new (GtkWindow *parent)
+pj_welcome_dialog_new (void)
 {
-  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
-
-  return g_object_new (PJ_TYPE_WELCOME_DIALOG, "transient-for", parent, "modal", TRUE, NULL);
+  return g_object_new (PJ_TYPE_WELCOME_DIALOG, NULL);
 }

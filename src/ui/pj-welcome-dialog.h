@@ -9,11 +9,14 @@
 
 #include <adwaita.h>
 
+#include "pj-alert.h"
+
 G_BEGIN_DECLS
 
 #define PJ_TYPE_WELCOME_DIALOG (pj_welcome_dialog_get_type ())
-G_DECLARE_FINAL_TYPE (PjWelcomeDialog, pj_welcome_dialog, PJ, WELCOME_DIALOG, AdwMessageDialog)
+G_DECLARE_FINAL_TYPE (PjWelcomeDialog, pj_welcome_dialog, PJ, WELCOME_DIALOG, PjAlert)
 
-PjWelcomeDialog *pj_welcome_dialog_new (GtkWindow *parent);
+/* not yet shown (pj_alert_present()) */
+PjWelcomeDialog *pj_welcome_dialog_new (void);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 
 #include "pj-new-game-dialog.h"
 #include "pj-statistics-window.h"
+#include "pj-alert.h"
 #include "pj-window-private.h"
 
 /* ---- games --------------------------------------------------------------- */
@@ -143,7 +144,7 @@ toggle_history_action (GtkWidget  *widget,
 {
   PjWindow *self = PJ_WINDOW (widget);
 
-  adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
+  pj_side_panel_set_show_sidebar (self->side_panel, !pj_side_panel_get_show_sidebar (self->side_panel));
 }
 
 static void
@@ -195,10 +196,10 @@ show_file_error (PjWindow     *self,
                  const char   *heading,
                  const GError *error)
 {
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, error->message);
+  PjAlert *dialog = pj_alert_new (heading, error->message);
 
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
+  pj_alert_add_response (dialog, "close", _("_Close"));
+  pj_alert_present (dialog, GTK_WIDGET (self));
 }
 
 /* A bad file gets its error and leaves the game on the table as it was. */
@@ -396,9 +397,9 @@ save_as_action (GtkWidget  *widget,
 /* ---- resuming ------------------------------------------------------------ */
 
 static void
-resume_response_cb (AdwMessageDialog *dialog,
-                    const char       *response,
-                    PjWindow         *self)
+resume_response_cb (PjAlert    *dialog,
+                    const char *response,
+                    PjWindow   *self)
 {
   if (self->game == NULL)
     return;
@@ -422,7 +423,7 @@ pj_window_offer_resume (PjWindow *self,
                         PjGame   *game)
 {
   g_autofree char *body = NULL;
-  GtkWidget *dialog;
+  PjAlert *dialog;
 
   g_return_if_fail (PJ_IS_WINDOW (self));
   g_return_if_fail (PJ_IS_GAME (game));
@@ -437,17 +438,16 @@ pj_window_offer_resume (PjWindow *self,
                             preset >= 0 ? _(pj_preset_title ((PjPreset) preset)) : C_("variant", "Custom rules"),
                             pj_game_get_state (game)->turn_number);
   }
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Resume Your Game?"), body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "new", _("_New Game"),
-                                    "resume", _("_Resume"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "resume",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "resume");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "resume");
+  dialog = pj_alert_new (_("Resume Your Game?"), body);
+  pj_alert_add_responses (dialog,
+                          "new", _("_New Game"),
+                          "resume", _("_Resume"),
+                          NULL);
+  pj_alert_set_response_appearance (dialog, "resume", ADW_RESPONSE_SUGGESTED);
+  pj_alert_set_default_response (dialog, "resume");
+  pj_alert_set_close_response (dialog, "resume");
   g_signal_connect_object (dialog, "response", G_CALLBACK (resume_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  pj_alert_present (dialog, GTK_WIDGET (self));
 }
 
 /* ---- the class's actions and keys ------------------------------------------ */

@@ -5,6 +5,7 @@
  */
 #include <glib/gi18n.h>
 
+#include "pj-alert.h"
 #include "pj-statistics.h"
 #include "pj-window-private.h"
 
@@ -63,24 +64,6 @@ game_over_response_cb (PjWindow         *self,
     _pj_window_lan_rematch (self);
 }
 
-/* A window of ours on screen (About, the rules, a question): the end of
- * the game waits for it rather than stacking over it. */
-static GtkWindow *
-other_window_shown (PjWindow *self)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* owned by GTK */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-      if (w != GTK_WINDOW (self) && gtk_window_get_transient_for (w) == GTK_WINDOW (self) &&
-          gtk_widget_get_visible (GTK_WIDGET (w)))
-        return w;
-    }
-  return NULL;
-}
-
 static void show_game_over (PjWindow *self);
 
 static gboolean
@@ -109,7 +92,7 @@ show_game_over (PjWindow *self)
 {
   g_autoptr (PjGame) game = NULL;
   PjGameOverDialog *dialog;
-  GtkWindow *blocker;
+  GtkWidget *blocker;
   gboolean mirror;
   int team;
 
@@ -121,7 +104,9 @@ show_game_over (PjWindow *self)
       g_clear_object (&self->over_pending);
       return;
     }
-  blocker = other_window_shown (self);
+  /* a window or dialog of ours on screen (About, the rules, a question):
+   * the end of the game waits for it rather than stacking over it */
+  blocker = pj_dialog_shown_over (GTK_WINDOW (self));
   if (blocker != NULL)
     {
       g_signal_connect_object (blocker, "unmap", G_CALLBACK (blocker_hidden_cb), self, G_CONNECT_SWAPPED);
@@ -131,7 +116,7 @@ show_game_over (PjWindow *self)
   game = g_steal_pointer (&self->over_pending);
   team = local_team (game);
   mirror = pj_game_is_mirror (game);
-  dialog = pj_game_over_dialog_new (GTK_WINDOW (self), game, team,
+  dialog = pj_game_over_dialog_new (game, team,
                                     mirror && self->table != NULL && pj_table_can_rematch (self->table));
   /* a LAN game's dialog takes the fair-deal check, and goes with the next deal */
   if (mirror)
@@ -139,7 +124,7 @@ show_game_over (PjWindow *self)
   g_signal_connect_object (dialog, "response", G_CALLBACK (game_over_response_cb), self, G_CONNECT_SWAPPED);
   if (!mirror)
     _pj_window_review_over_dialog (self, dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  pj_alert_present (PJ_ALERT (dialog), GTK_WIDGET (self));
 }
 
 void

@@ -16,6 +16,7 @@
 #include "pj-text.h"
 #include "pj-join-page.h"
 #include "pj-lobby-page.h"
+#include "pj-alert.h"
 #include "pj-window-private.h"
 
 /* ---- the table's pages, banner and talk ----------------------------------- */
@@ -159,7 +160,7 @@ table_game_started_cb (PjWindow *self,
 {
   /* a new game at the table (the host's rematch): the last one's dialog goes */
   if (self->over_dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->over_dialog));
+    pj_alert_close (PJ_ALERT (self->over_dialog));
   g_clear_weak_pointer (&self->over_dialog);
   pj_window_set_game (self, game);
   pj_game_start (game);
@@ -176,14 +177,14 @@ left_lobby (PjWindow   *self,
             const char *text)
 {
   g_autofree char *heading = g_strdup (pj_client_get_table_name (pj_table_get_client (table)));
-  GtkWidget *dialog;
+  PjAlert *dialog;
 
   pj_window_leave_table (self);
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading ? heading : _("LAN Table"), text);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
-  gtk_window_present (GTK_WINDOW (dialog));
+  dialog = pj_alert_new (heading ? heading : _("LAN Table"), text);
+  pj_alert_add_response (dialog, "close", _("_Close"));
+  pj_alert_set_default_response (dialog, "close");
+  pj_alert_set_close_response (dialog, "close");
+  pj_alert_present (dialog, GTK_WIDGET (self));
 }
 
 static void

@@ -11,6 +11,7 @@
  */
 #include <glib/gi18n.h>
 
+#include "pj-alert.h"
 #include "pj-window-private.h"
 
 /* The game at stake: during Learn to Play, the one kept aside. */
@@ -137,9 +138,9 @@ leave_idle_cb (gpointer data)
 
 /* The question closes first: what comes next may close its window too. */
 static void
-leave_response_cb (AdwMessageDialog *dialog,
-                   const char       *response,
-                   PjWindow         *self)
+leave_response_cb (PjAlert    *dialog,
+                   const char *response,
+                   PjWindow   *self)
 {
   Leaving *leaving;
 
@@ -190,7 +191,8 @@ void
 _pj_window_confirm_leave (PjWindow     *self,
                           PjWindowThen  then)
 {
-  GtkWidget *dialog;
+  PjAlert *dialog;
+  g_autofree char *not_saved = NULL;
   const char *body;
 
   /* the lesson keeps the game aside (and turns a LAN table down itself) */
@@ -211,10 +213,17 @@ _pj_window_confirm_leave (PjWindow     *self,
           leave_then (self, then);
           return;
         }
-      g_warning ("The game could not be saved before leaving it: %s", error->message);
+      /* the disk's failure, not the program's: the person is asked, with
+       * the reason, and decides (a warning would abort under fatal-warnings) */
+      g_message ("The game could not be saved before leaving it: %s", error->message);
+      /* TRANSLATORS: %s says why, e.g. “No space left on device” */
+      not_saved = g_strdup_printf (_("The game could not be saved (%s): if you leave, it cannot be resumed."),
+                                   error->message);
     }
 
-  if (self->table != NULL && pj_table_get_host (self->table) != NULL)
+  if (not_saved != NULL)
+    body = not_saved;
+  else if (self->table != NULL && pj_table_get_host (self->table) != NULL)
     body = _("You host this game: it ends for the other players too. The table is saved, and “Reopen Last Table” brings it back.");
   else if (self->table != NULL)
     body = _("The game goes on without you: after a while the host’s computer plays your seat.");
@@ -223,18 +232,17 @@ _pj_window_confirm_leave (PjWindow     *self,
   else
     body = _("The game in progress ends and cannot be resumed.");
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Leave this game?"), body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "leave", leave_verb (then),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "leave",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  dialog = pj_alert_new (_("Leave this game?"), body);
+  pj_alert_add_responses (dialog,
+                          "cancel", _("_Cancel"),
+                          "leave", leave_verb (then),
+                          NULL);
+  pj_alert_set_response_appearance (dialog, "leave", ADW_RESPONSE_DESTRUCTIVE);
+  pj_alert_set_default_response (dialog, "cancel");
+  pj_alert_set_close_response (dialog, "cancel");
   g_object_set_data (G_OBJECT (dialog), "pj-then", GINT_TO_POINTER (then));
   g_signal_connect_object (dialog, "response", G_CALLBACK (leave_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  pj_alert_present (dialog, GTK_WIDGET (self));
 }
 
 /**

@@ -15,6 +15,7 @@
 #include "pj-chat-box.h"
 #include "pj-review.h"
 #include "pj-game-over-dialog.h"
+#include "pj-side-panel.h"
 #include "pj-team-progress.h"
 #include "pj-tutorial-bar.h"
 #include "pj-window.h"
@@ -33,7 +34,7 @@ struct _PjWindow
   GtkWidget            *hint_button;
   GtkWidget            *side_panel_button;
   GtkWidget            *action_box;
-  AdwFlap              *flap;
+  PjSidePanel          *side_panel;
   PjBoardView          *board;
   PjHandView           *hand;
   GtkLabel             *prompt_label;
@@ -102,7 +103,6 @@ struct _PjWindow
 
   /* narrow windows (libadwaita 1.2 has no breakpoints) */
   gboolean              compact;
-  guint                 compact_idle;
 
   /* the hint shown: the action (its card on the hand, its pegs on the
    * board) and the instruction in the prompt line, until the next move */

@@ -215,7 +215,15 @@ review_done_cb (GObject      *source,
         return;
       /* cancelled: the window has let it go already */
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_warning ("The game review failed: %s", error->message);
+        {
+          g_autofree char *text = NULL;
+
+          /* told, not warned: nothing the program did wrong */
+          g_message ("The game review failed: %s", error->message);
+          /* TRANSLATORS: %s says why */
+          text = g_strdup_printf (_("The game review failed: %s"), error->message);
+          _pj_window_toast (self, text);
+        }
       if (self->review == review)
         _pj_window_review_reset (self);
       return;
@@ -263,7 +271,7 @@ pj_window_review_game (PjWindow *self)
     pj_game_over_dialog_set_review (self->review_dialog, self->review);
   _pj_window_review_update (self);
   /* where the progress, and then the marks, are */
-  adw_flap_set_reveal_flap (self->flap, TRUE);
+  pj_side_panel_set_show_sidebar (self->side_panel, TRUE);
   return TRUE;
 }
 

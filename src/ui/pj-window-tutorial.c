@@ -13,6 +13,7 @@
 
 #include "pj-tutorial-bar.h"
 #include "pj-welcome-dialog.h"
+#include "pj-alert.h"
 #include "pj-window-private.h"
 
 static void
@@ -109,9 +110,9 @@ pj_window_get_tutorial (PjWindow *self)
 }
 
 static void
-welcome_response_cb (PjWindow         *self,
-                     const char       *response,
-                     AdwMessageDialog *dialog)
+welcome_response_cb (PjWindow   *self,
+                     const char *response,
+                     PjAlert    *dialog)
 {
   if (self->settings != NULL)
     g_settings_set_boolean (self->settings, "welcome-shown", TRUE);
@@ -142,9 +143,9 @@ pj_window_welcome (PjWindow *self)
   if (self->settings == NULL || g_settings_get_boolean (self->settings, "welcome-shown"))
     return FALSE;
 
-  dialog = pj_welcome_dialog_new (GTK_WINDOW (self));
+  dialog = pj_welcome_dialog_new ();
   g_signal_connect_object (dialog, "response", G_CALLBACK (welcome_response_cb), self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
+  pj_alert_present (PJ_ALERT (dialog), GTK_WIDGET (self));
   return TRUE;
 }
 

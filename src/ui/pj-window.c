@@ -463,26 +463,122 @@ pj_window_set_autosave_path (PjWindow   *self,
 
 /* ---- narrow windows ------------------------------------------------------ */
 
+/* Below this the header keeps only its icons, the hand's cards are
+ * smaller and the move's buttons are under its prompt; below the second the side panel leaves the board its room and
+ * comes over it on demand. */
 #define COMPACT_WIDTH 600
+#define FOLD_WIDTH 720
 
-static gboolean
-apply_compact_cb (gpointer user_data)
+static void
+set_compact (PjWindow *self,
+             gboolean  compact)
 {
-  PjWindow *self = user_data;
-
-  self->compact_idle = 0;
+  if (self->compact == compact)
+    return;
+  self->compact = compact;
   /* New Game and Hint are in the menu too; the undo icon stays */
-  gtk_widget_set_visible (self->new_game_button, !self->compact);
-  gtk_widget_set_visible (self->hint_button, !self->compact);
-  if (self->compact)
+  gtk_widget_set_visible (self->new_game_button, !compact);
+  gtk_widget_set_visible (self->hint_button, !compact);
+  /* the prompt and two buttons (Challenge, Let It Stand; Declare as and
+   * Cancel) are wider than the narrowest window: the buttons go under the
+   * prompt */
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->action_box),
+                                  compact ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
+  gtk_box_set_spacing (GTK_BOX (self->action_box), compact ? 2 : 6);
+  if (compact)
     gtk_widget_add_css_class (GTK_WIDGET (self), "compact");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self), "compact");
-  return G_SOURCE_REMOVE;
 }
 
-/* Changing widgets while GTK allocates them is not allowed: the change
- * waits for an idle moment. */
+/* The side panel: shown or hidden by choice while there is room beside
+ * the board (the choice is kept), over the board on demand when there is
+ * not. */
+static void
+panel_collapsed_cb (PjWindow *self)
+{
+  gboolean shown = self->settings == NULL || g_settings_get_boolean (self->settings, "show-side-panel");
+
+  pj_side_panel_set_show_sidebar (self->side_panel, !pj_side_panel_get_collapsed (self->side_panel) && shown);
+}
+
+static void
+panel_shown_cb (PjWindow *self)
+{
+  if (self->settings != NULL && !pj_side_panel_get_collapsed (self->side_panel))
+    g_settings_set_boolean (self->settings, "show-side-panel", pj_side_panel_get_show_sidebar (self->side_panel));
+}
+
+/* The narrow layouts follow the window's width, never the content's
+ * minimum: the window's minimum is its width-request whatever the layout
+ * of the moment, so that a window manager's resize to it, in one step
+ * from a wide window with the side panel beside the board, gets there.
+ * The layout changes while the window is allocated, before its content
+ * is: libadwaita's breakpoints do exactly that; before them (1.4) the
+ * window does it itself. */
+#if ADW_CHECK_VERSION (1, 4, 0)
+
+static void
+compact_applied_cb (PjWindow *self)
+{
+  set_compact (self, TRUE);
+}
+
+static void
+compact_unapplied_cb (PjWindow *self)
+{
+  set_compact (self, FALSE);
+}
+
+static void
+add_breakpoints (PjWindow *self)
+{
+  /* the last breakpoint that matches applies, and only it */
+  AdwBreakpoint *fold = adw_breakpoint_new (adw_breakpoint_condition_new_length (
+    ADW_BREAKPOINT_CONDITION_MAX_WIDTH, FOLD_WIDTH - 1, ADW_LENGTH_UNIT_PX));
+  AdwBreakpoint *compact = adw_breakpoint_new (adw_breakpoint_condition_new_length (
+    ADW_BREAKPOINT_CONDITION_MAX_WIDTH, COMPACT_WIDTH - 1, ADW_LENGTH_UNIT_PX));
+  GValue folded = G_VALUE_INIT;
+
+  g_value_init (&folded, G_TYPE_BOOLEAN);
+  g_value_set_boolean (&folded, TRUE);
+  adw_breakpoint_add_setter (fold, G_OBJECT (self->side_panel), "collapsed", &folded);
+  adw_breakpoint_add_setter (compact, G_OBJECT (self->side_panel), "collapsed", &folded);
+  g_signal_connect_object (compact, "apply", G_CALLBACK (compact_applied_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (compact, "unapply", G_CALLBACK (compact_unapplied_cb), self, G_CONNECT_SWAPPED);
+  adw_application_window_add_breakpoint (ADW_APPLICATION_WINDOW (self), fold);
+  adw_application_window_add_breakpoint (ADW_APPLICATION_WINDOW (self), compact);
+}
+
+static void
+narrow_class_init (GtkWidgetClass *widget_class)
+{
+}
+
+#else
+
+static void
+add_breakpoints (PjWindow *self)
+{
+}
+
+/* As a window with breakpoints: at least its width-request wide, the
+ * narrow layouts fit in it. */
+static void
+pj_window_measure (GtkWidget      *widget,
+                   GtkOrientation  orientation,
+                   int             for_size,
+                   int            *minimum,
+                   int            *natural,
+                   int            *minimum_baseline,
+                   int            *natural_baseline)
+{
+  GTK_WIDGET_CLASS (pj_window_parent_class)->measure (widget, orientation, for_size, minimum, natural,
+                                                      minimum_baseline, natural_baseline);
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    *minimum = 0;
+}
+
 static void
 pj_window_size_allocate (GtkWidget *widget,
                          int        width,
@@ -490,52 +586,21 @@ pj_window_size_allocate (GtkWidget *widget,
                          int        baseline)
 {
   PjWindow *self = PJ_WINDOW (widget);
-  gboolean compact = width < COMPACT_WIDTH;
+
+  set_compact (self, width < COMPACT_WIDTH);
+  pj_side_panel_set_collapsed (self->side_panel, width < FOLD_WIDTH);
 
   GTK_WIDGET_CLASS (pj_window_parent_class)->size_allocate (widget, width, height, baseline);
-
-  if (compact != self->compact)
-    {
-      self->compact = compact;
-      g_clear_handle_id (&self->compact_idle, g_source_remove);
-      self->compact_idle = g_idle_add (apply_compact_cb, self);
-    }
-}
-
-/* The side panel: shown or hidden by choice while there is room beside
- * the board (the choice is kept), over the board on demand when there is
- * not. */
-static void
-flap_folded_cb (PjWindow *self)
-{
-  gboolean shown = self->settings == NULL || g_settings_get_boolean (self->settings, "show-side-panel");
-
-  adw_flap_set_reveal_flap (self->flap, !adw_flap_get_folded (self->flap) && shown);
 }
 
 static void
-flap_revealed_cb (PjWindow *self)
+narrow_class_init (GtkWidgetClass *widget_class)
 {
-  if (self->settings != NULL && !adw_flap_get_folded (self->flap))
-    g_settings_set_boolean (self->settings, "show-side-panel", adw_flap_get_reveal_flap (self->flap));
+  widget_class->measure = pj_window_measure;
+  widget_class->size_allocate = pj_window_size_allocate;
 }
 
-/* A window opened (or set) narrow is compact before its first allocation,
- * so that its header does not hold it wider than asked. */
-static void
-default_width_cb (PjWindow   *self,
-                  GParamSpec *pspec,
-                  gpointer    user_data)
-{
-  int width, height;
-
-  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-  if (width <= 0 || (width < COMPACT_WIDTH) == self->compact)
-    return;
-  self->compact = width < COMPACT_WIDTH;
-  g_clear_handle_id (&self->compact_idle, g_source_remove);
-  apply_compact_cb (self);
-}
+#endif
 
 gboolean
 pj_window_get_compact (PjWindow *self)
@@ -595,7 +660,6 @@ pj_window_dispose (GObject *object)
 
   if (self->game != NULL)
     pj_game_stop (self->game);
-  g_clear_handle_id (&self->compact_idle, g_source_remove);
   g_clear_handle_id (&self->history_idle, g_source_remove);
   g_clear_handle_id (&self->over_idle, g_source_remove);
   g_clear_object (&self->over_pending);
@@ -604,11 +668,11 @@ pj_window_dispose (GObject *object)
   g_clear_object (&self->game_signals);
   g_clear_object (&self->game);
   g_clear_object (&self->history_selection);
-  if (self->flap != NULL)
-    g_signal_handlers_disconnect_by_data (self->flap, self);
-  /* the action holds the flap, and the "win" group outlives the window
-   * while widgets inside the flap still watch its actions: the flap, and
-   * the board and side panel in it, would keep the game */
+  if (self->side_panel != NULL)
+    g_signal_handlers_disconnect_by_data (self->side_panel, self);
+  /* the action holds the side panel, and the "win" group outlives the
+   * window while widgets inside the panel still watch its actions: the
+   * panel, and the board and team progress in it, would keep the game */
   g_action_map_remove_action (G_ACTION_MAP (self), "show-history");
   g_clear_pointer (&self->hint_text, g_free);
   g_clear_pointer (&self->outcome_text, g_free);
@@ -682,7 +746,7 @@ pj_window_class_init (PjWindowClass *klass)
   object_class->get_property = pj_window_get_property;
   object_class->set_property = pj_window_set_property;
   window_class->close_request = pj_window_close_request;
-  widget_class->size_allocate = pj_window_size_allocate;
+  narrow_class_init (widget_class);
 
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, PJ_TYPE_GAME,
@@ -690,6 +754,7 @@ pj_window_class_init (PjWindowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (PJ_TYPE_BOARD_VIEW);
+  g_type_ensure (PJ_TYPE_SIDE_PANEL);
   g_type_ensure (PJ_TYPE_HAND_VIEW);
   g_type_ensure (PJ_TYPE_TEAM_PROGRESS);
 
@@ -701,7 +766,7 @@ pj_window_class_init (PjWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PjWindow, side_panel_button);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, board_toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, action_box);
-  gtk_widget_class_bind_template_child (widget_class, PjWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, side_panel);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, board);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, hand);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, prompt_label);
@@ -770,19 +835,17 @@ pj_window_init (PjWindow *self)
     gtk_window_set_default_size (GTK_WINDOW (self), 1100, 760);
 
   {
-    g_autoptr (GPropertyAction) show_history = g_property_action_new ("show-history", self->flap, "reveal-flap");
+    g_autoptr (GPropertyAction) show_history = g_property_action_new ("show-history", self->side_panel, "show-sidebar");
     g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (show_history));
   }
 
   _pj_window_review_init (self);
   _pj_window_history_init (self);
 
-  flap_folded_cb (self);
-  g_signal_connect_swapped (self->flap, "notify::folded", G_CALLBACK (flap_folded_cb), self);
-  g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (flap_revealed_cb), self);
-
-  g_signal_connect (self, "notify::default-width", G_CALLBACK (default_width_cb), NULL);
-  default_width_cb (self, NULL, NULL);
+  add_breakpoints (self);
+  panel_collapsed_cb (self);
+  g_signal_connect_swapped (self->side_panel, "notify::collapsed", G_CALLBACK (panel_collapsed_cb), self);
+  g_signal_connect_swapped (self->side_panel, "notify::show-sidebar", G_CALLBACK (panel_shown_cb), self);
   g_signal_connect_swapped (self->board, "action-chosen", G_CALLBACK (action_chosen_cb), self);
   g_signal_connect_swapped (self->board, "notify::prompt", G_CALLBACK (prompt_changed_cb), self);
   g_signal_connect_swapped (self->hand, "notify::selected", G_CALLBACK (hand_selected_cb), self);

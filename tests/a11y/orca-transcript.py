@@ -1,13 +1,16 @@
-# orca-transcript.py — what Orca 43 says for one whole turn and for the
-# opponents' moves after it: a manual check, not a meson test (Orca is not
-# installed for CI). Run it like the tests, with orca installed:
+# orca-transcript.py — what Orca says for one whole turn and for the
+# opponents' moves after it (Orca 43 on Debian 12, Orca 51 on Debian
+# testing): a manual check, not a meson test (Orca is not installed for
+# CI). Run it like the tests, with orca installed:
 #
 #   tests/a11y/run-a11y.sh _build/src/ui/pegs-and-jokers tests/a11y/orca-transcript.py
 #
-# with PJ_CLI set to _build/src/cli/pegs-and-jokers-cli. Orca runs on the
-# test's own buses with its speech on but no speech server (so it waits on
-# no audio) and its debug log, from which every "SPEECH OUTPUT" is printed
-# between the keys pressed. The position is test-board-turn.py's.
+# with PJ_CLI set to _build/src/cli/pegs-and-jokers-cli (on the newest
+# stack: `.ci/stack sh "apt-get install -y orca"`, then the same there with
+# _build-stack). Orca runs on the test's own buses with its speech on but no
+# speech server (so it waits on no audio) and its debug log, from which
+# every "SPEECH OUTPUT" is printed between the keys pressed; PJ_ORCA_LOG=FILE
+# keeps that log. The position is test-board-turn.py's.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 
@@ -89,6 +92,8 @@ def main():
         except subprocess.TimeoutExpired:
             orca.kill()
 
+    if os.environ.get("PJ_ORCA_LOG"):
+        shutil.copyfile(log, os.environ["PJ_ORCA_LOG"])
     lines = []
     for when, what in keys:
         d = datetime.datetime.fromtimestamp(when)

@@ -30,6 +30,7 @@ if [ -z "${PJ_A11Y_INNER:-}" ]; then
   [ -n "$BUS_LAUNCHER" ] || skip "no at-spi-bus-launcher (Debian: at-spi2-core)"
   command -v dbus-run-session >/dev/null || skip "no dbus-run-session (Debian: dbus)"
   command -v Xvfb >/dev/null || skip "no Xvfb (Debian: xvfb)"
+  command -v openbox >/dev/null || skip "no window manager (Debian: openbox)"
   # the whole run on its own session bus, gone with it
   PJ_A11Y_INNER=1 exec dbus-run-session -- "$0" "$@"
 fi
@@ -41,6 +42,7 @@ shift 2
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pj-a11y.XXXXXX")
 xvfb_pid=
 bus_pid=
+wm_pid=
 
 cleanup () {
   # the app first (pjatspi.py writes its pid here), then our servers
@@ -48,6 +50,7 @@ cleanup () {
     kill -KILL "$(cat "$tmp/app.pid")" 2>/dev/null
   fi
   [ -n "$bus_pid" ] && kill "$bus_pid" 2>/dev/null && wait "$bus_pid" 2>/dev/null
+  [ -n "$wm_pid" ] && kill "$wm_pid" 2>/dev/null && wait "$wm_pid" 2>/dev/null
   [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null && wait "$xvfb_pid" 2>/dev/null
   rm -rf "$tmp"
 }
@@ -67,6 +70,12 @@ for _ in $(seq 100); do
 done
 [ -s "$tmp/display" ] || { echo "Xvfb did not start" >&2; exit 1; }
 export DISPLAY=":$(head -n1 "$tmp/display")"
+
+# A window manager, as on any desktop: it gives the app's window the input
+# focus when it maps. Without one, newer GTK never sees its window become
+# active, so no widget reports the focused state and keys go nowhere.
+openbox --sm-disable >"$tmp/wm.log" 2>&1 &
+wm_pid=$!
 
 # The tests' environment (tests/meson.build) turns accessibility off for the
 # unit tests; here it is the point.

@@ -28,9 +28,17 @@ def main():
 
     with A.App(position=game) as app:
         pegs = re.compile(r"^(Red|Blue|Green|Yellow) peg \d, ")
-        nodes = A.wait_for(lambda: [n for n in A.find_all(app.window, pyatspi.ROLE_PUSH_BUTTON, pegs)]
-                           if len(A.find_all(app.window, pyatspi.ROLE_PUSH_BUTTON, pegs)) >= 20 else None,
-                           what="the board's twenty pegs")
+        def twenty_pegs():
+            found = A.find_all(app.window, pyatspi.ROLE_PUSH_BUTTON, pegs)
+            return found if len(found) >= 20 else None
+
+        try:
+            nodes = A.wait_for(twenty_pegs, what="the board's twenty pegs")
+        except A.A11yError:
+            # what the tree shows instead, to tell a slow app from a wrong one
+            A.log(f"# pegs in the tree: {len(A.find_all(app.window, pyatspi.ROLE_PUSH_BUTTON, pegs))}")
+            A.dump(app.window)
+            raise
         tree = {}
         for node in nodes:
             letter, number, place = P.place_from_name(A.name_of(node))
@@ -45,7 +53,7 @@ def main():
             raise A.A11yError("the tree and the engine disagree:\n  " + "\n  ".join(wrong))
 
         # every hole is there: 72 track holes, 4 × 5 home holes, 4 × 5 start holes
-        board = app.find(pyatspi.ROLE_PANEL, "Board", within=app.window)
+        board = app.find(A.GROUP_ROLES, "Board", within=app.window)
         holes = [n for n in A.children(board) if n.getRole() == pyatspi.ROLE_PUSH_BUTTON]
         if len(holes) != 72 + 20 + 20:
             raise A.A11yError(f"{len(holes)} holes in the tree, not 112")

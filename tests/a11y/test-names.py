@@ -16,7 +16,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pjatspi import (ACTIONABLE_ROLES, SCALE, A11yError, App, actions, ancestry,  # noqa: E402
+from pjatspi import (ACTIONABLE_ROLES, BUTTON_ROLES, SCALE, A11yError, App, actions, ancestry,  # noqa: E402
                      children, cli, click, describe, description_of, find_all, key, log,
                      name_of, pyatspi, scratch, states, wait_for, walk)
 
@@ -123,9 +123,41 @@ def states_up(node):
 def menu_button(app, text):
     """The toggle inside a menu button: the node that has the click action,
     found by its name or (before it had one) its tooltip."""
-    return app.find(pred=lambda n: text in (name_of(n), description_of(n))
-                    and "click" in actions(n)
-                    and n.getRole() in (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON))
+    def clickable(n):
+        return "click" in actions(n) and n.getRole() in BUTTON_ROLES
+    # by name first: libadwaita 1.10 gives a split button's main part the
+    # description of its arrow ("New Game" is described "Play on the local
+    # network")
+    # either way waited for: as a window closes, the tree may lack the
+    # button for a moment
+    def found():
+        return (next((n for n in find_all(app.window, name=text, pred=clickable, visible=True)), None) or
+                next((n for n in find_all(app.window, pred=lambda n: text == description_of(n) and clickable(n),
+                                          visible=True)), None))
+    return wait_for(found, what=f"the menu button {text!r}")
+
+
+def open_main_menu(app):
+    """The main menu opened, its button found afresh: after a window
+    closes, a node kept from before may answer for nothing (its
+    interfaces gone stale in libatspi's cache), as a screen reader's
+    user would find the button again too."""
+    button = menu_button(app, "Main Menu")
+    click(button)
+    return button, popup_menu(button)
+
+
+def close_with_escape(app, dialog, what):
+    """Escape, once the focus is in the dialog (a window manager gives a new
+    window the focus a moment after it shows), and the dialog gone."""
+    def focus_inside():
+        if pyatspi.STATE_ACTIVE in states(dialog):
+            return True
+        return any(pyatspi.STATE_FOCUSED in states(n) for _path, n in walk(dialog))
+    wait_for(focus_inside, what=f"the focus in {what}")
+    key("Escape")
+    wait_for(lambda: dialog not in app.windows() or pyatspi.STATE_VISIBLE not in states(dialog),
+             what=f"{what} to close")
 
 
 def popup_menu(button_node):
@@ -172,7 +204,7 @@ def close_window(app, window):
 def main_window_scenes(walker):
     with App() as app:
         # a game in progress: the human's cards are dealt
-        wait_for(lambda: find_all(app.window, pyatspi.ROLE_PUSH_BUTTON,
+        wait_for(lambda: find_all(app.window, BUTTON_ROLES,
                                   re.compile(r"playable|no legal move")),
                  what="cards in the hand")
         walker.check(app.window, "main window")
@@ -198,30 +230,33 @@ def main_window_scenes(walker):
         walker.check(prefs, "preferences window")
         close_window(app, prefs)
 
-        click(main_menu)
-        menu = popup_menu(main_menu)
+        _button, menu = open_main_menu(app)
         stats_item = menu_item(menu, "Statistics")
         click(stats_item)
         stats = app.window_named(re.compile("Statistics"))
         walker.check(stats, "statistics window")
         close_window(app, stats)
 
-        click(main_menu)
-        menu = popup_menu(main_menu)
+        _button, menu = open_main_menu(app)
         click(menu_item(menu, "Rules"))
         rules = app.window_named(re.compile("Rules"))
         walker.check(rules, "rules window")
         close_window(app, rules)
 
-        click(main_menu)
-        menu = popup_menu(main_menu)
+        _button, menu = open_main_menu(app)
         before = app.windows()
         click(menu_item(menu, "About Pegs and Jokers"))
         about = new_window(app, before)
         walker.check(about, "about window")
-        key("Escape")
-        wait_for(lambda: about not in app.windows() or pyatspi.STATE_VISIBLE not in states(about),
-                 what="the about window to close")
+        close_with_escape(app, about, "the about window")
+
+        # GTK's shortcuts window before libadwaita 1.8, its dialog from 1.8
+        _button, menu = open_main_menu(app)
+        before = app.windows()
+        click(menu_item(menu, "Keyboard Shortcuts"))
+        shortcuts = new_window(app, before)
+        walker.check(shortcuts, "keyboard shortcuts")
+        close_with_escape(app, shortcuts, "the keyboard shortcuts")
 
         lan = menu_button(app, "Play on the local network")
         click(lan)
@@ -250,7 +285,7 @@ def main_window_scenes(walker):
 def pick_a_card(app):
     """Pick the first card that can be played (waiting for the human's
     turn); the buttons of a move in progress show."""
-    card = wait_for(lambda: next((n for n in find_all(app.window, pyatspi.ROLE_PUSH_BUTTON,
+    card = wait_for(lambda: next((n for n in find_all(app.window, BUTTON_ROLES,
                                                       re.compile(r", playable$"))
                                   if pyatspi.STATE_SENSITIVE in states(n)), None),
                     60 * SCALE, "a playable card")
@@ -288,9 +323,7 @@ def review_scene(walker):
     for _ in range(12):
         cli("play", game, cli("moves", game).splitlines()[0])
     with App(position=game) as app:
-        main_menu = menu_button(app, "Main Menu")
-        click(main_menu)
-        menu = popup_menu(main_menu)
+        _button, menu = open_main_menu(app)
         click(menu_item(menu, "Review Game"))
         # running (the progress bar and Cancel) or already done
         walker.check(app.window, "game under review")

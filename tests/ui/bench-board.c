@@ -204,7 +204,7 @@ main (int    argc,
       g_signal_connect (window, "realize", G_CALLBACK (on_realize_cb), NULL);
       pj_window_set_game (PJ_WINDOW (window), game);
       gtk_window_present (GTK_WINDOW (window));
-      pj_test_run_until (painted, NULL, 10000);
+      g_assert_true (pj_test_run_until (painted, NULL, 10000));
       g_print ("launch to first frame: %.1f ms (target ≤ 500 ms)\n", (first_frame_us - t0) / 1000.0);
       gtk_window_destroy (GTK_WINDOW (window));
     }
@@ -219,7 +219,7 @@ main (int    argc,
   pj_board_view_set_game (board, big);
   gtk_window_set_child (GTK_WINDOW (board_window), GTK_WIDGET (board));
   gtk_window_present (GTK_WINDOW (board_window));
-  pj_test_run_until (pj_test_is_drawn, board, 5000);
+  g_assert_true (pj_test_run_until (pj_test_is_drawn, board, 5000));
   /* the screen may be smaller than 1920×1080: size the board by hand (no
    * main loop runs below, so nothing sizes it back) */
   gtk_widget_size_allocate (GTK_WIDGET (board), &(GtkAllocation) { 0, 0, 1920, 1080 }, -1);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <adwaita.h>
+#include "pj-test-announce.h"
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -135,6 +136,7 @@ pj_test_watch_for_timeout (void)
 G_GNUC_UNUSED static gboolean
 pj_test_init_display (void)
 {
+
   if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL &&
       !pj_test_start_xvfb ())
     return FALSE;
@@ -142,6 +144,14 @@ pj_test_init_display (void)
   if (!gtk_init_check ())
     return FALSE;
   adw_init ();
+  /* the sanitizer builds' GL switch (tests/meson.build) is one GTK heeds */
+  if (g_getenv ("PJ_TEST_NO_GL") != NULL)
+    {
+      g_autoptr (GError) error = NULL;
+
+      g_assert_false (gdk_display_prepare_gl (gdk_display_get_default (), &error));
+      g_assert_nonnull (error);
+    }
   pj_test_watch_for_timeout ();
 
   /* AdwApplication loads the app's style.css; tests have no application */
@@ -194,19 +204,30 @@ pj_test_scaled_ms (guint ms)
   return scale != NULL ? ms * CLAMP (atoi (scale), 1, 20) : ms;
 }
 
-G_GNUC_UNUSED static void
+/* Runs the main loop until `done` holds or `ms` have passed. */
+G_GNUC_UNUSED static gboolean
+pj_test_iterate_until (gboolean (*done) (gpointer),
+                       gpointer   data,
+                       guint      ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+  gboolean held;
+
+  while (!(held = done (data)) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
+  return held;
+}
+
+/* Runs the main loop until `done` holds, for at most timeout_ms (scaled):
+ * TRUE when it held. A wait that gave up must fail its test, so the result
+ * must be used: g_assert_true (pj_test_run_until (…)), which names the
+ * condition when it fails. */
+G_GNUC_UNUSED G_GNUC_WARN_UNUSED_RESULT static gboolean
 pj_test_run_until (gboolean (*done) (gpointer),
                    gpointer   data,
                    guint      timeout_ms)
 {
-  gint64 end;
-
-  /* a plain pause (pj_test_wait) is not stretched */
-  if (done != pj_test_never)
-    timeout_ms = pj_test_scaled_ms (timeout_ms);
-  end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-  while (!done (data) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
+  return pj_test_iterate_until (done, data, pj_test_scaled_ms (timeout_ms));
 }
 
 /* A pointer (a weak pointer's target, say) became NULL: a wait's condition,
@@ -232,11 +253,43 @@ pj_test_run_until_idle (void)
     ;
 }
 
+static gboolean
+pj_test_count_tick (GtkWidget     *widget,
+                    GdkFrameClock *clock,
+                    gpointer       data)
+{
+  (*(guint *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+pj_test_three_ticks (gpointer data)
+{
+  return *(guint *) data >= 3;
+}
+
+/* Waits until `widget`'s window has drawn a few frames (the frame clock
+ * runs while a tick callback is on), so that what a change set off (an
+ * idle after an allocation, a new layout) is done: a count of frames, not
+ * a time, so a loaded machine waits longer. For checks that something did
+ * NOT move; a wait for what should happen waits for that instead. */
+G_GNUC_UNUSED G_GNUC_WARN_UNUSED_RESULT static gboolean
+pj_test_run_frames (GtkWidget *widget)
+{
+  guint ticks = 0;
+  guint id = gtk_widget_add_tick_callback (widget, pj_test_count_tick, &ticks, NULL);
+  gboolean held = pj_test_run_until (pj_test_three_ticks, &ticks, 5000);
+
+  gtk_widget_remove_tick_callback (widget, id);
+  return held;
+}
+
 /* Let a few frames pass, e.g. before a screenshot. */
 G_GNUC_UNUSED static void
 pj_test_wait (guint ms)
 {
-  pj_test_run_until (pj_test_never, NULL, ms);
+  /* a plain pause, not stretched: nothing is waited for */
+  pj_test_iterate_until (pj_test_never, NULL, ms);
 }
 
 /* Save what a widget shows as PNG when PJ_SCREENSHOT_DIR is set (to look at

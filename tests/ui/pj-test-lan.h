@@ -11,6 +11,7 @@
 #include "pj-join-page.h"
 #include "pj-lobby-page.h"
 #include "pj-test-display.h"
+#include "pj-test-window.h"
 #include "pj-window.h"
 
 G_GNUC_UNUSED static gboolean
@@ -67,28 +68,17 @@ host_elsewhere (void)
   return table;
 }
 
-/* The message dialog over `window` that has `response`, if one is open. */
+/* The alert over `window` that has `response`, if one is open. */
 typedef struct {
   PjWindow   *window;
   const char *response;
 } DialogWait;
 
-G_GNUC_UNUSED static AdwMessageDialog *
+G_GNUC_UNUSED static PjAlert *
 find_dialog (PjWindow   *window,
              const char *response)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)) &&
-          gtk_window_get_transient_for (w) == GTK_WINDOW (window) &&
-          adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (w), response))
-        return ADW_MESSAGE_DIALOG (w);
-    }
-  return NULL;
+  return pj_test_find_alert_full (GTK_WINDOW (window), NULL, response);
 }
 
 G_GNUC_UNUSED static gboolean

@@ -84,8 +84,7 @@ check_toast_clear_of_hand (PjWindow *window)
   graphene_rect_t toast_bounds, hand_bounds;
 
   pj_window_add_toast (window, "A toast");
-  pj_test_run_until (board_toast_up, window, 5000);
-  g_assert_true (board_toast_up (window));
+  g_assert_true (pj_test_run_until (board_toast_up, window, 5000));
   g_assert_true (gtk_widget_compute_bounds (find_toast (GTK_WIDGET (window->board_toast_overlay)),
                                            GTK_WIDGET (window), &toast_bounds));
   g_assert_true (gtk_widget_compute_bounds (hand, GTK_WIDGET (window), &hand_bounds));
@@ -129,7 +128,7 @@ challenge_caught (int      width,
 
   /* Yellow bluffs: Red is asked, in words, with the two answers */
   pj_test_table_play (&t, "4=A Y1 y8-y9");
-  pj_test_run_until (not_animating, board, 5000);
+  g_assert_true (pj_test_run_until (not_animating, board, 5000));
   g_assert_cmpstr (prompt_of (window), ==, "Yellow played a card face down as an Ace — challenge or let it stand?");
   g_assert_true (gtk_widget_get_visible (window->challenge_button));
   g_assert_true (gtk_widget_get_visible (window->pass_button));
@@ -212,7 +211,7 @@ test_extra_turn (void)
   run = pj_game_describe_turn_run (t.mirror);
   g_assert_cmpstr (run, ==, "2 turns in a row");
   g_assert_cmpstr (prompt_of (window), ==, "Pick a card");
-  pj_test_run_until (not_animating, pj_window_get_board_view (window), 5000);
+  g_assert_true (pj_test_run_until (not_animating, pj_window_get_board_view (window), 5000));
   shot (window, "bj-extra-turn", 1100, FALSE);
 
   pj_test_close_window (window);
@@ -257,7 +256,7 @@ hint (int      width,
   g_assert_false (pj_board_view_get_hint (board, NULL, NULL));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
-  pj_test_run_until (hint_shown, window, 20000);
+  g_assert_true (pj_test_run_until (hint_shown, window, 20000));
 
   /* the card on the hand, the peg and its hole on the board */
   index = pj_hand_view_get_hint (hand);

@@ -28,29 +28,16 @@ not_animating (gpointer data)
   return !pj_board_view_get_animating (data);
 }
 
-/* The newest message dialog on screen, if any. */
-static AdwMessageDialog *
+static PjAlert *
 find_message_dialog (void)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* owned by GTK */
-  AdwMessageDialog *found = NULL;
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
-        found = ADW_MESSAGE_DIALOG (w);
-    }
-  return found;
+  return pj_test_find_alert ();
 }
 
 static gboolean
 dialog_shown (gpointer data)
 {
-  AdwMessageDialog *dialog = find_message_dialog ();
-
-  return dialog != NULL && gtk_widget_get_mapped (GTK_WIDGET (dialog));
+  return pj_test_alert_shown (data);
 }
 
 static void
@@ -66,10 +53,7 @@ shoot (GtkWidget  *widget,
 static void
 close_dialogs (void)
 {
-  AdwMessageDialog *dialog;
-
-  while ((dialog = find_message_dialog ()) != NULL)
-    gtk_window_destroy (GTK_WINDOW (dialog));
+  pj_test_close_alerts ();
 }
 
 /* Seat 0 human and first to play, the others easy computers. */
@@ -136,7 +120,7 @@ test_open_corrupt (void)
   g_autoptr (PjGame) game = human_game (PJ_PRESET_BASIC, 4, 4);
   g_autoptr (GFile) file = NULL;
   g_autofree char *path = NULL;
-  AdwMessageDialog *dialog;
+  PjAlert *dialog;
   PjWindow *window;
   PjState before;
 
@@ -156,12 +140,12 @@ test_open_corrupt (void)
   pj_window_open_file (window, file);
 
   /* a clear message, and the game on the table as it was */
-  pj_test_run_until (dialog_shown, NULL, 3000);
+  g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
-  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Open the Game");
-  g_assert_true (strlen (adw_message_dialog_get_body (dialog)) > 10);
-  g_test_message ("error shown: %s", adw_message_dialog_get_body (dialog));
+  g_assert_cmpstr (pj_alert_get_heading (dialog), ==, "Could Not Open the Game");
+  g_assert_true (strlen (pj_alert_get_body (dialog)) > 10);
+  g_test_message ("error shown: %s", pj_alert_get_body (dialog));
   g_assert_true (pj_window_get_game (window) == game);
   g_assert_cmpmem (&before, sizeof before, pj_game_get_state (game), sizeof before);
   shoot (GTK_WIDGET (dialog), "open-corrupt.png");
@@ -212,7 +196,7 @@ test_winner_and_statistics (void)
   g_autoptr (GSettings) settings = NULL;
   g_autoptr (GArray) stats = NULL;
   g_autofree char *json = NULL;
-  AdwMessageDialog *dialog;
+  PjAlert *dialog;
   PjWindow *window;
   PjGame *again;
   guint dealer;
@@ -231,16 +215,16 @@ test_winner_and_statistics (void)
   dealer = pj_record_get_dealer (pj_game_get_record (game));
   window = pj_test_open_window (game, 1100, 760, PJ_TEST_STYLE_AS_IS);
   pj_game_start (game);
-  pj_test_run_until (game_over, game, 10000);
+  g_assert_true (pj_test_run_until (game_over, game, 10000));
   g_assert_true (pj_game_is_over (game));
 
-  pj_test_run_until (dialog_shown, NULL, 3000);
+  g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
-  g_assert_nonnull (adw_message_dialog_get_extra_child (dialog));
-  g_assert_true (adw_message_dialog_has_response (dialog, "again"));
-  g_assert_true (adw_message_dialog_has_response (dialog, "new"));
-  pj_test_run_until (not_animating, pj_window_get_board_view (window), 5000);
+  g_assert_nonnull (pj_alert_get_extra_child (dialog));
+  g_assert_true (pj_alert_has_response (dialog, "again"));
+  g_assert_true (pj_alert_has_response (dialog, "new"));
+  g_assert_true (pj_test_run_until (not_animating, pj_window_get_board_view (window), 5000));
   shoot (GTK_WIDGET (dialog), "winner-dialog.png");
   shoot (GTK_WIDGET (window), "winner-board.png");
 
@@ -257,13 +241,13 @@ test_winner_and_statistics (void)
     PjStatisticsWindow *sw = pj_statistics_window_new (GTK_WINDOW (window), settings);
 
     gtk_window_present (GTK_WINDOW (sw));
-    pj_test_run_until (pj_test_is_drawn, sw, 3000);
+    g_assert_true (pj_test_run_until (pj_test_is_drawn, sw, 3000));
     shoot (GTK_WIDGET (sw), "statistics.png");
     gtk_window_destroy (GTK_WINDOW (sw));
   }
 
   /* Play Again: the same seats and rules, the deal passes on */
-  adw_message_dialog_response (dialog, "again");
+  pj_test_answer_alert (dialog, "again");
   again = pj_window_get_game (window);
   g_assert_true (again != game);
   g_assert_false (pj_game_is_over (again));
@@ -284,7 +268,7 @@ test_resume (void)
 {
   g_autoptr (PjGame) game = human_game (PJ_PRESET_NORTH_CAROLINA, 6, 6);
   const PjAction *legal;
-  AdwMessageDialog *dialog;
+  PjAlert *dialog;
   PjWindow *window;
   guint n;
 
@@ -301,14 +285,14 @@ test_resume (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1100, 760);
   gtk_window_present (GTK_WINDOW (window));
   pj_window_offer_resume (window, game);
-  pj_test_run_until (dialog_shown, NULL, 3000);
+  g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
   g_assert_false (pj_game_get_thinking (game));   /* the computers wait */
   shoot (GTK_WIDGET (window), "resume-board.png");
   shoot (GTK_WIDGET (dialog), "resume-dialog.png");
 
-  adw_message_dialog_response (dialog, "resume");
+  pj_test_answer_alert (dialog, "resume");
   g_assert_true (pj_window_get_game (window) == game);
   g_assert_true (pj_game_get_thinking (game));   /* seat 1 plays on */
 
@@ -387,7 +371,7 @@ test_declare_as (void)
   /* the next seat may now challenge the move */
   g_assert_cmpuint (pj_game_get_state (game)->phase, ==, PJ_PHASE_CHALLENGE);
 
-  pj_test_run_until (not_animating, board, 5000);
+  g_assert_true (pj_test_run_until (not_animating, board, 5000));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -464,6 +448,7 @@ test_accessible_names (void)
   /* the card picked from the hand: what to do next is told */
   g_assert_nonnull (pj_board_view_get_prompt (board));
   g_assert_cmpstr (pj_announce_get_last (GTK_WIDGET (window)), ==, pj_board_view_get_prompt (board));
+  pj_test_assert_announced (window, pj_board_view_get_prompt (board));
   focus = pj_board_view_describe_focus (board);
   g_test_message ("focused: %s", focus);
   g_assert_nonnull (strstr (focus, "Red peg"));
@@ -484,7 +469,7 @@ test_accessible_names (void)
     assert_card_labels (hand, FALSE);
   }
 
-  pj_test_run_until (not_animating, board, 5000);
+  g_assert_true (pj_test_run_until (not_animating, board, 5000));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -535,9 +520,8 @@ test_announced_moves (void)
   mine = g_list_model_get_n_items (history);
 
   /* the computers play on until Ann may challenge a move */
-  pj_test_run_until (human_challenges, game, 20000);
-  g_assert_true (human_challenges (game));
-  pj_test_run_until (question_told, window, 5000);
+  g_assert_true (pj_test_run_until (human_challenges, game, 20000));
+  g_assert_true (pj_test_run_until (question_told, window, 5000));
   told = pj_announce_get_last (GTK_WIDGET (window));
   g_test_message ("told: %s", told);
   g_assert_nonnull (told);
@@ -547,7 +531,6 @@ test_announced_moves (void)
    * one go), in the list's words and order, then the question */
   {
     guint last = g_list_model_get_n_items (history);
-    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
 
     g_assert_cmpuint (last, >, mine);
     for (guint first = last; first > mine && want == NULL; first--)
@@ -565,10 +548,7 @@ test_announced_moves (void)
           want = g_string_free (g_steal_pointer (&moves), FALSE);
       }
     g_assert_nonnull (want);
-    /* on GTK 4.8 the news is the description of what has the focus */
-    if (focus == NULL)
-      focus = GTK_WIDGET (window);
-    gtk_test_accessible_assert_property (focus, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, want);
+    pj_test_assert_announced (window, want);
   }
 
   pj_game_stop (game);
@@ -596,7 +576,7 @@ test_rules_page (void)
         {
           g_autofree char *name = g_strdup_printf ("rules-%s.png", pj_preset_name (p));
 
-          pj_test_run_until (pj_test_is_drawn, rules_window, 3000);
+          g_assert_true (pj_test_run_until (pj_test_is_drawn, rules_window, 3000));
           shoot (GTK_WIDGET (rules_window), name);
         }
       gtk_window_destroy (GTK_WINDOW (rules_window));
@@ -646,7 +626,7 @@ test_narrow (void)
     }
 
   window = pj_test_open_window (game, 360, 720, PJ_TEST_STYLE_AS_IS);
-  pj_test_run_until (is_compact, window, 3000);
+  g_assert_true (pj_test_run_until (is_compact, window, 3000));
   g_assert_true (pj_window_get_compact (window));
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 400);
   pj_hand_view_set_selected (pj_window_get_hand_view (window), 0);

@@ -57,8 +57,52 @@ open_window (PjGame *game,
   /* screenshots of the dark style: PJ_TEST_DARK=1 */
   window = pj_test_open_window (game, width, 760, pj_test_style (g_getenv ("PJ_TEST_DARK") != NULL));
   /* the narrow layout settles in an idle after the first allocation */
-  pj_test_wait (200);
+  g_assert_true (pj_test_run_frames (GTK_WIDGET (window)));
   return window;
+}
+
+typedef struct {
+  PjWindow *window;
+  float     width;
+} BoardWait;
+
+/* The board is wider than w->width (the side panel's room is its own). */
+static gboolean
+board_wider (gpointer data)
+{
+  BoardWait *w = data;
+  graphene_rect_t bounds;
+
+  return gtk_widget_compute_bounds (GTK_WIDGET (pj_window_get_board_view (w->window)), GTK_WIDGET (w->window), &bounds) &&
+         bounds.size.width > w->width;
+}
+
+static gboolean
+sidebar_shown (gpointer data)
+{
+  PjWindow *window = data;
+
+  return pj_side_panel_get_show_sidebar (window->side_panel) && gtk_widget_get_mapped (window->sidebar_box);
+}
+
+static gboolean
+sidebar_hidden (gpointer data)
+{
+  PjWindow *window = data;
+
+  return !pj_side_panel_get_show_sidebar (window->side_panel);
+}
+
+static gboolean
+cancel_shown (gpointer data)
+{
+  return gtk_widget_get_mapped (((PjWindow *) data)->cancel_button);
+}
+
+static gboolean
+cancel_gone (gpointer data)
+{
+  return !gtk_widget_get_mapped (((PjWindow *) data)->cancel_button);
 }
 
 static void
@@ -121,22 +165,23 @@ board_still (guint       players,
       card_index = (int) i;
   g_assert_cmpint (card_index, >=, 0);
   pj_hand_view_set_selected (hand, card_index);
-  pj_test_wait (100);
-  g_assert_true (gtk_widget_get_mapped (window->cancel_button));
+  g_assert_true (pj_test_run_until (cancel_shown, window, 3000));
+  /* laid out again with the button: did the board move? */
+  g_assert_true (pj_test_run_frames (GTK_WIDGET (window)));
   board_bounds (window, &now);
   assert_same_bounds (&before, &now);
 
   g_assert_true (pj_board_view_get_place_point (board, PJ_PEG_COLOUR (move.steps[0].peg), move.steps[0].from,
                                                 PJ_PEG_INDEX (move.steps[0].peg), &x, &y));
   g_assert_true (pj_board_view_pick_at (board, x, y));
-  pj_test_wait (100);
+  g_assert_true (pj_test_run_frames (GTK_WIDGET (window)));
   board_bounds (window, &now);
   assert_same_bounds (&before, &now);
   pj_test_screenshot (GTK_WIDGET (window), shot);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-move", NULL));
-  pj_test_wait (100);
-  g_assert_false (gtk_widget_get_mapped (window->cancel_button));
+  g_assert_true (pj_test_run_until (cancel_gone, window, 3000));
+  g_assert_true (pj_test_run_frames (GTK_WIDGET (window)));
   board_bounds (window, &now);
   assert_same_bounds (&before, &now);
 
@@ -194,8 +239,9 @@ test_side_panel (void)
   board_bounds (window, &shown);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.toggle-history", NULL);
-  pj_test_wait (500);
-  g_assert_false (adw_flap_get_reveal_flap (window->flap));
+  /* the panel slides away: the board has its room once it is gone */
+  g_assert_true (pj_test_run_until (board_wider, &(BoardWait) { window, shown.size.width + 200 }, 5000));
+  g_assert_false (pj_side_panel_get_show_sidebar (window->side_panel));
   g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (window->side_panel_button)));
   g_assert_false (g_settings_get_boolean (settings, "show-side-panel"));
   board_bounds (window, &hidden);
@@ -205,10 +251,9 @@ test_side_panel (void)
 
   /* a new window opens as the last was left */
   window = open_window (game, 1100);
-  g_assert_false (adw_flap_get_reveal_flap (window->flap));
+  g_assert_false (pj_side_panel_get_show_sidebar (window->side_panel));
   g_assert_true (gtk_widget_activate (window->side_panel_button));
-  pj_test_wait (500);
-  g_assert_true (adw_flap_get_reveal_flap (window->flap));
+  g_assert_true (pj_test_run_until (sidebar_shown, window, 5000));
   g_assert_true (g_settings_get_boolean (settings, "show-side-panel"));
   pj_test_close_window (window);
 }
@@ -303,17 +348,16 @@ test_narrow (void)
   g_assert_true (gtk_widget_get_sensitive (window->new_game_button));
 
   /* the side panel: folded away, over the board on demand */
-  g_assert_true (adw_flap_get_folded (window->flap));
-  g_assert_false (gtk_widget_get_child_visible (window->sidebar_box) && adw_flap_get_reveal_flap (window->flap));
+  g_assert_true (pj_side_panel_get_collapsed (window->side_panel));
+  g_assert_false (gtk_widget_get_child_visible (window->sidebar_box) && pj_side_panel_get_show_sidebar (window->side_panel));
   g_assert_true (gtk_widget_get_mapped (window->side_panel_button));
   g_assert_true (gtk_widget_activate (window->side_panel_button));
-  pj_test_wait (500);
-  g_assert_true (adw_flap_get_reveal_flap (window->flap));
-  g_assert_true (gtk_widget_get_mapped (window->sidebar_box));
+  g_assert_true (pj_test_run_until (sidebar_shown, window, 5000));
   pj_test_screenshot (GTK_WIDGET (window), "layout-narrow-panel.png");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.toggle-history", NULL);
-  pj_test_wait (500);
-  g_assert_false (adw_flap_get_reveal_flap (window->flap));
+  g_assert_true (pj_test_run_until (sidebar_hidden, window, 5000));
+  /* and the hand laid out again without it */
+  g_assert_true (pj_test_run_frames (GTK_WIDGET (window)));
 
   /* every card in view: the hand does not scroll */
   scroll = gtk_scrolled_window_get_hadjustment (

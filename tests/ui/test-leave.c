@@ -12,47 +12,35 @@
 #include "pj-settings.h"
 #include "pj-test-display.h"
 #include "pj-test-games.h"
+#include "pj-test-window.h"
 #include "pj-window.h"
 #include "pj-window-private.h"
 
-/* The newest visible toplevel of @type, if any. */
-static GtkWindow *
-find_window (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* owned by GTK */
-  GtkWindow *found = NULL;
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_get_visible (GTK_WIDGET (w)))
-        found = GTK_WINDOW (w);
-    }
-  return found;
-}
-
-static AdwMessageDialog *
+static PjAlert *
 find_message_dialog (void)
 {
-  return (AdwMessageDialog *) find_window (ADW_TYPE_MESSAGE_DIALOG);
+  return pj_test_find_alert ();
 }
 
+/* a dialog of the type in `data` (an alert when NULL) on screen and drawn */
 static gboolean
 dialog_shown (gpointer data)
 {
-  GtkWindow *w = find_window (data != NULL ? (GType) GPOINTER_TO_SIZE (data) : ADW_TYPE_MESSAGE_DIALOG);
+  GtkWidget *w = pj_test_find_dialog (data != NULL ? (GType) GPOINTER_TO_SIZE (data) : PJ_TYPE_ALERT);
 
-  return w != NULL && gtk_widget_get_mapped (GTK_WIDGET (w));
+  return w != NULL && pj_test_dialog_drawn (w);
+}
+
+static gboolean
+no_dialog (gpointer data)
+{
+  return find_message_dialog () == NULL;
 }
 
 static void
 close_dialogs (void)
 {
-  AdwMessageDialog *dialog;
-
-  while ((dialog = find_message_dialog ()) != NULL)
-    gtk_window_destroy (GTK_WINDOW (dialog));
+  pj_test_close_alerts ();
 }
 
 static void
@@ -96,7 +84,7 @@ open_window (GtkApplication *app,
   pj_window_set_autosave_path (window, autosave);
   pj_window_set_game (window, game);
   gtk_window_present (GTK_WINDOW (window));
-  pj_test_run_until (pj_test_is_drawn, pj_window_get_board_view (window), 5000);
+  g_assert_true (pj_test_run_until (pj_test_is_drawn, pj_window_get_board_view (window), 5000));
   return window;
 }
 
@@ -144,22 +132,23 @@ check_asks (const char *action,
 {
   g_autoptr (PjGame) game = game_under_way ();
   PjWindow *window = open_window (NULL, game, NULL);
-  AdwMessageDialog *dialog;
+  PjAlert *dialog;
   guint moves = pj_game_get_n_actions (game);
 
   g_test_message ("%s", action);
   gtk_widget_activate_action (GTK_WIDGET (window), action, NULL);
-  pj_test_run_until (dialog_shown, NULL, 3000);
+  g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
-  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Leave this game?");
-  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "leave"), ==, verb);
-  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "cancel");
+  g_assert_cmpstr (pj_alert_get_heading (dialog), ==, "Leave this game?");
+  g_assert_cmpstr (pj_alert_get_response_label (dialog, "leave"), ==, verb);
+  g_assert_cmpstr (pj_alert_get_default_response (dialog), ==, "cancel");
   if (g_str_equal (action, "win.open"))
     shoot (GTK_WIDGET (dialog), "leave-open.png");
 
-  adw_message_dialog_response (dialog, "cancel");
-  pj_test_wait (50);
+  pj_test_answer_alert (dialog, "cancel");
+  /* answered: and nothing was left */
+  g_assert_true (pj_test_run_until (no_dialog, NULL, 3000));
   g_assert_true (pj_window_get_game (window) == game);
   g_assert_cmpuint (pj_game_get_n_actions (game), ==, moves);
   g_assert_cmpstr (visible_page (window), ==, "game");
@@ -186,7 +175,7 @@ static void
 test_leave_host (void)
 {
   g_autoptr (PjGame) game = NULL;
-  AdwMessageDialog *dialog;
+  PjAlert *dialog;
   PjWindow *window;
 
   if (!pj_test_init_display ())
@@ -197,12 +186,12 @@ test_leave_host (void)
   game = game_under_way ();
   window = open_window (NULL, game, NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.host-lan", NULL);
-  pj_test_run_until (dialog_shown, NULL, 3000);
+  g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
-  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "leave"), ==, "_Host a Table");
-  adw_message_dialog_response (dialog, "leave");
-  pj_test_run_until (in_lobby, window, 3000);
+  g_assert_cmpstr (pj_alert_get_response_label (dialog, "leave"), ==, "_Host a Table");
+  pj_test_answer_alert (dialog, "leave");
+  g_assert_true (pj_test_run_until (in_lobby, window, 3000));
   g_assert_cmpstr (visible_page (window), ==, "lobby");
   close_dialogs ();
   gtk_window_destroy (GTK_WINDOW (window));
@@ -216,7 +205,7 @@ test_autosave_goes (void)
   g_autoptr (PjGame) game = NULL;
   g_autoptr (PjRecord) saved = NULL;
   g_autofree char *path = temp_autosave ();
-  AdwMessageDialog *dialog;
+  PjAlert *dialog;
   PjWindow *window;
 
   if (!pj_test_init_display ())
@@ -228,16 +217,16 @@ test_autosave_goes (void)
   window = open_window (NULL, game, path);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  pj_test_run_until (dialog_shown, NULL, 3000);
+  g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
-  adw_message_dialog_response (dialog, "cancel");
+  pj_test_answer_alert (dialog, "cancel");
   close_dialogs ();
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.host-lan", NULL);
-  pj_test_wait (100);
+  /* not asked: straight to the lobby */
+  g_assert_true (pj_test_run_until (in_lobby, window, 3000));
   g_assert_null (find_message_dialog ());
-  g_assert_cmpstr (visible_page (window), ==, "lobby");
   saved = pj_record_load (path, NULL);
   g_assert_nonnull (saved);
   g_assert_cmpuint (pj_record_get_n_actions (saved), ==, pj_game_get_n_actions (game));
@@ -257,7 +246,7 @@ test_quit (void)
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) actions = NULL;
   g_autofree char *path = temp_autosave ();
-  AdwMessageDialog *dialog;
+  PjAlert *dialog;
   PjWindow *window;
 
   if (!pj_test_init_display ())
@@ -283,23 +272,23 @@ test_quit (void)
   window = open_window (GTK_APPLICATION (app), game, NULL);
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
-  pj_test_run_until (dialog_shown, NULL, 3000);
+  g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
-  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "leave"), ==, "_Quit");
-  adw_message_dialog_response (dialog, "cancel");
-  pj_test_wait (50);
+  g_assert_cmpstr (pj_alert_get_response_label (dialog, "leave"), ==, "_Quit");
+  pj_test_answer_alert (dialog, "cancel");
+  g_assert_true (pj_test_run_until (no_dialog, NULL, 3000));
   g_assert_nonnull (window);
   close_dialogs ();
 
   /* the close button asks the same */
   gtk_window_close (GTK_WINDOW (window));
-  pj_test_run_until (dialog_shown, NULL, 3000);
+  g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
   g_assert_nonnull (window);
-  adw_message_dialog_response (dialog, "leave");
-  pj_test_run_until (pj_test_is_null, &window, 3000);
+  pj_test_answer_alert (dialog, "leave");
+  g_assert_true (pj_test_run_until (pj_test_is_null, &window, 3000));
   g_assert_null (window);
   close_dialogs ();
   g_clear_object (&game);
@@ -311,7 +300,7 @@ test_quit (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 937, 641);
   pj_test_wait (100);
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
-  pj_test_run_until (pj_test_is_null, &window, 3000);
+  g_assert_true (pj_test_run_until (pj_test_is_null, &window, 3000));
   g_assert_null (window);
   g_assert_null (find_message_dialog ());
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 937);
@@ -334,7 +323,10 @@ test_game_over_waits (void)
   g_autoptr (PjApplication) app = NULL;
   g_autoptr (PjGame) game = NULL;
   g_autoptr (GError) error = NULL;
-  GtkWindow *about;
+  g_autofree char *website = NULL;
+  g_autofree char *issue_url = NULL;
+  g_auto (GStrv) developers = NULL;
+  GtkWidget *about;
   PjWindow *window;
 
   if (!pj_test_init_display ())
@@ -350,25 +342,31 @@ test_game_over_waits (void)
   pj_game_set_delay (game, 0);
   window = open_window (GTK_APPLICATION (app), game, NULL);
   g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
-  pj_test_run_until (dialog_shown, GSIZE_TO_POINTER (ADW_TYPE_ABOUT_WINDOW), 3000);
-  about = find_window (ADW_TYPE_ABOUT_WINDOW);
+  g_assert_true (pj_test_run_until (dialog_shown, GSIZE_TO_POINTER (PJ_TYPE_ABOUT), 3000));
+  about = pj_test_find_dialog (PJ_TYPE_ABOUT);
   g_assert_nonnull (about);
-  g_assert_true (gtk_window_get_transient_for (about) == GTK_WINDOW (window));
-  g_assert_cmpstr (adw_about_window_get_website (ADW_ABOUT_WINDOW (about)), !=, NULL);
-  g_assert_cmpstr (adw_about_window_get_issue_url (ADW_ABOUT_WINDOW (about)), !=, NULL);
-  g_assert_nonnull (adw_about_window_get_developers (ADW_ABOUT_WINDOW (about)));
-  shoot (GTK_WIDGET (about), "about.png");
+  g_assert_true (pj_test_dialog_window (about) == GTK_WINDOW (window));
+  /* the same properties on the window (libadwaita < 1.5) and the dialog */
+  g_object_get (about, "website", &website, "issue-url", &issue_url, "developers", &developers, NULL);
+  g_assert_cmpstr (website, !=, NULL);
+  g_assert_cmpstr (issue_url, !=, NULL);
+  g_assert_nonnull (developers);
+  g_assert_nonnull (developers[0]);
+  shoot (about, "about.png");
 
   pj_game_start (game);
-  pj_test_run_until (game_over, game, 10000);
+  g_assert_true (pj_test_run_until (game_over, game, 10000));
   g_assert_true (pj_game_is_over (game));
-  pj_test_wait (300);
+  /* what would show the winner is queued by now: let it run, and a few
+   * frames, before saying it did not come */
+  pj_test_run_until_idle ();
+  g_assert_true (pj_test_run_frames (GTK_WIDGET (window)));
   g_assert_null (find_message_dialog ());
 
-  gtk_window_close (about);
-  pj_test_run_until (dialog_shown, NULL, 3000);
+  pj_dialog_close (about);
+  g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
   g_assert_nonnull (find_message_dialog ());
-  g_assert_true (adw_message_dialog_has_response (find_message_dialog (), "again"));
+  g_assert_true (pj_alert_has_response (find_message_dialog (), "again"));
 
   close_dialogs ();
   gtk_window_destroy (GTK_WINDOW (window));

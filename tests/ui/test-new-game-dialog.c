@@ -488,7 +488,7 @@ test_start (void)
   g_signal_connect (dialog, "start-game", G_CALLBACK (start_game_cb), &game);
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
   gtk_window_present (GTK_WINDOW (dialog));
-  pj_test_run_until (is_shown_cb, dialog, 3000);
+  g_assert_true (pj_test_run_until (is_shown_cb, dialog, 3000));
 
   gtk_editable_set_text (GTK_EDITABLE (seat_row (dialog, 2)), "Ann\nBob");
   g_signal_emit_by_name (start_button (dialog), "clicked");
@@ -504,10 +504,9 @@ test_start (void)
   /* a button that is activated shows itself pressed for a moment first */
   gtk_widget_grab_focus (GTK_WIDGET (seat_row (dialog, 2)));
   g_signal_emit_by_name (gtk_editable_get_delegate (GTK_EDITABLE (seat_row (dialog, 2))), "activate");
-  pj_test_wait (500);
+  g_assert_true (pj_test_run_until (pj_test_is_null, &dialog, 3000));
   g_assert_nonnull (game);
   g_assert_cmpstr (pj_game_get_seat_name (game, 2), ==, "Ann");
-  g_assert_null (dialog);
 }
 
 static void
@@ -601,7 +600,7 @@ look_at (int         width,
   if (width > 0)
     gtk_window_set_default_size (GTK_WINDOW (dialog), width, 1000);
   gtk_window_present (GTK_WINDOW (dialog));
-  pj_test_run_until (is_shown_cb, dialog, 3000);
+  g_assert_true (pj_test_run_until (is_shown_cb, dialog, 3000));
   pj_test_wait (500);
   pj_test_screenshot (GTK_WIDGET (dialog), name);
 
@@ -717,7 +716,7 @@ test_from_table (void)
   pj_window_set_game (window, game);
   gtk_window_present (GTK_WINDOW (window));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  pj_test_run_until (dialog_open_cb, &dialog, 3000);
+  g_assert_true (pj_test_run_until (dialog_open_cb, &dialog, 3000));
   g_assert_nonnull (dialog);
 
   g_assert_cmpstr (combo_text (find_combo (dialog, "Rules")), ==, "Bluffing Joker");
@@ -751,7 +750,7 @@ test_from_table (void)
       GtkWidget *expander = gtk_widget_get_ancestor (GTK_WIDGET (row), ADW_TYPE_EXPANDER_ROW);
 
       adw_expander_row_set_expanded (ADW_EXPANDER_ROW (expander), TRUE);
-      pj_test_run_until (is_shown_cb, dialog, 3000);
+      g_assert_true (pj_test_run_until (is_shown_cb, dialog, 3000));
       pj_test_wait (500);
       pj_test_screenshot (GTK_WIDGET (dialog), "new-game-dialog-from-table.png");
       gtk_widget_add_css_class (gtk_viewport_get_child (viewports->pdata[0]), "background");

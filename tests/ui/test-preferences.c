@@ -63,14 +63,14 @@ shoot_preferences (GSettings  *settings,
     return;
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                       dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
-  prefs = pj_preferences_window_new (GTK_WINDOW (window), settings);
-  gtk_window_set_default_size (GTK_WINDOW (prefs), 360, 520);
-  gtk_window_present (GTK_WINDOW (prefs));
-  pj_test_run_until (pj_test_is_drawn, prefs, 5000);
+  prefs = pj_preferences_window_new (settings);
+  pj_dialog_set_size (GTK_WIDGET (prefs), 360, 520);
+  pj_dialog_present (GTK_WIDGET (prefs), GTK_WIDGET (window));
+  g_assert_true (pj_test_run_until (pj_test_is_drawn, prefs, 5000));
   pj_test_wait (400);
   name = g_strdup_printf ("preferences-360-%s.png", dark ? "dark" : "light");
   pj_test_screenshot (GTK_WIDGET (prefs), name);
-  gtk_window_destroy (GTK_WINDOW (prefs));
+  pj_dialog_close (GTK_WIDGET (prefs));
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
 }
 
@@ -105,9 +105,10 @@ test_applied (void)
 
   window = pj_test_open_window (game, 1000, 700, PJ_TEST_STYLE_AS_IS);
   board = pj_window_get_board_view (window);
-  prefs = pj_preferences_window_new (GTK_WINDOW (window), settings);
-  gtk_window_present (GTK_WINDOW (prefs));
-  pj_test_run_until (pj_test_is_drawn, prefs, 5000);
+  prefs = pj_preferences_window_new (settings);
+  pj_dialog_present (GTK_WIDGET (prefs), GTK_WIDGET (window));
+  g_assert_true (pj_test_dialog_window (GTK_WIDGET (prefs)) == GTK_WINDOW (window));
+  g_assert_true (pj_test_run_until (pj_test_is_drawn, prefs, 5000));
 
   collect (GTK_WIDGET (prefs), ADW_TYPE_COMBO_ROW, rows);
   g_assert_cmpuint (rows->len, ==, 1);
@@ -168,7 +169,7 @@ test_applied (void)
     g_assert_false (pj_game_get_pace_held (game));
   }
 
-  gtk_window_destroy (GTK_WINDOW (prefs));
+  pj_dialog_close (GTK_WIDGET (prefs));
   reset_settings (settings);
   shoot_preferences (settings, window, FALSE);
   shoot_preferences (settings, window, TRUE);
@@ -244,14 +245,14 @@ test_undo_depth (void)
       const PjAction *legal;
       guint n;
 
-      pj_test_run_until (human_to_choose, window, 20000);
+      g_assert_true (pj_test_run_until (human_to_choose, window, 20000));
       g_assert_true (pj_game_is_human_turn (game));
       before[i] = *pj_game_get_state (game);
       n_before[i] = g_list_model_get_n_items (pj_game_get_history (game));
       legal = pj_game_get_human_actions (game, &n);
       g_assert_true (pj_game_apply (game, &legal[n - 1], NULL));
     }
-  pj_test_run_until (human_to_choose, window, 20000);
+  g_assert_true (pj_test_run_until (human_to_choose, window, 20000));
 
   for (guint i = G_N_ELEMENTS (before); i > 0; i--)
     {
@@ -313,7 +314,7 @@ test_log_with_board (void)
   watch.board = pj_window_get_board_view (window);
   g_signal_connect (pj_game_get_history (game), "items-changed", G_CALLBACK (rows_changed_cb), &watch);
   pj_game_start (game);
-  pj_test_run_until (six_rows, &watch, 20000);
+  g_assert_true (pj_test_run_until (six_rows, &watch, 20000));
   g_assert_cmpuint (watch.rows, >=, 6);
   g_assert_cmpuint (watch.early, ==, 0);
   pj_game_stop (game);

@@ -55,6 +55,14 @@ find_button (GtkWidget  *root,
   return NULL;
 }
 
+/* the game-over dialog's Review button on screen (it slides in on
+ * libadwaita ≥ 1.5) */
+static gboolean
+review_offered (gpointer dialog)
+{
+  return find_button (dialog, "_Review") != NULL;
+}
+
 /* GTK 4.8 tells whether a widget action is enabled to what it drives */
 static gboolean
 action_enabled (PjWindow   *window,
@@ -123,6 +131,14 @@ rows_of (PjWindow *window)
   return count;
 }
 
+static gboolean
+only_marked_rows (gpointer data)
+{
+  RowCount count = rows_of (data);
+
+  return count.rows > 0 && count.marked == count.rows;
+}
+
 static void
 restyle (PjWindow *window,
          int       width,
@@ -150,7 +166,7 @@ shots (PjWindow   *window,
   pj_test_screenshot (widget, wide);
   restyle (window, 360, TRUE);
   /* narrow, the side panel folds away: shown over the board */
-  adw_flap_set_reveal_flap (window->flap, TRUE);
+  pj_side_panel_set_show_sidebar (window->side_panel, TRUE);
   pj_test_wait (400);
   pj_test_screenshot (widget, narrow);
   restyle (window, 1100, FALSE);
@@ -219,11 +235,12 @@ test_review_after_game (void)
   g_assert_cmpuint (rows_of (window).marked, ==, 0);
 
   pj_game_start (game);
-  pj_test_run_until (pj_test_game_over_shown, NULL, 10000);
+  g_assert_true (pj_test_run_until (pj_test_game_over_shown, NULL, 10000));
   dialog = pj_test_find_game_over_dialog ();
   g_assert_nonnull (dialog);
 
   /* the dialog offers the review; the window runs it */
+  g_assert_true (pj_test_run_until (review_offered, dialog, 5000));
   button = find_button (GTK_WIDGET (dialog), "_Review");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
@@ -236,8 +253,7 @@ test_review_after_game (void)
   g_assert_true (g_str_has_prefix (pj_game_over_dialog_get_review_text (dialog), "Reviewing… "));
   shots (window, GTK_WIDGET (dialog), "review-dialog-progress");
 
-  pj_test_run_until (review_done, window, 60000);
-  g_assert_true (review_done (window));
+  g_assert_true (pj_test_run_until (review_done, window, 60000));
   g_assert_cmpuint (pj_review_get_n_entries (review), >, 0);
   /* only the person's decisions (Ann's seat), as she saw them */
   for (guint i = 0; i < pj_review_get_n_entries (review); i++)
@@ -255,10 +271,10 @@ test_review_after_game (void)
              pj_review_count (review, G_MAXUINT, PJ_REVIEW_BLUNDER);
   g_assert_cmpuint (mistakes, >, 0);
 
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  pj_alert_close (PJ_ALERT (dialog));
   pj_test_run_until_idle ();
   g_assert_true (gtk_widget_get_visible (window->review_filter_button));
-  adw_flap_set_reveal_flap (window->flap, TRUE);
+  pj_side_panel_set_show_sidebar (window->side_panel, TRUE);
   pj_test_wait (100);
   /* the last marked move in view, among others */
   {
@@ -279,7 +295,8 @@ test_review_after_game (void)
   /* Mistakes Only: the mistakes and blunders, every one of them marked */
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (window->review_filter_button), TRUE);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->history_selection)), ==, mistakes);
-  pj_test_wait (100);
+  /* the list's rows are made anew */
+  g_assert_true (pj_test_run_until (only_marked_rows, window, 3000));
   count = rows_of (window);
   g_assert_cmpuint (count.rows, >, 0);
   g_assert_cmpuint (count.marked, ==, count.rows);
@@ -322,10 +339,10 @@ test_review_cancel (void)
   g_assert_nonnull (review);
   g_object_add_weak_pointer (G_OBJECT (review), (gpointer *) &review);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->review_progress)));
-  pj_test_run_until (review_started, window, 20000);
+  g_assert_true (pj_test_run_until (review_started, window, 20000));
   g_assert_false (pj_review_get_done (review));
   g_assert_true (g_str_has_prefix (gtk_label_get_label (window->review_label), "Reviewing… "));
-  adw_flap_set_reveal_flap (window->flap, TRUE);
+  pj_side_panel_set_show_sidebar (window->side_panel, TRUE);
   shots (window, GTK_WIDGET (window), "review-progress");
 
   /* the game is still the person's to play meanwhile */
@@ -338,7 +355,7 @@ test_review_cancel (void)
   g_assert_cmpuint (rows_of (window).marked, ==, 0);
   g_assert_true (action_enabled (window, "win.review-game"));
   /* the worker lets go of it */
-  pj_test_run_until (pj_test_is_null, &review, 20000);
+  g_assert_true (pj_test_run_until (pj_test_is_null, &review, 20000));
   g_assert_null (review);
   g_assert_cmpuint (rows_of (window).marked, ==, 0);
 
@@ -389,15 +406,14 @@ test_review_saved_game (void)
   pj_window_set_review_iterations (window, QUICK_ITERATIONS);
   gtk_window_present (GTK_WINDOW (window));
   pj_window_open_file (window, file);
-  pj_test_run_until (pj_test_is_drawn, pj_window_get_board_view (window), 5000);
+  g_assert_true (pj_test_run_until (pj_test_is_drawn, pj_window_get_board_view (window), 5000));
   g_assert_nonnull (pj_window_get_game (window));
   pj_game_set_delay (pj_window_get_game (window), 0);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.review-game", NULL);
   review = pj_window_get_review (window);
   g_assert_nonnull (review);
-  pj_test_run_until (review_done, window, 60000);
-  g_assert_true (review_done (window));
+  g_assert_true (pj_test_run_until (review_done, window, 60000));
   for (guint i = 0; i < pj_review_get_n_entries (review); i++)
     g_assert_cmpuint (pj_review_get_entry (review, i)->seat, ==, 0);
   g_assert_cmpuint (pj_review_get_n_entries (review), >, 0);
@@ -465,7 +481,7 @@ test_review_opened_finished_game (void)
   game = nearly_over_game ();
   pj_game_set_delay (game, 0);
   pj_game_start (game);
-  pj_test_run_until (is_over, game, 10000);
+  g_assert_true (pj_test_run_until (is_over, game, 10000));
   g_assert_true (pj_game_is_over (game));
   g_assert_true (pj_record_save (pj_game_get_record (game), path, NULL));
 
@@ -473,7 +489,7 @@ test_review_opened_finished_game (void)
   pj_window_set_review_iterations (window, QUICK_ITERATIONS);
   gtk_window_present (GTK_WINDOW (window));
   pj_window_open_file (window, file);
-  pj_test_run_until (shows_toast, window->board_toast_overlay, 5000);
+  g_assert_true (pj_test_run_until (shows_toast, window->board_toast_overlay, 5000));
   toast = find_toast (GTK_WIDGET (window->board_toast_overlay));
   g_assert_nonnull (toast);
   button = find_button (toast, "_Review");
@@ -487,7 +503,7 @@ test_review_opened_finished_game (void)
   /* the rest is /review/after-game's: stopped here, it lets go */
   g_object_add_weak_pointer (G_OBJECT (review), (gpointer *) &review);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.stop-review", NULL);
-  pj_test_run_until (pj_test_is_null, &review, 20000);
+  g_assert_true (pj_test_run_until (pj_test_is_null, &review, 20000));
   g_assert_null (review);
 
   pj_test_close_window (window);

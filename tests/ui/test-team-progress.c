@@ -262,7 +262,7 @@ test_history_at_end (void)
   list = find_mapped (GTK_WIDGET (window), GTK_TYPE_LIST_VIEW);
   g_assert_nonnull (list);
   adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list));
-  pj_test_run_until (list_at_end, adj, 10000);   /* slow under sanitizers */
+  g_assert_true (pj_test_run_until (list_at_end, adj, 10000));   /* slow under sanitizers */
   pj_test_wait (300);   /* and it stays there once the rows are measured */
   g_test_message ("value %g page %g upper %g", gtk_adjustment_get_value (adj),
                   gtk_adjustment_get_page_size (adj), gtk_adjustment_get_upper (adj));

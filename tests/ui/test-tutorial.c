@@ -41,23 +41,15 @@ tutorial_ready (gpointer data)
 static void
 wait_ready (PjWindow *window)
 {
-  pj_test_run_until (tutorial_ready, window, 10000);
-  g_assert_true (tutorial_ready (window));
+  g_assert_true (pj_test_run_until (tutorial_ready, window, 10000));
 }
 
 static PjWelcomeDialog *
 find_welcome (void)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
+  PjAlert *alert = pj_test_find_alert ();
 
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
-
-      if (PJ_IS_WELCOME_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
-        return PJ_WELCOME_DIALOG (w);
-    }
-  return NULL;
+  return PJ_IS_WELCOME_DIALOG (alert) ? PJ_WELCOME_DIALOG (alert) : NULL;
 }
 
 /* Play @action as a person would: its card in the hand, then each peg it
@@ -106,7 +98,7 @@ open_window (int width)
   gtk_window_set_default_size (GTK_WINDOW (window), width, 760);
   pj_window_set_game (window, game);
   gtk_window_present (GTK_WINDOW (window));
-  pj_test_run_until (pj_test_is_drawn, pj_window_get_board_view (window), 5000);
+  g_assert_true (pj_test_run_until (pj_test_is_drawn, pj_window_get_board_view (window), 5000));
   return window;
 }
 
@@ -144,7 +136,7 @@ test_tutorial_welcome (void)
       adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
     }
 
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (welcome), "learn");
+  pj_test_answer_alert (PJ_ALERT (welcome), "learn");
   pj_test_run_until_idle ();
   g_assert_true (g_settings_get_boolean (settings, "welcome-shown"));
   g_assert_nonnull (pj_window_get_tutorial (window));
@@ -166,7 +158,7 @@ test_tutorial_welcome (void)
   first = pj_window_get_game (window);
   g_assert_true (pj_window_welcome (window));
   welcome = find_welcome ();
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (welcome), "play");
+  pj_test_answer_alert (PJ_ALERT (welcome), "play");
   pj_test_run_until_idle ();
   g_assert_null (pj_window_get_tutorial (window));
   g_assert_true (pj_window_get_game (window) == first);
@@ -195,7 +187,7 @@ play_lesson (int         width,
   g_assert_nonnull (tutorial);
   pj_tutorial_set_delay (tutorial, 0);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
-  pj_test_run_until (not_animating, pj_window_get_board_view (window), 5000);
+  g_assert_true (pj_test_run_until (not_animating, pj_window_get_board_view (window), 5000));
 
   for (guint step = 0; step < PJ_TUTORIAL_N_STEPS; step++)
     {
@@ -309,20 +301,10 @@ test_tutorial_replaced (void)
   pj_test_close_window (window);
 }
 
-static AdwMessageDialog *
+static PjAlert *
 find_message_dialog (const char *heading)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)) &&
-          g_strcmp0 (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (w)), heading) == 0)
-        return ADW_MESSAGE_DIALOG (w);
-    }
-  return NULL;
+  return pj_test_find_alert_full (NULL, heading, NULL);
 }
 
 /* New Game during the lesson asks first when the game kept aside has
@@ -332,7 +314,7 @@ test_tutorial_new_game_asks (void)
 {
   PjWindow *window;
   PjGame *kept;
-  AdwMessageDialog *ask;
+  PjAlert *ask;
   const PjAction *legal;
   guint n;
 
@@ -365,7 +347,7 @@ test_tutorial_new_game_asks (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   ask = find_message_dialog ("Leave this game?");
   g_assert_nonnull (ask);
-  adw_message_dialog_response (ask, "cancel");
+  pj_test_answer_alert (ask, "cancel");
   pj_test_run_until_idle ();
   g_assert_nonnull (pj_window_get_tutorial (window));
 

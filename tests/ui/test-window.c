@@ -83,7 +83,7 @@ open_window_and_move (guint       players,
   gtk_window_present (GTK_WINDOW (window));
   board = pj_window_get_board_view (window);
   hand = pj_window_get_hand_view (window);
-  pj_test_run_until (pj_test_is_drawn, board, 5000);
+  g_assert_true (pj_test_run_until (pj_test_is_drawn, board, 5000));
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (board)));
 
   /* 1. the card */
@@ -116,7 +116,7 @@ open_window_and_move (guint       players,
   g_assert_cmpuint (pj_game_get_state (game)->board.peg[0][PJ_PEG_INDEX (st->peg)], ==, st->to);
   g_assert_cmpuint (pj_game_get_actor (game), ==, 1);
 
-  pj_test_run_until (not_animating, board, 5000);
+  g_assert_true (pj_test_run_until (not_animating, board, 5000));
   g_free (name);
   name = g_strdup_printf ("%s-after.png", shot);
   pj_test_screenshot (GTK_WIDGET (window), name);
@@ -153,7 +153,7 @@ test_window_game_over (void)
 {
   PjGame *game;
   PjGameOverDialog *dialog;
-  AdwMessageDialog *message;
+  PjAlert *message;
   GtkWidget *stats;
   PjWindow *window;
   guint rows = 0;
@@ -170,35 +170,34 @@ test_window_game_over (void)
   pj_window_set_game (window, game);
   gtk_window_present (GTK_WINDOW (window));
   pj_game_start (game);
-  pj_test_run_until (pj_test_game_over_shown, NULL, 10000);
+  g_assert_true (pj_test_run_until (pj_test_game_over_shown, NULL, 10000));
 
   dialog = pj_test_find_game_over_dialog ();
   g_assert_nonnull (dialog);
-  message = ADW_MESSAGE_DIALOG (dialog);
+  message = PJ_ALERT (dialog);
   g_assert_true (pj_game_over_dialog_get_game (dialog) == game);
   g_assert_cmpint (pj_game_over_dialog_get_team (dialog), ==, pj_game_get_winner (game));
-  g_assert_cmpstr (adw_message_dialog_get_heading (message), ==, "Your Team Wins!");
-  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
-  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
-  g_assert_true (adw_message_dialog_has_response (message, "new"));
-  g_assert_true (adw_message_dialog_has_response (message, "again"));
-  g_assert_false (adw_message_dialog_has_response (message, "rematch"));
-  g_assert_cmpstr (adw_message_dialog_get_default_response (message), ==, "again");
+  g_assert_cmpstr (pj_alert_get_heading (message), ==, "Your Team Wins!");
+  g_assert_true (pj_test_alert_window (message) == GTK_WINDOW (window));
+  g_assert_true (pj_alert_has_response (message, "new"));
+  g_assert_true (pj_alert_has_response (message, "again"));
+  g_assert_false (pj_alert_has_response (message, "rematch"));
+  g_assert_cmpstr (pj_alert_get_default_response (message), ==, "again");
 
   /* turns, cards, the hits of each of the two teams, pegs sent back, duration
    * (the Game Review's list follows) */
-  stats = gtk_widget_get_first_child (adw_message_dialog_get_extra_child (message));
+  stats = gtk_widget_get_first_child (pj_alert_get_extra_child (message));
   g_assert_true (GTK_IS_LIST_BOX (stats));
   for (GtkWidget *row = gtk_widget_get_first_child (stats); row != NULL; row = gtk_widget_get_next_sibling (row))
     rows++;
   g_assert_cmpuint (rows, ==, 6);
 
   pj_game_over_dialog_set_deal_check (dialog, "Deal verified");
-  g_assert_nonnull (strstr (adw_message_dialog_get_body (message), "win the game.\n\nDeal verified"));
+  g_assert_nonnull (strstr (pj_alert_get_body (message), "win the game.\n\nDeal verified"));
 
   g_object_ref (dialog);
   g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  pj_alert_close (message);
   gtk_window_destroy (GTK_WINDOW (window));
   pj_test_run_until_idle ();
   g_assert_finalize_object (dialog);
@@ -239,9 +238,8 @@ test_window_save_banner (void)
   pj_window_set_autosave_path (window, folder);
   pj_window_set_game (window, game);
   gtk_window_present (GTK_WINDOW (window));
-  pj_test_run_until (pj_test_is_drawn, pj_window_get_board_view (window), 5000);
-  pj_test_run_until (save_banner_shown, window, 5000);
-  g_assert_true (save_banner_shown (window));
+  g_assert_true (pj_test_run_until (pj_test_is_drawn, pj_window_get_board_view (window), 5000));
+  g_assert_true (pj_test_run_until (save_banner_shown, window, 5000));
   if (g_getenv ("PJ_SCREENSHOT_DIR") != NULL)
     pj_test_wait (500);
   g_assert_cmpstr (gtk_label_get_label (window->save_banner_label), ==,
