@@ -60,7 +60,7 @@ typedef struct {
   guint depth;
   gint64 deadline;               /* 0: none */
   gint *stop;
-  const gint *cancel;            /* NULL: none (game review) */
+  const PjAiCancel *cancel;      /* NULL: none */
   double *rewards;               /* [sample][alive index] */
   gboolean *done;                /* [sample] */
 } Round;
@@ -170,7 +170,7 @@ playout (const Round  *r,
   }
 }
 
-static gpointer
+static void
 run_round (gpointer data)
 {
   const Round *r = data;
@@ -183,7 +183,7 @@ run_round (gpointer data)
       PjRng deal;
       PjState det;
 
-      if (g_atomic_int_get (r->stop) || (r->cancel && g_atomic_int_get (r->cancel)))
+      if (g_atomic_int_get (r->stop) || pj_ai_cancel_is_raised (r->cancel))
         break;
       if (r->deadline && g_get_monotonic_time () > r->deadline)
         {
@@ -206,7 +206,6 @@ run_round (gpointer data)
       r->done[k] = TRUE;
     }
   pj_action_list_clear (&list);
-  return NULL;
 }
 
 /* The budget's playouts and threads, and when to stop: a NULL budget (a
@@ -230,13 +229,15 @@ budget_limits (const PjState    *view,
 }
 
 /* Plays `round`'s samples on `n_threads` threads (the samples split by
- * parity; each writes only its own slots). */
+ * parity; each writes only its own slots, so who runs which half does not
+ * change the result). The second half is offered to the search pool and
+ * taken back when no pool thread is free (pj-ai-pool.c). */
 static void
 run_samples (const Round *round,
              guint        n_threads)
 {
   Round rs[2];
-  GThread *threads[2] = { NULL, NULL };
+  PjAiShare *share = NULL;
 
   for (guint t = 0; t < n_threads; t++)
     {
@@ -244,11 +245,11 @@ run_samples (const Round *round,
       rs[t].thread = t;
       rs[t].n_threads = n_threads;
       if (t > 0)
-        threads[t] = g_thread_new ("pj-ai-hard", run_round, &rs[t]);
+        share = pj_ai_share_offer (run_round, &rs[t]);
     }
   run_round (&rs[0]);
-  for (guint t = 1; t < n_threads; t++)
-    g_thread_join (threads[t]);
+  if (share != NULL)
+    pj_ai_share_finish (share);
 }
 
 /* The normal player's best `max` actions, best first (`scores` is spent). */
@@ -332,6 +333,7 @@ search_challenge (const PjState      *view,
                   const PjActionList *list,
                   const PjAiBudget   *budget,
                   guint64             seed,
+                  const PjAiCancel   *cancel,
                   PjAction           *out)
 {
   PjAction cand[2];
@@ -354,7 +356,7 @@ search_challenge (const PjState      *view,
       .first_sample = 0, .n_samples = n_samples,
       .seed = seed, .team = pj_team_of (&view->rules, view->actor),
       .depth = view->rules.players * PLAYOUT_ROUNDS + 2u, .deadline = deadline, .stop = &stop,
-      .rewards = rewards, .done = done,
+      .cancel = cancel, .rewards = rewards, .done = done,
     }, n_threads);
   for (guint k = 0; k < n_samples; k++)
     if (done[k])
@@ -373,7 +375,8 @@ gboolean
 pj_ai_choose_hard (const PjState    *view,
                    const PjAiBudget *budget,
                    guint64           seed,
-                   PjAction         *out)
+                   PjAction         *out,
+                   const PjAiCancel *cancel)
 {
   PjActionList list;
   PjAiView v;
@@ -405,7 +408,7 @@ pj_ai_choose_hard (const PjState    *view,
       }
     if (view->phase == PJ_PHASE_CHALLENGE)
       {
-        search_challenge (view, &v, &list, budget, seed, out);
+        search_challenge (view, &v, &list, budget, seed, cancel, out);
         g_free (scores);
         pj_action_list_clear (&list);
         return TRUE;
@@ -438,7 +441,7 @@ pj_ai_choose_hard (const PjState    *view,
      * pairs */
     double dsum[MAX_CANDIDATES] = { 0 }, dsq[MAX_CANDIDATES] = { 0 };
 
-    for (guint round = 0; round < rounds && n_alive > 1 && !stop; round++)
+    for (guint round = 0; round < rounds && n_alive > 1 && !stop && !pj_ai_cancel_is_raised (cancel); round++)
       {
         guint n_samples = MAX (iterations / (rounds * n_alive), 2u);
         double *rewards = g_new0 (double, (gsize) n_samples * n_alive);
@@ -450,7 +453,7 @@ pj_ai_choose_hard (const PjState    *view,
             .first_sample = first_sample, .n_samples = n_samples,
             .seed = seed, .team = pj_team_of (&view->rules, view->actor),
             .depth = view->rules.players * PLAYOUT_ROUNDS + 2u, .deadline = deadline, .stop = &stop,
-            .rewards = rewards, .done = done,
+            .cancel = cancel, .rewards = rewards, .done = done,
           }, n_threads);
         first_sample += n_samples;
 
@@ -517,7 +520,7 @@ pj_ai_rate_actions (const PjState    *state,
                     const PjAction   *played,
                     PjAiRating       *out,
                     guint             max_out,
-                    const gint       *cancel)
+                    const PjAiCancel *cancel)
 {
   PjState view = *state;
   PjActionList list;
@@ -578,7 +581,7 @@ pj_ai_rate_actions (const PjState    *state,
     g_free (rewards);
     g_free (done);
   }
-  if (cancel && g_atomic_int_get (cancel))
+  if (pj_ai_cancel_is_raised (cancel))
     return 0;
 
   /* best first; the played action is kept even when it would not fit */

@@ -51,7 +51,15 @@ guint  pj_ai_best_normal (const PjAiView *v, const PjState *s, const PjActionLis
  * tests/ai/ai-tune; `state` as for pj_ai_choose). */
 gboolean pj_ai_choose_normal_weighted (const PjState *state, const PjAiWeights *w, PjAction *out);
 
-gboolean pj_ai_choose_hard (const PjState *view, const PjAiBudget *budget, guint64 seed, PjAction *out);
+gboolean pj_ai_choose_hard (const PjState *view, const PjAiBudget *budget, guint64 seed, PjAction *out,
+                            const PjAiCancel *cancel);
+
+/* Half of a search's samples offered to the pool (pj-ai-pool.c): a pool
+ * thread runs func (data), or pj_ai_share_finish() runs it on the caller's
+ * thread when none has taken it yet; either way it returns once it ran. */
+typedef struct _PjAiShare PjAiShare;
+PjAiShare *pj_ai_share_offer  (PjAiJobFunc func, gpointer data);
+void       pj_ai_share_finish (PjAiShare *share);
 
 /* Without a budget (the app's seats and hints) a busy machine may not keep a
  * player waiting longer than this: the search stops and plays its best so far. */

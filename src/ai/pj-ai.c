@@ -6,27 +6,6 @@
 
 #include <string.h>
 
-static const char *const level_names[PJ_AI_N_LEVELS] = { "easy", "normal", "hard" };
-
-const char *
-pj_ai_level_name (PjAiLevel level)
-{
-  return level < PJ_AI_N_LEVELS ? level_names[level] : "unknown";
-}
-
-gboolean
-pj_ai_level_from_string (const char *name,
-                         PjAiLevel  *out)
-{
-  for (guint i = 0; name && i < PJ_AI_N_LEVELS; i++)
-    if (g_ascii_strcasecmp (name, level_names[i]) == 0)
-      {
-        *out = (PjAiLevel) i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
 /* Bluffing Joker for the easy player: most of its random plays would be
  * bluffs (one copy of every move per card in hand) and half its answers
  * challenges, each wrong one an extra turn when it has no peg in play. A
@@ -72,7 +51,8 @@ pj_ai_choose (const PjState    *state,
               PjAiLevel         level,
               const PjAiBudget *budget,
               guint64           seed,
-              PjAction         *out)
+              PjAction         *out,
+              const PjAiCancel *cancel)
 {
   PjState view = *state;
   PjActionList list;
@@ -82,7 +62,7 @@ pj_ai_choose (const PjState    *state,
   pj_state_redact (&view, view.actor);
 
   if (level == PJ_AI_HARD)
-    return pj_ai_choose_hard (&view, budget, seed, out);
+    return pj_ai_choose_hard (&view, budget, seed, out, cancel);
 
   pj_action_list_init (&list);
   pj_legal_actions (&view, &list);
@@ -90,20 +70,32 @@ pj_ai_choose (const PjState    *state,
     ok = FALSE;
   else if (list.n == 1)
     *out = list.v[0];
-  else if (level == PJ_AI_EASY)
-    {
-      PjRng rng;
-      pj_rng_seed (&rng, seed);
-      *out = list.v[pj_rng_below (&rng, list.n)];
-      if (view.rules.bluffing)
-        easy_bluffing (&view, &list, &rng, out);
-    }
   else
-    {
-      PjAiView v;
-      pj_ai_view_init (&v, &view, view.actor);
-      *out = list.v[pj_ai_best_normal (&v, &view, &list, NULL)];
-    }
+    /* no default: a new level without its case does not build (-Werror=switch) */
+    switch (level)
+      {
+      case PJ_AI_EASY:
+        {
+          PjRng rng;
+          pj_rng_seed (&rng, seed);
+          *out = list.v[pj_rng_below (&rng, list.n)];
+          if (view.rules.bluffing)
+            easy_bluffing (&view, &list, &rng, out);
+        }
+        break;
+      case PJ_AI_NORMAL:
+        {
+          PjAiView v;
+          pj_ai_view_init (&v, &view, view.actor);
+          *out = list.v[pj_ai_best_normal (&v, &view, &list, NULL)];
+        }
+        break;
+      case PJ_AI_HARD:      /* searched above, before the list */
+      case PJ_AI_N_LEVELS:
+        g_warn_if_reached ();
+        ok = FALSE;
+        break;
+      }
   pj_action_list_clear (&list);
   return ok;
 }
@@ -211,14 +203,15 @@ describe (const PjState  *s,
 }
 
 gboolean
-pj_ai_hint_reason (const PjState *state,
-                   PjAction      *out,
-                   PjHint        *hint)
+pj_ai_hint_reason (const PjState    *state,
+                   PjAction         *out,
+                   PjHint           *hint,
+                   const PjAiCancel *cancel)
 {
   PjState view = *state;
 
   pj_state_redact (&view, view.actor);
-  if (!pj_ai_choose (&view, PJ_AI_HARD, NULL, view.turn_number, out))
+  if (!pj_ai_choose (&view, PJ_AI_HARD, NULL, view.turn_number, out, cancel))
     return FALSE;
   if (hint)
     *hint = describe (&view, out);

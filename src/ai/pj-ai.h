@@ -27,15 +27,34 @@ typedef struct {
 #define PJ_AI_HARD_ITERATIONS 6000
 guint       pj_ai_default_iterations (const PjRules *rules);
 
-const char *pj_ai_level_name (PjAiLevel level);                /* "easy", "normal", "hard" */
-gboolean    pj_ai_level_from_string (const char *name, PjAiLevel *out);
+/* A search's stop flag: any thread may raise it, and a search polls it
+ * between its samples and ends early. The one way to stop every search (the
+ * game's seats, hints, the review); model/pj-search.h raises it from a
+ * GCancellable. Zero-initialised: not raised. */
+typedef struct {
+  gint raised;   /* atomic */
+} PjAiCancel;
+
+void     pj_ai_cancel_raise     (PjAiCancel       *cancel);
+gboolean pj_ai_cancel_is_raised (const PjAiCancel *cancel);   /* NULL: never raised */
+
+/* Searches run on one pool of the project's own, bounded by the number of
+ * cores (at least 2) and created on first use, never on GLib's shared pool
+ * that GIO's async calls need. A job may not wait for another job. */
+typedef void (*PjAiJobFunc) (gpointer data);
+
+void     pj_ai_pool_push            (PjAiJobFunc func, gpointer data);
+guint    pj_ai_pool_get_max_threads (void);
+guint    pj_ai_pool_get_n_running   (void);   /* jobs in progress now (tests) */
 
 /* Choose an action for state->actor. `state` may be the full state or any view
  * that contains the actor's hand; the AI redacts its own copy first.
  * Deterministic for the same view, level, budget (without time limit) and seed.
+ * Once `cancel` (may be NULL) is raised the hard search stops as at its time
+ * limit and plays its best so far: whoever raised it drops the answer.
  * Returns FALSE only when there is no legal action (game over). */
 gboolean pj_ai_choose (const PjState *state, PjAiLevel level, const PjAiBudget *budget,
-                       guint64 seed, PjAction *out);
+                       guint64 seed, PjAction *out, const PjAiCancel *cancel);
 
 /* Why a hint suggests its action; model/pj-text.h words it for people. */
 typedef enum {
@@ -65,8 +84,9 @@ typedef struct {
 } PjHint;
 
 /* The best action for the player to move and why (for the hint button and
- * beginner mode). */
-gboolean pj_ai_hint_reason (const PjState *state, PjAction *out, PjHint *hint);
+ * beginner mode); `cancel` as for pj_ai_choose(). */
+gboolean pj_ai_hint_reason (const PjState *state, PjAction *out, PjHint *hint,
+                            const PjAiCancel *cancel);
 /* Why an action of state->actor is worth playing, in the same codes a hint
  * gives (the game review words its "Better: …" line with them). */
 PjHint   pj_ai_describe_action (const PjState *state, const PjAction *a);
@@ -84,7 +104,7 @@ typedef struct {
  * fair; only what the actor's seat may see is used (the state is redacted
  * first). Writes at most `max_out` ratings, best first, `played` always among
  * them; returns how many, 0 when there is no legal action, `played` is not
- * legal or `*cancel` became non-zero (another thread may set it).
+ * legal or `cancel` was raised (see PjAiCancel).
  * Deterministic for the same state, budget (iterations only) and seed. */
 guint    pj_ai_rate_actions (const PjState    *state,
                              const PjAiBudget *budget,
@@ -92,7 +112,7 @@ guint    pj_ai_rate_actions (const PjState    *state,
                              const PjAction   *played,
                              PjAiRating       *out,
                              guint             max_out,
-                             const gint       *cancel);
+                             const PjAiCancel *cancel);
 
 
 G_END_DECLS

@@ -239,10 +239,9 @@ pj_cli_simulate (int    argc,
   g_auto (GStrv) options = NULL;
   gint players = 0, games = -1, max_actions = 1000000;
   gboolean json = FALSE, notation = FALSE, no_check = FALSE;
+  g_autofree char *preset_help = pj_cli_preset_help ();
   const GOptionEntry entries[] = {
-    { "preset", 0, 0, G_OPTION_ARG_STRING, &preset,
-      N_("Rules preset: basic, arizona, north-carolina, pegoo, wizard-woodworks, alaska, "
-         "kilpatrick or bluffing-joker"), "NAME" },
+    { "preset", 0, 0, G_OPTION_ARG_STRING, &preset, preset_help, "NAME" },
     { "players", 0, 0, G_OPTION_ARG_INT, &players, N_("4, 6 or 8"), "N" },
     { "teams", 0, 0, G_OPTION_ARG_STRING, &teams,
       N_("2 (seats alternate, the default) or “pairs” (partners opposite; or give the number)"),

@@ -21,6 +21,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pj-ai.h"
+#include "pj-file.h"
 #include "pj-record.h"
 #include "pj-tournament.h"
 
@@ -72,6 +73,30 @@ pj_cli_parse (const char           *sub,
   return TRUE;
 }
 
+char *
+pj_cli_or_list (const char *list)
+{
+  const char *last = g_strrstr (list, ", ");
+  g_autofree char *head = NULL;
+
+  if (last == NULL)
+    return g_strdup (list);
+  head = g_strndup (list, (gsize) (last - list));
+  /* Translators: the end of a list of names that are typed as they are
+   * (presets, controllers): “basic, arizona or kilpatrick” */
+  return g_strdup_printf (_("%s or %s"), head, last + 2);
+}
+
+char *
+pj_cli_preset_help (void)
+{
+  g_autofree char *names = pj_preset_list ();
+  g_autofree char *choices = pj_cli_or_list (names);
+
+  /* Translators: the presets' names stay as they are typed */
+  return g_strdup_printf (_("Rules preset: %s"), choices);
+}
+
 gboolean
 pj_cli_build_rules (const char  *preset_name,
                     int          players,
@@ -83,18 +108,18 @@ pj_cli_build_rules (const char  *preset_name,
   PjRules rules;
   PjPreset preset;
 
-  if (preset_name == NULL)
+  if (preset_name == NULL || !pj_preset_lookup (preset_name, &preset))
     {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("--preset is required (basic, arizona, north-carolina, pegoo, "
-                     "wizard-woodworks, alaska, kilpatrick or bluffing-joker)"));
-      return FALSE;
-    }
-  if (!pj_preset_lookup (preset_name, &preset))
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("unknown preset “%s” (basic, arizona, north-carolina, pegoo, "
-                     "wizard-woodworks, alaska, kilpatrick or bluffing-joker)"), preset_name);
+      g_autofree char *names = pj_preset_list ();
+      g_autofree char *choices = pj_cli_or_list (names);
+
+      /* Translators: the last %s lists the presets' names */
+      if (preset_name == NULL)
+        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                     _("--preset is required (%s)"), choices);
+      else
+        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                     _("unknown preset “%s” (%s)"), preset_name, choices);
       return FALSE;
     }
   if (players != 4 && players != 6 && players != 8)
@@ -161,51 +186,44 @@ pj_cli_team_label (const PjRules *rules,
   return g_strdup_printf (_("team %u (%s)"), team + 1, colours->str);
 }
 
-/* Read a whole file or stdin ("-"), never more than a saved game may be. */
+/* Read a whole file or stdin ("-"), never more than a saved game may be
+ * (the record loader's bounded reader, pj-file.h). */
 static char *
 read_input (const char  *path,
             gsize       *length,
             GError     **error)
 {
-  g_autoptr (GByteArray) buf = g_byte_array_new ();
+  g_autoptr (GError) read_error = NULL;
   gboolean is_stdin = strcmp (path, "-") == 0;
   FILE *f = is_stdin ? stdin : fopen (path, "rb");
-  guint8 chunk[65536];
-  gsize n;
-  int saved_errno = 0;
+  g_autofree char *text = NULL;
+  gsize n = 0;
 
   if (f == NULL)
     {
-      saved_errno = errno;
+      int saved_errno = errno;
+
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
                    _("cannot open “%s”: %s"), path, g_strerror (saved_errno));
       return NULL;
     }
-  while ((n = fread (chunk, 1, sizeof chunk, f)) > 0)
-    {
-      g_byte_array_append (buf, chunk, (guint) n);
-      if (buf->len > PJ_RECORD_MAX_FILE_SIZE)
-        break;
-    }
-  if (ferror (f))
-    saved_errno = errno ? errno : EIO;
+  text = pj_file_read_bounded (f, PJ_RECORD_MAX_FILE_SIZE, &n, &read_error);
   if (!is_stdin)
     fclose (f);
-  if (saved_errno)
+  if (text == NULL)
     {
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   _("cannot read “%s”: %s"), path, g_strerror (saved_errno));
+      g_set_error (error, G_FILE_ERROR, read_error->code,
+                   _("cannot read “%s”: %s"), path, read_error->message);
       return NULL;
     }
-  if (buf->len > PJ_RECORD_MAX_FILE_SIZE)
+  if (n > PJ_RECORD_MAX_FILE_SIZE)
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
                    _("“%s” is larger than %u MiB"), path, PJ_RECORD_MAX_FILE_SIZE >> 20);
       return NULL;
     }
-  *length = buf->len;
-  g_byte_array_append (buf, (const guint8 *) "", 1);
-  return (char *) g_byte_array_free (g_steal_pointer (&buf), FALSE);
+  *length = n;
+  return g_steal_pointer (&text);
 }
 
 /* A FILE argument: a saved game (JSON) or a position text. */
@@ -559,10 +577,14 @@ cmd_new (int    argc,
   g_auto (GStrv) options = NULL;
   g_auto (GStrv) seat_args = NULL;
   gint players = 0;
+  g_autofree char *preset_help = pj_cli_preset_help ();
+  g_autofree char *controllers = pj_controller_id_list ();
+  g_autofree char *controller_choices = pj_cli_or_list (controllers);
+  /* Translators: %s lists the controllers' names, as they are typed */
+  g_autofree char *seat_help = g_strdup_printf (_("A seat's name and controller (%s), once per "
+                                                  "seat in order"), controllers);
   const GOptionEntry entries[] = {
-    { "preset", 0, 0, G_OPTION_ARG_STRING, &preset,
-      N_("Rules preset: basic, arizona, north-carolina, pegoo, wizard-woodworks, alaska, "
-         "kilpatrick or bluffing-joker"), "NAME" },
+    { "preset", 0, 0, G_OPTION_ARG_STRING, &preset, preset_help, "NAME" },
     { "players", 0, 0, G_OPTION_ARG_INT, &players, N_("4, 6 or 8"), "N" },
     { "teams", 0, 0, G_OPTION_ARG_STRING, &teams,
       N_("2 (seats alternate, the default) or “pairs” (partners opposite; or give the number)"), "T" },
@@ -572,9 +594,7 @@ cmd_new (int    argc,
       N_("Seed of the shuffle (default: random)"), "S" },
     { "dealer", 0, 0, G_OPTION_ARG_STRING, &dealer_text,
       N_("Dealer seat: a colour letter or 0-based number (default: from the seed)"), "SEAT" },
-    { "seat", 0, 0, G_OPTION_ARG_STRING_ARRAY, &seat_args,
-      N_("A seat's name and controller (human, easy, normal, hard, remote), once per seat in "
-         "order"), "NAME[:CONTROLLER]" },
+    { "seat", 0, 0, G_OPTION_ARG_STRING_ARRAY, &seat_args, seat_help, "NAME[:CONTROLLER]" },
     { "title", 0, 0, G_OPTION_ARG_STRING, &title, N_("A title for the game"), "TEXT" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("The file to write (required)"), "FILE" },
     { NULL }
@@ -624,9 +644,9 @@ cmd_new (int    argc,
           if (colon && pj_controller_from_id (colon + 1, &seats[i].controller))
             seat_names[i] = g_strndup (seat_args[i], (gsize) (colon - seat_args[i]));
           else if (colon && strchr (colon + 1, ' ') == NULL && colon[1] != '\0')
-            return pj_cli_fail ("new", PJ_CLI_USAGE,
-                                _("--seat: unknown controller “%s” (human, easy, normal, hard or "
-                                  "remote)"), colon + 1);
+            /* Translators: the last %s lists the controllers' names */
+            return pj_cli_fail ("new", PJ_CLI_USAGE, _("--seat: unknown controller “%s” (%s)"),
+                                colon + 1, controller_choices);
           else
             seat_names[i] = g_strdup (seat_args[i]);
           seats[i].name = seat_names[i];

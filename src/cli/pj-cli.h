@@ -31,6 +31,11 @@ gboolean pj_cli_parse (const char *sub, const char *parameters, const char *summ
 gboolean pj_cli_build_rules (const char *preset, int players, const char *teams,
                              char **options, PjRules *out, GError **error);
 
+/* "a, b, c" (a list of names typed as they are) as "a, b or c", translated. */
+char *pj_cli_or_list (const char *list);
+/* The --preset option's help, from the presets' table. */
+char *pj_cli_preset_help (void);
+
 /* "team 1 (Red, Yellow)" */
 char *pj_cli_team_label (const PjRules *rules, guint team);
 

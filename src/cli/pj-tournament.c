@@ -98,19 +98,23 @@ level_from_string (const char *name,
   return TRUE;
 }
 
+/* the reference is the hard player of before issue 14: it searches too */
 static gboolean
 level_searches (guint level)
 {
-  return level == PJ_AI_HARD || level == LEVEL_REFERENCE;
+  return level == LEVEL_REFERENCE || pj_ai_level_info ((PjAiLevel) level)->searches;
 }
 
-static const char usage[] =
-  "Usage: pegs-and-jokers-cli tournament --preset NAME --players N [--teams T]\n"
-  "         --team-a LEVEL --team-b LEVEL --games N --seed S\n"
-  "         [--iterations N | --scaled-iterations N] [--time-ms MS]\n"
-  "         [--threads N] [--json] [--verbose]\n"
-  "       pegs-and-jokers-cli tournament --list-presets\n"
-  "\n"
+/* "easy, normal, hard or reference": the levels' table, then the reference */
+static char *
+level_choices (void)
+{
+  g_autofree char *levels = pj_ai_level_list ();
+
+  return g_strdup_printf ("%s or reference", levels);
+}
+
+static const char summary[] =
   "Plays computer levels (%s, reference) against each other. Each\n"
   "deal is played twice: team A takes the seats of the odd-numbered teams (1, 3)\n"
   "in the first game and of the even-numbered ones in the second; team B takes\n"
@@ -119,29 +123,7 @@ static const char usage[] =
   "decisions with more than one legal action, the game length in turns and the\n"
   "longest run of turns in a row by one player.\n"
   "\n"
-  "  --preset NAME      basic, arizona, north-carolina, pegoo, wizard-woodworks,\n"
-  "                     alaska, kilpatrick, bluffing-joker\n"
-  "  --players N        4, 6 or 8\n"
-  "  --teams T          2 (default), or players/2 (partners opposite)\n"
-  "  --team-a LEVEL     level of team A\n"
-  "  --team-b LEVEL     level of team B; \"reference\" is the hard player as it\n"
-  "                     was before issue 14, with the same budget as hard\n"
-  "  --games N          number of games (default 10; even, so that every deal\n"
-  "                     is played from both sides)\n"
-  "  --seed S           seed of the first deal (default 1)\n"
-  "  --iterations N     the hard level's playouts per decision (default "
-  G_STRINGIFY (PJ_AI_HARD_ITERATIONS) " at\n"
-  "                     4 players, fewer at bigger tables and with NC tens)\n"
-  "  --scaled-iterations N\n"
-  "                     N playouts at a 4-player basic table, and at other\n"
-  "                     tables fewer in the same proportion as the default\n"
-  "  --time-ms MS       the hard level's time limit per decision (without this\n"
-  "                     and the iterations: the app's default, at most 900 ms)\n"
-  "  --threads N        threads per hard decision, 1 or 2 (default: as many as\n"
-  "                     cores, at most 2); needs an iteration or time budget\n"
-  "  --json             print the results as JSON\n"
-  "  --verbose          print each game's result to standard error\n"
-  "  --list-presets     print the presets' names, one a line, and stop\n";
+  "Required: --preset, --players, --team-a and --team-b.";
 
 typedef struct {
   GArray *ms;    /* double */
@@ -177,139 +159,220 @@ typedef struct {
   guint turns_min, turns_max, over_3;
 } TournamentFigures;
 
-static void
-print_usage (void)
-{
-  g_autoptr (GString) levels = g_string_new (NULL);
+/* The options as typed: every number is read as text and checked below, so
+ * that a bad one gets the tournament's own message. */
+typedef struct {
+  char *preset, *team_a, *team_b;
+  char *players, *teams, *games, *seed, *iterations, *scaled_iterations, *time_ms, *threads;
+  gboolean json, verbose, list_presets, help;
+} TournamentArgs;
 
-  for (guint l = 0; l < PJ_AI_N_LEVELS; l++)
-    g_string_append_printf (levels, "%s%s", l ? ", " : "", pj_ai_level_name ((PjAiLevel) l));
-  g_print (usage, levels->str);
+static void
+tournament_args_clear (TournamentArgs *a)
+{
+  g_free (a->preset);
+  g_free (a->team_a);
+  g_free (a->team_b);
+  g_free (a->players);
+  g_free (a->teams);
+  g_free (a->games);
+  g_free (a->seed);
+  g_free (a->iterations);
+  g_free (a->scaled_iterations);
+  g_free (a->time_ms);
+  g_free (a->threads);
+}
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TournamentArgs, tournament_args_clear)
+
+/* The two mistakes GOption would word its own way: an unknown argument
+ * and a value missing at the end. Returns the exit status 2 after the
+ * message, or -1 when neither is there. */
+static int
+check_words (const GOptionEntry *entries,
+             int                 argc,
+             char              **argv)
+{
+  for (int i = 1; i < argc; i++)
+    {
+      const char *arg = argv[i];
+      const GOptionEntry *e = NULL;
+
+      if (strcmp (arg, "-h") == 0)
+        continue;
+      if (g_str_has_prefix (arg, "--"))
+        for (const GOptionEntry *k = entries; k->long_name; k++)
+          {
+            gsize len = strlen (k->long_name);
+
+            if (strncmp (arg + 2, k->long_name, len) == 0
+                && (arg[2 + len] == '\0' || (arg[2 + len] == '=' && k->arg != G_OPTION_ARG_NONE)))
+              e = k;
+          }
+      if (e == NULL)
+        {
+          g_printerr ("tournament: unknown argument “%s” (see --help)\n", arg);
+          return 2;
+        }
+      if (e->arg != G_OPTION_ARG_NONE && strchr (arg, '=') == NULL)
+        {
+          if (i + 1 >= argc)
+            {
+              g_printerr ("tournament: %s needs a value\n", arg);
+              return 2;
+            }
+          i++;
+        }
+    }
+  return -1;
 }
 
 /* Returns -1 to go on, or the exit status: 0 after --help, 2 for a bad argument. */
 static int
 parse_arguments (TournamentOptions  *o,
+                 TournamentArgs     *a,
                  int                 argc,
                  char              **argv)
 {
-  int first = 1;
+  g_autofree char *choices = level_choices ();
+  g_autofree char *levels = pj_ai_level_list ();
+  g_autofree char *presets = pj_preset_list ();
+  g_autofree char *preset_help = g_strdup_printf ("Rules preset: %s", presets);
+  g_autofree char *level_b_help = g_strdup_printf ("Level of team B: %s; the reference is the hard "
+                                                   "player as it was before issue 14, with the "
+                                                   "same budget as hard", choices);
+  g_autofree char *level_a_help = g_strdup_printf ("Level of team A: %s", choices);
+  g_autofree char *about = g_strdup_printf (summary, levels);
+  const GOptionEntry entries[] = {
+    { "preset", 0, 0, G_OPTION_ARG_STRING, &a->preset, preset_help, "NAME" },
+    { "players", 0, 0, G_OPTION_ARG_STRING, &a->players, "4, 6 or 8", "N" },
+    { "teams", 0, 0, G_OPTION_ARG_STRING, &a->teams,
+      "2 (default), or players/2 (partners opposite)", "T" },
+    { "team-a", 0, 0, G_OPTION_ARG_STRING, &a->team_a, level_a_help, "LEVEL" },
+    { "team-b", 0, 0, G_OPTION_ARG_STRING, &a->team_b, level_b_help, "LEVEL" },
+    { "games", 0, 0, G_OPTION_ARG_STRING, &a->games,
+      "Number of games (default 10; even, so that every deal is played from both sides)", "N" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &a->seed, "Seed of the first deal (default 1)", "S" },
+    { "iterations", 0, 0, G_OPTION_ARG_STRING, &a->iterations,
+      "The searching levels' playouts per decision (default " G_STRINGIFY (PJ_AI_HARD_ITERATIONS)
+      " at 4 players, fewer at bigger tables and with NC tens)", "N" },
+    { "scaled-iterations", 0, 0, G_OPTION_ARG_STRING, &a->scaled_iterations,
+      "N playouts at a 4-player basic table, and at other tables fewer in the same proportion "
+      "as the default", "N" },
+    { "time-ms", 0, 0, G_OPTION_ARG_STRING, &a->time_ms,
+      "The searching levels' time limit per decision (without this and the iterations: the "
+      "app's default, at most 900 ms)", "MS" },
+    { "threads", 0, 0, G_OPTION_ARG_STRING, &a->threads,
+      "Threads per searching decision, 1 or 2 (default: as many as cores, at most 2); needs an "
+      "iteration or time budget", "N" },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &a->json, "Print the results as JSON", NULL },
+    { "verbose", 0, 0, G_OPTION_ARG_NONE, &a->verbose,
+      "Print each game's result to standard error", NULL },
+    { "list-presets", 0, 0, G_OPTION_ARG_NONE, &a->list_presets,
+      "Print the presets' names, one a line, and stop", NULL },
+    { "help", 'h', 0, G_OPTION_ARG_NONE, &a->help, "Show help options", NULL },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr (GError) error = NULL;
+  /* GOption takes out what it reads: a copy, so the caller's stays whole;
+   * "--preset …" without the subcommand's name gets one in front */
+  gboolean named = argc > 0 && argv[0] && (g_strcmp0 (argv[0], "tournament") == 0 || argv[0][0] != '-');
+  g_autofree char **args = g_new0 (char *, argc + 2);
+  int n = 0;
+  int status;
 
-  /* accept both "tournament --preset …" and "--preset …" */
-  if (argc > 0 && argv[0] && g_strcmp0 (argv[0], "tournament") != 0 && argv[0][0] == '-')
-    first = 0;
-  for (int i = first; i < argc; i++)
+  args[n++] = (char *) "tournament";
+  for (int i = named ? 1 : 0; i < argc; i++)
+    args[n++] = argv[i];
+  status = check_words (entries, n, args);
+  if (status >= 0)
+    return status;
+
+  g_set_prgname ("pegs-and-jokers-cli tournament");
+  g_option_context_set_summary (context, about);
+  /* --help returns here (the benchmark and the tests go on after it) */
+  g_option_context_set_help_enabled (context, FALSE);
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &n, &args, &error))
     {
-      const char *arg = argv[i];
-      const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+      g_printerr ("tournament: %s (see --help)\n", error->message);
+      return 2;
+    }
+  if (a->help)
+    {
+      g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
 
-#define NEED_VALUE() G_STMT_START { if (val == NULL) { \
-        g_printerr ("tournament: %s needs a value\n", arg); return 2; } i++; } G_STMT_END
-      if (strcmp (arg, "--help") == 0 || strcmp (arg, "-h") == 0)
-        {
-          print_usage ();
-          return 0;
-        }
-      else if (strcmp (arg, "--list-presets") == 0)
-        {
-          /* for scripts that go over every preset (tools/ai-results) */
-          for (guint p = 0; p < PJ_N_PRESETS; p++)
-            g_print ("%s\n", pj_preset_name ((PjPreset) p));
-          return 0;
-        }
-      else if (strcmp (arg, "--json") == 0)
-        o->json = TRUE;
-      else if (strcmp (arg, "--verbose") == 0)
-        o->verbose = TRUE;
-      else if (strcmp (arg, "--preset") == 0)
-        {
-          NEED_VALUE ();
-          o->preset_name = val;
-        }
-      else if (strcmp (arg, "--team-a") == 0)
-        {
-          NEED_VALUE ();
-          o->level_a = val;
-        }
-      else if (strcmp (arg, "--team-b") == 0)
-        {
-          NEED_VALUE ();
-          o->level_b = val;
-        }
-      else if (strcmp (arg, "--players") == 0)
-        {
-          NEED_VALUE ();
-          if (!parse_uint (val, 4, 8, &o->players) || o->players % 2)
-            {
-              g_printerr ("tournament: --players must be 4, 6 or 8, not “%s”\n", val);
-              return 2;
-            }
-        }
-      else if (strcmp (arg, "--teams") == 0)
-        {
-          NEED_VALUE ();
-          if (!parse_uint (val, 2, 4, &o->teams))
-            {
-              g_printerr ("tournament: --teams must be 2, 3 or 4, not “%s”\n", val);
-              return 2;
-            }
-          o->teams_given = TRUE;
-        }
-      else if (strcmp (arg, "--games") == 0)
-        {
-          NEED_VALUE ();
-          if (!parse_uint (val, 1, 1000000, &o->games))
-            {
-              g_printerr ("tournament: --games must be a number from 1 to 1000000, not “%s”\n", val);
-              return 2;
-            }
-        }
-      else if (strcmp (arg, "--iterations") == 0 || strcmp (arg, "--scaled-iterations") == 0)
-        {
-          guint *field = arg[2] == 'i' ? &o->iterations : &o->scaled_iterations;
+      g_print ("%s", help);
+      return 0;
+    }
+  if (a->list_presets)
+    {
+      /* for scripts that go over every preset (tools/ai-results) */
+      for (guint p = 0; p < PJ_N_PRESETS; p++)
+        g_print ("%s\n", pj_preset_name ((PjPreset) p));
+      return 0;
+    }
+  if (n > 1)
+    {
+      g_printerr ("tournament: unknown argument “%s” (see --help)\n", args[1]);
+      return 2;
+    }
 
-          NEED_VALUE ();
-          if (!parse_uint (val, 1, 10000000, field))
-            {
-              g_printerr ("tournament: %s must be a positive number, not “%s”\n", arg, val);
-              return 2;
-            }
-        }
-      else if (strcmp (arg, "--time-ms") == 0)
+  o->json = a->json;
+  o->verbose = a->verbose;
+  o->preset_name = a->preset;
+  o->level_a = a->team_a;
+  o->level_b = a->team_b;
+  if (a->players && (!parse_uint (a->players, 4, 8, &o->players) || o->players % 2))
+    {
+      g_printerr ("tournament: --players must be 4, 6 or 8, not “%s”\n", a->players);
+      return 2;
+    }
+  if (a->teams)
+    {
+      if (!parse_uint (a->teams, 2, 4, &o->teams))
         {
-          NEED_VALUE ();
-          if (!parse_uint (val, 1, 3600000, &o->time_ms))
-            {
-              g_printerr ("tournament: --time-ms must be a positive number, not “%s”\n", val);
-              return 2;
-            }
-        }
-      else if (strcmp (arg, "--threads") == 0)
-        {
-          NEED_VALUE ();
-          if (!parse_uint (val, 1, 2, &o->threads))
-            {
-              g_printerr ("tournament: --threads must be 1 or 2, not “%s”\n", val);
-              return 2;
-            }
-        }
-      else if (strcmp (arg, "--seed") == 0)
-        {
-          char *end = NULL;
-          NEED_VALUE ();
-          o->seed = g_ascii_strtoull (val, &end, 10);
-          if (!g_ascii_isdigit (val[0]) || *end)
-            {
-              g_printerr ("tournament: --seed must be a number, not “%s”\n", val);
-              return 2;
-            }
-        }
-      else
-        {
-          g_printerr ("tournament: unknown argument “%s” (see --help)\n", arg);
+          g_printerr ("tournament: --teams must be 2, 3 or 4, not “%s”\n", a->teams);
           return 2;
         }
-#undef NEED_VALUE
+      o->teams_given = TRUE;
+    }
+  if (a->games && !parse_uint (a->games, 1, 1000000, &o->games))
+    {
+      g_printerr ("tournament: --games must be a number from 1 to 1000000, not “%s”\n", a->games);
+      return 2;
+    }
+  if (a->iterations && !parse_uint (a->iterations, 1, 10000000, &o->iterations))
+    {
+      g_printerr ("tournament: --iterations must be a positive number, not “%s”\n", a->iterations);
+      return 2;
+    }
+  if (a->scaled_iterations && !parse_uint (a->scaled_iterations, 1, 10000000, &o->scaled_iterations))
+    {
+      g_printerr ("tournament: --scaled-iterations must be a positive number, not “%s”\n",
+                  a->scaled_iterations);
+      return 2;
+    }
+  if (a->time_ms && !parse_uint (a->time_ms, 1, 3600000, &o->time_ms))
+    {
+      g_printerr ("tournament: --time-ms must be a positive number, not “%s”\n", a->time_ms);
+      return 2;
+    }
+  if (a->threads && !parse_uint (a->threads, 1, 2, &o->threads))
+    {
+      g_printerr ("tournament: --threads must be 1 or 2, not “%s”\n", a->threads);
+      return 2;
+    }
+  if (a->seed)
+    {
+      char *end = NULL;
+
+      o->seed = g_ascii_strtoull (a->seed, &end, 10);
+      if (!g_ascii_isdigit (a->seed[0]) || *end)
+        {
+          g_printerr ("tournament: --seed must be a number, not “%s”\n", a->seed);
+          return 2;
+        }
     }
   return -1;
 }
@@ -333,7 +396,9 @@ resolve_options (TournamentOptions *o)
     }
   if (!level_from_string (o->level_a, &o->lv[0]) || !level_from_string (o->level_b, &o->lv[1]))
     {
-      g_printerr ("tournament: a level is easy, normal, hard or reference, not “%s”\n",
+      g_autofree char *choices = level_choices ();
+
+      g_printerr ("tournament: a level is %s, not “%s”\n", choices,
                   level_from_string (o->level_a, &o->lv[0]) ? o->level_b : o->level_a);
       return FALSE;
     }
@@ -402,7 +467,7 @@ choose (const TournamentOptions *o,
 
   if (level == LEVEL_REFERENCE)
     return pj_ai_choose_reference (s, budget, seed, out);
-  return pj_ai_choose (s, (PjAiLevel) level, budget, seed, out);
+  return pj_ai_choose (s, (PjAiLevel) level, budget, seed, out, NULL);
 }
 
 static void
@@ -633,12 +698,13 @@ pj_tournament_main (int    argc,
 {
   TournamentOptions o = { 0 };
   TournamentResults res = { { 0 } };
+  g_auto (TournamentArgs) args = { 0 };
   int status;
 
   o.teams = 2;
   o.games = 10;
   o.seed = 1;
-  status = parse_arguments (&o, argc, argv);
+  status = parse_arguments (&o, &args, argc, argv);
   if (status >= 0)
     return status;
   if (!resolve_options (&o))

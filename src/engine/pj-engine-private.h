@@ -74,3 +74,56 @@ gboolean pj_action_same_placement (const PjAction *a, const PjAction *b);
 void pj_shuffle_cards (guint8 *v, guint n, PjRng *rng);
 void pj_state_begin_turn (PjState *s, guint seat);
 guint pj_state_draw (PjState *s, guint seat);
+
+/* ---- invariants (pj-state.c) ------------------------------------------ */
+
+/* Where pj_state_check() found a fault: the part of the state, so that the
+ * position reader can name the line that gave it. */
+typedef enum {
+  PJ_STATE_PART_NONE,      /* the state as a whole */
+  PJ_STATE_PART_TURN,
+  PJ_STATE_PART_PHASE,
+  PJ_STATE_PART_PEGS,      /* of the colour `seat` */
+  PJ_STATE_PART_HAND,      /* of `seat` */
+  PJ_STATE_PART_EXTRA,     /* the extra turns of `seat` */
+  PJ_STATE_PART_DISCARD,
+  PJ_STATE_PART_STOCK,
+  PJ_STATE_PART_PENDING,
+} PjStatePart;
+
+typedef struct {
+  PjStatePart part;
+  PjStatePart or_else;     /* where to point when `part` was left out */
+  guint seat;
+} PjStateFault;
+
+typedef enum {
+  /* a position to start from, as read: the player to move holds a card */
+  PJ_STATE_CHECK_START = 1 << 0,
+  /* it gives every hand (a whole table, as the engine prints it), so each
+   * holds exactly the cards of this point of the turn; otherwise a hand may
+   * hold fewer, as in a hand-made position naming only the cards that matter */
+  PJ_STATE_CHECK_EVERY_HAND = 1 << 1,
+} PjStateCheckFlags;
+
+/* pj_state_check() (flags 0), saying where the fault is */
+gboolean pj_state_check_where (const PjState *s, PjStateCheckFlags flags, PjStateFault *fault,
+                               GError **error);
+/* The error of cards that do not add up to the decks: too many placed in
+ * hands and discard pile, or a stock of the wrong size. Returns FALSE. */
+gboolean pj_state_card_total_error (guint n_cards, guint in_hands, guint n_discard, guint stock,
+                                    GError **error);
+
+/* ---- notation (pj-notation*.c) ---------------------------------------- */
+
+#define PARSE_ERROR(...) G_STMT_START { \
+    g_set_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_PARSE, __VA_ARGS__); \
+    return FALSE; } G_STMT_END
+
+/* The words every notation shares (pj-notation.c): a colour letter at this
+ * table (-1 if none), a hole ("r12", "h3", "s") and a peg ("R1"). */
+int      pj_notation_colour_from_letter (const PjState *s, char ch);
+void     pj_notation_append_uint (GString *out, guint n);
+void     pj_notation_append_pos (GString *out, const PjState *s, guint8 pos);
+gboolean pj_notation_parse_pos (const PjState *s, const char *text, guint8 *pos);
+void     pj_notation_append_peg (GString *out, guint peg);

@@ -163,6 +163,10 @@ typedef struct {
   const guint8 *values;       /* the value stored for each name */
   gsize offset;               /* offsetof (PjRules, field) */
   const char *const *value_titles; /* untranslated (marked N_), one per name, for the UI */
+  /* untranslated (marked N_), one per name: what the option means at that
+   * value, as the rules window says it (every option has one for every
+   * value; tests/model/test-rules-text.c holds the window to them) */
+  const char *const *value_explanations;
   PjOptionGroup group;
 } PjOptionInfo;
 
@@ -177,10 +181,26 @@ const char *pj_preset_name   (PjPreset preset);        /* "north-carolina" */
 const char *pj_preset_title  (PjPreset preset);        /* "North Carolina" (N_) */
 const char *pj_preset_description (PjPreset preset);   /* what differs, in one line (N_) */
 gboolean    pj_preset_lookup (const char *name, PjPreset *out);
+/* "basic, arizona, …": every preset's name, for the texts that list them. */
+char       *pj_preset_list   (void);
 
 /* The preset's rules for that many players (decks depend on it); teams = 2. */
 void     pj_rules_preset   (PjRules *rules, PjPreset preset, guint players);
 gboolean pj_rules_validate (const PjRules *rules, GError **error);
+
+/* An option that only applies while the others allow it. */
+typedef struct {
+  const char *key;          /* the option that depends on others: "stuck_pile" */
+  const char *why;          /* untranslated (marked N_): why it does not apply now, for the UI */
+  gboolean    must_be_off;  /* pj_rules_validate() refuses it unless it is `off` (else it only
+                             * means nothing meanwhile) */
+  guint8      off;
+} PjOptionDependency;
+
+/* NULL when `opt` applies under the other options of `rules`; otherwise
+ * what it depends on. pj_rules_validate()'s cross-option rules are these
+ * (and the table layout: teams against players). */
+const PjOptionDependency *pj_rules_option_blocked (const PjRules *rules, const PjOptionInfo *opt);
 /* "basic" or "basic decks=4 count_turns=3": the closest preset and the options that differ. */
 char    *pj_rules_to_string   (const PjRules *rules);
 gboolean pj_rules_from_string (PjRules *rules, const char *text, GError **error);

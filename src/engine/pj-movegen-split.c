@@ -483,6 +483,402 @@ other_order_listed (const Gen     *g,
   return (k > 0 && d[0] == y1) || (k > 1 && d[1] == y1);
 }
 
+/* DIR_FWD, or DIR_BACK when a part may go back: a constant in each copy of
+ * gen_split() */
+#define SPLIT_DIR_HI(mode) ((mode) == SPLIT_FWD_FWD ? DIR_FWD : DIR_BACK)
+
+/* One split card being generated: what holds for all its parts. */
+typedef struct
+{
+  Gen *g;
+  const PjBoard *b0;     /* the board as it is */
+  guint total;
+  guint dir_hi;          /* SPLIT_DIR_HI () */
+  guint mask1;           /* the colours that may move first */
+  gboolean fixed_mask;   /* a first part never changes who may move second */
+  /* the pegs that may move first, in peg order; and, once needed, those of
+   * the team's colours (after a first part that finished a colour) */
+  guint8 pegs1[PJ_MAX_PEGS], pegs[PJ_MAX_PEGS];
+  guint n_pegs1, n_pegs;
+  PjBoard w;             /* the board after the first part; put back after each */
+  /* every peg's destinations on the board as it is, by distance and way: a
+   * second part of another colour than the first, which hit nothing, has
+   * the same ones (blocks and homes are per colour) */
+  guint8 nd0[PJ_MAX_PEGS][10][2];
+  guint8 dd0[PJ_MAX_PEGS][10][2][2];
+  guint64 have_row;      /* pegs whose nd0, dd0 are filled in */
+  guint64 have_ex;       /* pegs whose fexp, bexp are filled in */
+  /* SPLIT_ANY, by pegs1 index: the pegs of each colour, and those that
+   * have a move of k on the board as it is */
+  guint64 colour_pegs[PJ_MAX_PLAYERS], rest_pegs[10];
+  /* blocks_without() of each peg that moved first so far */
+  guint8 fexp[PJ_MAX_PEGS][PJ_PEGS], bexp[PJ_MAX_PEGS][PJ_PEGS];
+} Split;
+
+/* The first part of a split, played on Split.w. */
+typedef struct
+{
+  guint total;           /* Split's, copied: this is what the inner loops read */
+  gboolean fixed_mask;
+  guint p1, c1;
+  guint8 pos1, in1;      /* where p1 stood; its colour's in-spot */
+  guint8 *fex, *bex;     /* p1's own colour's blocks once p1 has left */
+  guint a, dir1;         /* p1 moves `a` holes that way */
+  guint8 to1;            /* to there */
+  PjStep steps[PJ_MAX_STEPS];   /* with the hits it made */
+  guint n;
+  guint64 key;
+  guint mask2;           /* who may move second */
+  const guint8 *cand;    /* the pegs that may then move second */
+  guint n_cand;
+  guint64 todo;          /* SPLIT_ANY: those among pegs1 worth trying */
+} FirstPart;
+
+/* The moves of 1 .. 15 a live peg has on the board as it is (bits) */
+static inline guint16
+live_reach (const Gen *g,
+            guint      li,
+            guint      dir_hi)
+{
+  return g->live[li].to_home | g->live[li].on_track | (dir_hi == DIR_BACK ? g->live[li].back : 0);
+}
+
+/* Is p2 of p1's colour, and p1 was not in its way on the board as it is?
+ * Then p1 can only be in its way now, so after a first part by p1 that hit
+ * nothing p2 goes no further than it could before (B-31). */
+static inline gboolean
+reach_unchanged (const Split *sp,
+                 guint        dir_hi,
+                 guint        p1,
+                 guint8       pos1,
+                 const guint8 *fex,
+                 const guint8 *bex,
+                 guint        p2)
+{
+  const Gen *g = sp->g;
+
+  return COLOUR (p2) == COLOUR (p1) && !PJ_POS_IS_HOME (pos1) && g->live_index[p2] != NO_LIVE
+         && fex[INDEX (p2)] == g->fblk[p2]
+         && (dir_hi == DIR_FWD || bex[INDEX (p2)] == g->bblk[p2]);
+}
+
+/* The pegs that may move first, in peg order (and for the NC ten, which of
+ * them have a move of each rest on the board as it is). */
+static inline G_ALWAYS_INLINE void
+split_first_pegs (Split     *sp,
+                  SplitMode  mode)
+{
+  Gen *g = sp->g;
+
+  for (guint m = mode == SPLIT_ANY ? (1u << g->r->players) - 1 : sp->mask1; m != 0; m &= m - 1)
+    {
+      guint c = (guint) __builtin_ctz (m);
+
+      for (guint i = 0; i < PJ_PEGS; i++)
+        if (split_peg_ok (g, sp->b0, PJ_PEG_ID (c, i), sp->mask1, mode))
+          sp->pegs1[sp->n_pegs1++] = PJ_PEG_ID (c, i);
+    }
+  if (mode != SPLIT_ANY)
+    return;
+  /* NC ten: most pegs of other colours have no move of a given rest */
+  memset (sp->colour_pegs, 0, sizeof sp->colour_pegs);
+  memset (sp->rest_pegs, 0, sizeof sp->rest_pegs);
+  for (guint i = 0; i < sp->n_pegs1; i++)
+    {
+      guint p = sp->pegs1[i];
+
+      dest_row (g, sp->b0, p, sp->total, sp->dir_hi, &sp->have_row, sp->nd0[p], sp->dd0[p]);
+      sp->colour_pegs[COLOUR (p)] |= G_GUINT64_CONSTANT (1) << i;
+      for (guint k = 1; k < sp->total; k++)
+        if (sp->nd0[p][k][0] | sp->nd0[p][k][1])
+          sp->rest_pegs[k] |= G_GUINT64_CONSTANT (1) << i;
+    }
+}
+
+/* The distances some other peg may move after a first part by p1 that hits
+ * nothing and leaves who may move alone: a peg of p1's colour whose reach is
+ * unchanged (reach_unchanged()) as far as on the board as it is; any other
+ * peg, as far as is known, anywhere (0xffff). */
+static inline G_ALWAYS_INLINE guint16
+split_rest_may (const Split *sp,
+                guint        dir_hi,
+                guint        p1,
+                guint8       pos1,
+                const guint8 *fex,
+                const guint8 *bex)
+{
+  const Gen *g = sp->g;
+  guint16 rest_may = 0;
+
+  for (guint i2 = 0; i2 < sp->n_pegs1 && rest_may != 0xffff; i2++)
+    {
+      guint p2 = sp->pegs1[i2];
+
+      if (p2 == p1)
+        continue;
+      if (reach_unchanged (sp, dir_hi, p1, pos1, fex, bex, p2))
+        rest_may |= live_reach (g, g->live_index[p2], dir_hi);
+      else
+        rest_may = 0xffff;
+    }
+  return rest_may;
+}
+
+/* Play the first part on sp->w and work out who may move second. FALSE
+ * when the landing is refused (sp->w is put back then). */
+static inline G_ALWAYS_INLINE gboolean
+split_play_first (Split     *sp,
+                  FirstPart *f,
+                  SplitMode  mode)
+{
+  Gen *g = sp->g;
+  guint8 f1 = f->dir1 == DIR_BACK ? PJ_STEP_BACK : 0;
+
+  f->n = 0;
+  if (!PJ_POS_IS_TRACK (f->to1) || sp->b0->occ[f->to1] == 0)
+    {
+      /* nothing hit: pj_gen_land() in short */
+      f->steps[0] = (PjStep) { (guint8) f->p1, f->pos1, f->to1, f1 };
+      f->n = 1;
+      pj_board_set (&sp->w, f->p1, f->to1);
+    }
+  else if (!pj_gen_land (g, &sp->w, f->p1, f->to1, f1, f->steps, &f->n))
+    {
+      restore_steps (&sp->w, sp->b0, f->steps, f->n);
+      return FALSE;
+    }
+  f->key = steps_key (f->steps, f->n);
+  /* who may move is worked out again before the second part (B-41, B-60) */
+  f->mask2 = sp->mask1;
+  if (!sp->fixed_mask && !PJ_POS_IS_TRACK (f->to1) && sp->w.home[f->c1] == pj_home_full_mask ())
+    f->mask2 = pj_gen_movable_colours (g, &sp->w);   /* p1's colour just finished */
+  if (f->mask2 != sp->mask1 && sp->n_pegs == 0)
+    /* only the team's colours ever become movable (B-60) */
+    for (guint m = g->team_colours; m != 0; m &= m - 1)
+      {
+        guint c = (guint) __builtin_ctz (m);
+
+        for (guint i = 0; i < PJ_PEGS; i++)
+          if (sp->b0->peg[c][i] != PJ_POS_START)
+            sp->pegs[sp->n_pegs++] = PJ_PEG_ID (c, i);
+      }
+  /* the first pegs are those of mask1, in the same order */
+  f->cand = f->mask2 == sp->mask1 ? sp->pegs1 : sp->pegs;
+  f->n_cand = f->mask2 == sp->mask1 ? sp->n_pegs1 : sp->n_pegs;
+  /* after a first part that hit nothing, a peg of another colour has the
+   * moves it has on the board as it is */
+  f->todo = mode == SPLIT_ANY && f->n == 1
+            ? sp->rest_pegs[sp->total - f->a] | sp->colour_pegs[f->c1] : ~G_GUINT64_CONSTANT (0);
+  return TRUE;
+}
+
+/* List the split of the first part and p2 to `to` (`dir2`), unless an
+ * earlier one of the card leaves the same board. `as_on_b0`: p2 is of
+ * another colour than a first part that hit nothing, so its moves are
+ * those on the board as it is; `skip_plain`: the other order was tried
+ * already and ends alike. */
+static inline G_ALWAYS_INLINE void
+split_emit (Split           *sp,
+            const FirstPart *f,
+            guint            p2,
+            guint            dir2,
+            guint8           to,
+            gboolean         as_on_b0,
+            gboolean         skip_plain,
+            guint8           in2,
+            SplitMode        mode)
+{
+  Gen *g = sp->g;
+  guint c2 = COLOUR (p2), a = f->a, n = f->n;
+  guint8 f2 = PJ_STEP_PART2 | (dir2 == DIR_BACK ? PJ_STEP_BACK : 0);
+  gboolean plain = !PJ_POS_IS_TRACK (to) || sp->w.occ[to] == 0;
+  /* home holes are per colour: only a track hole is shared */
+  gboolean onto1 = PJ_POS_IS_TRACK (to) && to == f->pos1;
+  gboolean one_colour_plain = plain && c2 == f->c1 && f->n == 1;
+  PjAction *act;
+
+  /* one colour, nothing hit, the other order listed before */
+  if (one_colour_plain && p2 < f->p1 && !g->keep_duplicates && (sp->have_ex >> p2) & 1
+      && other_order_listed (g, sp->b0, f->p1, f->dir1, a, f->to1, p2, to,
+                             sp->nd0[p2][f->total - a][dir2 - 1],
+                             sp->dd0[p2][f->total - a][dir2 - 1],
+                             sp->fexp[p2], sp->bexp[p2]))
+    return;
+  if (mode == SPLIT_FWD_FWD && one_colour_plain
+      && PJ_POS_IS_TRACK (f->to1) && PJ_POS_IS_TRACK (to) && !onto1)
+    {
+      /* one colour forward on the main track, nothing hit, no peg onto where
+       * the other stood: pegs of one colour never pass each other (B-31), so
+       * only the other order leaves this board, and it is passed over above
+       * when it comes first and by the same test when it comes later */
+      act = push (g);
+      act->steps[0] = f->steps[0];
+      act->steps[1] = (PjStep) { (guint8) p2, peg_pos (&sp->w, p2), to, f2 };
+      act->n_steps = 2;
+      return;
+    }
+  if (plain && as_on_b0 && !onto1 && f->fixed_mask && to != in2 && f->to1 != f->in1)
+    {
+      /* two colours, no hit, neither on the other's hole nor on its own
+       * in-spot (where a hit partner jumps to): the other order is the only
+       * other way to this board, and it is skipped when the pegs come in the
+       * other order */
+      if (skip_plain)
+        return;
+      act = push (g);
+      act->steps[0] = f->steps[0];
+      act->steps[1] = (PjStep) { (guint8) p2, peg_pos (&sp->w, p2), to, f2 };
+      act->n_steps = 2;
+      return;
+    }
+  if (!plain && COLOUR (sp->w.occ[to] - 1u) == c2)
+    return;   /* onto its own colour */
+  act = push (g);
+  if (f->n == 1)
+    act->steps[0] = f->steps[0];
+  else
+    memcpy (act->steps, f->steps, f->n * sizeof (PjStep));
+  if (plain)
+    act->steps[n++] = (PjStep) { (guint8) p2, peg_pos (&sp->w, p2), to, f2 };
+  else
+    {
+      PjBoard b2 = sp->w;
+      if (!pj_gen_land (g, &b2, p2, to, f2, act->steps, &n))
+        {
+          pop (g);
+          return;
+        }
+    }
+  if (skip_plain && (!plain || f->n > 1)
+      && parts_apart (f->steps, f->n, act->steps + f->n, n - f->n))
+    {
+      pop (g);
+      return;
+    }
+  act->n_steps = (guint8) n;
+  pj_gen_keep_if_new (g, f->key + steps_key (act->steps + f->n, n - f->n));
+}
+
+/* Every second part after the first, each listed by split_emit(). */
+static inline G_ALWAYS_INLINE void
+split_second_parts (Split           *sp,
+                    const FirstPart *first,
+                    SplitMode        mode)
+{
+  Gen *g = sp->g;
+  /* a copy no call can reach, so that the inner loops keep it in registers */
+  const FirstPart copy = *first, *f = &copy;
+  const guint dir_hi = SPLIT_DIR_HI (mode);
+  guint rest = f->total - f->a;
+
+  for (guint i2 = 0; i2 < f->n_cand; i2++)
+    {
+      guint p2 = f->cand[i2];
+      guint c2 = COLOUR (p2);
+      guint8 fb2 = 0, bb2 = 0;
+      gboolean skip_plain, as_on_b0 = c2 != f->c1 && f->n == 1;
+      guint8 in2;
+
+      if (mode == SPLIT_ANY ? !((f->todo >> i2) & 1) : !((f->mask2 >> c2) & 1))
+        continue;
+      if (p2 == f->p1)
+        continue;
+      if (f->n == 1 && reach_unchanged (sp, dir_hi, f->p1, f->pos1, f->fex, f->bex, p2)
+          && !((live_reach (g, g->live_index[p2], dir_hi) >> rest) & 1))
+        continue;
+      if (!split_peg_ok (g, &sp->w, p2, f->mask2, mode))
+        continue;
+      in2 = pj_in_spot_hole (g->r, c2);
+      if (c2 == f->c1 && f->n == 1)
+        {
+          /* p1's own colour: p1 now blocks from where it went, not pos1 */
+          guint8 q = peg_pos (sp->b0, p2), d = f->to1;
+
+          fb2 = f->fex[INDEX (p2)];
+          bb2 = f->bex[INDEX (p2)];
+          if (PJ_POS_IS_TRACK (q) && PJ_POS_IS_TRACK (d))
+            {
+              guint df = d >= q ? (guint) (d - q) : d + g->L - q;
+              fb2 = (guint8) MIN (fb2, df);
+              bb2 = (guint8) MIN (bb2, g->L - df);
+            }
+        }
+      else if (!as_on_b0)
+        peg_blocks (g->L, &sp->w, p2, &fb2, &bb2);
+      else
+        dest_row (g, sp->b0, p2, f->total, dir_hi, &sp->have_row, sp->nd0[p2], sp->dd0[p2]);
+      /* the other order was tried already and ends alike */
+      skip_plain = !g->keep_duplicates && p2 < f->p1 && c2 != f->c1 && f->fixed_mask;
+      for (guint dir2 = DIR_FWD; dir2 <= dir_hi; dir2++)
+        {
+          guint8 dw[2];
+          const guint8 *d2 = as_on_b0 ? sp->dd0[p2][rest][dir2 - 1] : dw;
+          guint k2;
+
+          if (mode == SPLIT_FWD_BACK && dir2 == f->dir1)
+            continue;
+          k2 = as_on_b0 ? sp->nd0[p2][rest][dir2 - 1]
+                        : part_dests (g, &sp->w, p2, rest, dir2, fb2, bb2, dw);
+          for (guint j2 = 0; j2 < k2; j2++)
+            split_emit (sp, f, p2, dir2, d2[j2], as_on_b0, skip_plain, in2, mode);
+        }
+    }
+}
+
+/* Every split whose first part is p1's. */
+static inline G_ALWAYS_INLINE void
+split_first_parts (Split     *sp,
+                   guint      p1,
+                   SplitMode  mode)
+{
+  Gen *g = sp->g;
+  const PjBoard *b0 = sp->b0;
+  const guint total = sp->total, dir_hi = SPLIT_DIR_HI (mode);
+  guint li1 = g->live_index[p1];
+  guint16 rest_may;
+  FirstPart f;
+
+  f.total = total;
+  f.fixed_mask = sp->fixed_mask;
+  f.p1 = p1;
+  f.c1 = COLOUR (p1);
+  f.pos1 = peg_pos (b0, p1);
+  f.in1 = pj_in_spot_hole (g->r, f.c1);
+  f.fex = sp->fexp[p1];
+  f.bex = sp->bexp[p1];
+
+  /* a movable peg that cannot move 1 .. total - 1 at all */
+  if (li1 != NO_LIVE && !(live_reach (g, li1, dir_hi) & dist_bits (total)))
+    return;
+  dest_row (g, b0, p1, total, dir_hi, &sp->have_row, sp->nd0[p1], sp->dd0[p1]);
+  blocks_without (g->L, b0, p1, f.fex, f.bex);
+  sp->have_ex |= G_GUINT64_CONSTANT (1) << p1;
+  rest_may = split_rest_may (sp, dir_hi, p1, f.pos1, f.fex, f.bex);
+  for (f.a = 1; f.a < total; f.a++)
+    for (f.dir1 = DIR_FWD; f.dir1 <= dir_hi; f.dir1++)
+      {
+        const guint8 *d1 = sp->dd0[p1][f.a][f.dir1 - 1];
+        guint k1 = sp->nd0[p1][f.a][f.dir1 - 1];
+
+        for (guint j1 = 0; j1 < k1; j1++)
+          {
+            f.to1 = d1[j1];
+            /* never onto its own colour (B-33): pj_gen_land() would refuse it */
+            if (PJ_POS_IS_TRACK (f.to1) && b0->occ[f.to1] && COLOUR (b0->occ[f.to1] - 1u) == f.c1)
+              continue;
+            /* nothing to move the rest with (a plain first part on the track
+             * changes neither who may move nor other colours) */
+            if (!((rest_may >> (total - f.a)) & 1) && PJ_POS_IS_TRACK (f.to1)
+                && b0->occ[f.to1] == 0)
+              continue;
+            if (!split_play_first (sp, &f, mode))
+              continue;
+            split_second_parts (sp, &f, mode);
+            restore_steps (&sp->w, b0, f.steps, f.n);
+          }
+      }
+}
+
 /* Every split of `total` over two pegs, each final placement once.
  *
  * The parts are tried first peg first, in peg order. A split whose second
@@ -499,300 +895,35 @@ other_order_listed (const Gen     *g,
  * with no move at all, a first part after which no other peg could move
  * the rest, a second peg that could not move that far. Each shortcut only
  * passes over what would have listed nothing, so the list and its order
- * are as without them. */
+ * are as without them.
+ *
+ * By job: split_first_pegs() lists who may move first, split_first_parts()
+ * tries each first part of a peg, split_play_first() plays it,
+ * split_second_parts() tries every second part after it and split_emit()
+ * lists the split unless it repeats one. */
 static inline G_ALWAYS_INLINE void
 gen_split (Gen       *g,
            guint      total,
            SplitMode  mode)
 {
-  const PjBoard *b0 = &g->s->board;
-  const PjRules *r = g->r;
-  guint players = r->players;
-  guint mask1 = g->mask;
-  gboolean fixed_mask = mode == SPLIT_ANY || !r->split_finish_partner;
-  guint8 pegs[PJ_MAX_PEGS], pegs1[PJ_MAX_PEGS];
-  guint n_pegs = 0, n_pegs1 = 0;
-  PjBoard w = *b0;   /* the board after the first part; put back after each */
-  /* every peg's destinations on the board as it is, by distance and way: a
-   * second part of another colour than the first, which hit nothing, has
-   * the same ones (blocks and homes are per colour) */
-  guint8 nd0[PJ_MAX_PEGS][10][2];
-  guint8 dd0[PJ_MAX_PEGS][10][2][2];
-  guint64 have_row = 0;   /* pegs whose nd0, dd0 are filled in */
-  guint64 have_ex = 0;    /* pegs whose fexp, bexp are filled in */
-  /* SPLIT_ANY, by pegs1 index: the pegs of each colour, and those that
-   * have a move of k on the board as it is */
-  guint64 colour_pegs[PJ_MAX_PLAYERS], rest_pegs[10];
-  /* blocks_without() of each peg that moved first so far */
-  guint8 fexp[PJ_MAX_PEGS][PJ_PEGS], bexp[PJ_MAX_PEGS][PJ_PEGS];
-  guint dir_hi = mode == SPLIT_FWD_FWD ? DIR_FWD : DIR_BACK;
+  Split sp;
 
   g_assert (total <= 10);
+  sp.g = g;
+  sp.b0 = &g->s->board;
+  sp.total = total;
+  sp.dir_hi = SPLIT_DIR_HI (mode);
+  sp.mask1 = g->mask;
+  sp.fixed_mask = mode == SPLIT_ANY || !g->r->split_finish_partner;
+  sp.n_pegs1 = sp.n_pegs = 0;
+  sp.w = *sp.b0;
+  sp.have_row = sp.have_ex = 0;
   if (!g->have_live)
     pj_gen_live_pegs (g);
 
-  /* the pegs that may move first, in peg order; the same pegs may move
-   * second unless the first part changes who may move */
-  for (guint m = mode == SPLIT_ANY ? (1u << players) - 1 : mask1; m != 0; m &= m - 1)
-    {
-      guint c = (guint) __builtin_ctz (m);
-
-      for (guint i = 0; i < PJ_PEGS; i++)
-        if (split_peg_ok (g, b0, PJ_PEG_ID (c, i), mask1, mode))
-          pegs1[n_pegs1++] = PJ_PEG_ID (c, i);
-    }
-  if (mode == SPLIT_ANY)
-    {
-      /* NC ten: most pegs of other colours have no move of a given rest */
-      memset (colour_pegs, 0, sizeof colour_pegs);
-      memset (rest_pegs, 0, sizeof rest_pegs);
-      for (guint i = 0; i < n_pegs1; i++)
-        {
-          guint p = pegs1[i];
-
-          dest_row (g, b0, p, total, dir_hi, &have_row, nd0[p], dd0[p]);
-          colour_pegs[COLOUR (p)] |= G_GUINT64_CONSTANT (1) << i;
-          for (guint k = 1; k < total; k++)
-            if (nd0[p][k][0] | nd0[p][k][1])
-              rest_pegs[k] |= G_GUINT64_CONSTANT (1) << i;
-        }
-    }
-  for (guint i1 = 0; i1 < n_pegs1; i1++)
-    {
-      guint p1 = pegs1[i1];
-      guint c1 = COLOUR (p1);
-      guint8 pos1 = peg_pos (b0, p1);
-
-      guint8 *fex = fexp[p1], *bex = bexp[p1];   /* own pegs' blocks once p1 has left */
-      guint8 in1 = pj_in_spot_hole (r, c1);
-      guint16 rest_may = 0;   /* distances some other peg may then move */
-      guint li1 = g->live_index[p1];
-
-      /* a movable peg that cannot move 1 .. total - 1 at all */
-      if (li1 != NO_LIVE
-          && !((g->live[li1].to_home | g->live[li1].on_track
-                | (dir_hi == DIR_BACK ? g->live[li1].back : 0)) & dist_bits (total)))
-        continue;
-      dest_row (g, b0, p1, total, dir_hi, &have_row, nd0[p1], dd0[p1]);
-      blocks_without (g->L, b0, p1, fex, bex);
-      have_ex |= G_GUINT64_CONSTANT (1) << p1;
-      /* after a first part that hits nothing and leaves who may move alone:
-       * a peg of p1's colour that p1 was not in the way of before goes no
-       * further than on the board as it is (p1 can only be in its way now,
-       * B-31); any other peg, as far as is known, anywhere */
-      for (guint i2 = 0; i2 < n_pegs1 && rest_may != 0xffff; i2++)
-        {
-          guint p2 = pegs1[i2], li = g->live_index[p2];
-
-          if (p2 == p1)
-            continue;
-          if (COLOUR (p2) == c1 && !PJ_POS_IS_HOME (pos1) && li != NO_LIVE
-              && fex[INDEX (p2)] == g->fblk[p2]
-              && (dir_hi == DIR_FWD || bex[INDEX (p2)] == g->bblk[p2]))
-            rest_may |= g->live[li].to_home | g->live[li].on_track
-                        | (dir_hi == DIR_BACK ? g->live[li].back : 0);
-          else
-            rest_may = 0xffff;
-        }
-      for (guint a = 1; a < total; a++)
-        for (guint dir1 = DIR_FWD; dir1 <= dir_hi; dir1++)
-          {
-            const guint8 *d1 = dd0[p1][a][dir1 - 1];
-            guint k1 = nd0[p1][a][dir1 - 1];
-
-            for (guint j1 = 0; j1 < k1; j1++)
-              {
-                PjStep steps1[PJ_MAX_STEPS];
-                guint n1 = 0, mask2;
-                guint8 f1 = dir1 == DIR_BACK ? PJ_STEP_BACK : 0;
-                guint64 key1;
-                gboolean ok;
-
-                /* never onto its own colour (B-33): pj_gen_land() would refuse it */
-                if (PJ_POS_IS_TRACK (d1[j1]) && b0->occ[d1[j1]]
-                    && COLOUR (b0->occ[d1[j1]] - 1u) == c1)
-                  continue;
-                /* nothing to move the rest with (a plain first part on the
-                 * track changes neither who may move nor other colours) */
-                if (!((rest_may >> (total - a)) & 1) && PJ_POS_IS_TRACK (d1[j1])
-                    && b0->occ[d1[j1]] == 0)
-                  continue;
-                if (!PJ_POS_IS_TRACK (d1[j1]) || b0->occ[d1[j1]] == 0)
-                  {
-                    /* nothing hit: pj_gen_land() in short */
-                    steps1[0] = (PjStep) { (guint8) p1, pos1, d1[j1], f1 };
-                    n1 = 1;
-                    pj_board_set (&w, p1, d1[j1]);
-                  }
-                else
-                  {
-                    ok = pj_gen_land (g, &w, p1, d1[j1], f1, steps1, &n1);
-                    if (!ok)
-                      {
-                        restore_steps (&w, b0, steps1, n1);
-                        continue;
-                      }
-                  }
-                key1 = steps_key (steps1, n1);
-                /* who may move is worked out again before the second part (B-41, B-60) */
-                mask2 = mask1;
-                if (!fixed_mask && !PJ_POS_IS_TRACK (d1[j1]) && w.home[c1] == pj_home_full_mask ())
-                  mask2 = pj_gen_movable_colours (g, &w);   /* p1's colour just finished */
-                if (mask2 != mask1 && n_pegs == 0)
-                  /* only the team's colours ever become movable (B-60) */
-                  for (guint m = g->team_colours; m != 0; m &= m - 1)
-                    {
-                      guint c = (guint) __builtin_ctz (m);
-
-                      for (guint i = 0; i < PJ_PEGS; i++)
-                        if (b0->peg[c][i] != PJ_POS_START)
-                          pegs[n_pegs++] = PJ_PEG_ID (c, i);
-                    }
-                /* the first pegs are those of mask1, in the same order */
-                const guint8 *cand = mask2 == mask1 ? pegs1 : pegs;
-                guint n_cand = mask2 == mask1 ? n_pegs1 : n_pegs;
-                /* after a first part that hit nothing, a peg of another colour
-                 * has the moves it has on the board as it is */
-                guint64 todo = mode == SPLIT_ANY && n1 == 1
-                               ? rest_pegs[total - a] | colour_pegs[c1] : ~G_GUINT64_CONSTANT (0);
-
-                for (guint i2 = 0; i2 < n_cand; i2++)
-                  {
-                    guint p2 = cand[i2];
-                    guint c2 = COLOUR (p2);
-                    guint8 fb2 = 0, bb2 = 0;
-                    gboolean skip_plain, same = c2 != c1 && n1 == 1;
-                    guint8 in2;
-
-                    if (mode == SPLIT_ANY ? !((todo >> i2) & 1) : !((mask2 >> c2) & 1))
-                      continue;
-                    if (p2 == p1)
-                      continue;
-                    /* p1's colour, p1 not in p2's way before: p1 can only be
-                     * in its way now, so p2 goes no further than on the board
-                     * as it is (B-31) */
-                    if (c2 == c1 && n1 == 1 && !PJ_POS_IS_HOME (pos1)
-                        && g->live_index[p2] != NO_LIVE
-                        && fex[INDEX (p2)] == g->fblk[p2]
-                        && (dir_hi == DIR_FWD || bex[INDEX (p2)] == g->bblk[p2])
-                        && !(((g->live[g->live_index[p2]].to_home
-                               | g->live[g->live_index[p2]].on_track
-                               | (dir_hi == DIR_BACK ? g->live[g->live_index[p2]].back : 0))
-                              >> (total - a)) & 1))
-                      continue;
-                    if (!split_peg_ok (g, &w, p2, mask2, mode))
-                      continue;
-                    in2 = pj_in_spot_hole (r, c2);
-                    if (c2 == c1 && n1 == 1)
-                      {
-                        /* p1's own colour: p1 now blocks from d1, not pos1 */
-                        guint8 q = peg_pos (b0, p2), d = d1[j1];
-
-                        fb2 = fex[INDEX (p2)];
-                        bb2 = bex[INDEX (p2)];
-                        if (PJ_POS_IS_TRACK (q) && PJ_POS_IS_TRACK (d))
-                          {
-                            guint df = d >= q ? (guint) (d - q) : d + g->L - q;
-                            fb2 = (guint8) MIN (fb2, df);
-                            bb2 = (guint8) MIN (bb2, g->L - df);
-                          }
-                      }
-                    else if (!same)
-                      peg_blocks (g->L, &w, p2, &fb2, &bb2);
-                    else
-                      dest_row (g, b0, p2, total, dir_hi, &have_row, nd0[p2], dd0[p2]);
-                    /* the other order was tried already and ends alike */
-                    skip_plain = !g->keep_duplicates && p2 < p1 && c2 != c1 && fixed_mask;
-                    for (guint dir2 = DIR_FWD; dir2 <= dir_hi; dir2++)
-                      {
-                        guint8 dw[2];
-                        const guint8 *d2 = same ? dd0[p2][total - a][dir2 - 1] : dw;
-                        guint k2;
-
-                        if (mode == SPLIT_FWD_BACK && dir2 == dir1)
-                          continue;
-                        k2 = same ? nd0[p2][total - a][dir2 - 1]
-                                  : part_dests (g, &w, p2, total - a, dir2, fb2, bb2, dw);
-                        for (guint j2 = 0; j2 < k2; j2++)
-                          {
-                            guint8 to = d2[j2];
-                            guint8 f2 = PJ_STEP_PART2 | (dir2 == DIR_BACK ? PJ_STEP_BACK : 0);
-                            gboolean plain = !PJ_POS_IS_TRACK (to) || w.occ[to] == 0;
-                            /* home holes are per colour: only a track hole is shared */
-                            gboolean onto1 = PJ_POS_IS_TRACK (to) && to == pos1;
-                            PjAction *act;
-                            guint n = n1;
-
-                            /* one colour, nothing hit, the other order listed before */
-                            if (plain && c2 == c1 && n1 == 1 && p2 < p1 && !g->keep_duplicates
-                                && (have_ex >> p2) & 1
-                                && other_order_listed (g, b0, p1, dir1, a, d1[j1], p2, to,
-                                                       nd0[p2][total - a][dir2 - 1],
-                                                       dd0[p2][total - a][dir2 - 1],
-                                                       fexp[p2], bexp[p2]))
-                              continue;
-                            if (mode == SPLIT_FWD_FWD && plain && c2 == c1 && n1 == 1
-                                && PJ_POS_IS_TRACK (d1[j1]) && PJ_POS_IS_TRACK (to) && !onto1)
-                              {
-                                /* one colour forward on the main track, nothing hit, no
-                                 * peg onto where the other stood: pegs of one colour
-                                 * never pass each other (B-31), so only the other order
-                                 * leaves this board, and it is passed over above when it
-                                 * comes first and by the same test when it comes later */
-                                act = push (g);
-                                act->steps[0] = steps1[0];
-                                act->steps[1] = (PjStep) { (guint8) p2, peg_pos (&w, p2), to, f2 };
-                                act->n_steps = 2;
-                                continue;
-                              }
-                            if (plain && same && !onto1 && fixed_mask && to != in2
-                                && d1[j1] != in1)
-                              {
-                                /* two colours, no hit, neither on the other's hole nor
-                                 * on its own in-spot (where a hit partner jumps to): the
-                                 * other order is the only other way to this board, and
-                                 * it is skipped when the pegs come in the other order */
-                                if (skip_plain)
-                                  continue;
-                                act = push (g);
-                                act->steps[0] = steps1[0];
-                                act->steps[1] = (PjStep) { (guint8) p2, peg_pos (&w, p2), to, f2 };
-                                act->n_steps = 2;
-                                continue;
-                              }
-                            if (!plain && COLOUR (w.occ[to] - 1u) == c2)
-                              continue;   /* onto its own colour */
-                            act = push (g);
-                            if (n1 == 1)
-                              act->steps[0] = steps1[0];
-                            else
-                              memcpy (act->steps, steps1, n1 * sizeof (PjStep));
-                            if (plain)
-                              act->steps[n++] = (PjStep) { (guint8) p2, peg_pos (&w, p2), to, f2 };
-                            else
-                              {
-                                PjBoard b2 = w;
-                                if (!pj_gen_land (g, &b2, p2, to, f2, act->steps, &n))
-                                  {
-                                    pop (g);
-                                    continue;
-                                  }
-                              }
-                            if (skip_plain && (!plain || n1 > 1)
-                                && parts_apart (steps1, n1, act->steps + n1, n - n1))
-                              {
-                                pop (g);
-                                continue;
-                              }
-                            act->n_steps = (guint8) n;
-                            pj_gen_keep_if_new (g, key1 + steps_key (act->steps + n1, n - n1));
-                          }
-                      }
-                  }
-                restore_steps (&w, b0, steps1, n1);
-              }
-          }
-    }
+  split_first_pegs (&sp, mode);
+  for (guint i1 = 0; i1 < sp.n_pegs1; i1++)
+    split_first_parts (&sp, sp.pegs1[i1], mode);
 }
 
 /* One copy of gen_split() per way of splitting, each without the tests of

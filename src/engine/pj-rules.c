@@ -59,67 +59,153 @@ static const char *const joker_titles[] = { N_("Any other peg"), N_("Start pegs 
 static const char *const count_titles[] = { N_("Off"), N_("After 3 turns"), N_("After 4 turns"), NULL };
 static const char *const home_titles[] = { N_("May go round again"), N_("Must go home"), NULL };
 
-#define OPT(key, kind, title, desc, names, values, field, titles, group) \
-  { key, kind, title, desc, names, values, offsetof (PjRules, field), titles, PJ_OPTION_GROUP_##group }
+/* What each value means, as the rules window says it (pj-rules-text.c):
+ * one sentence or two, in the same order as the names. */
+static const char *const players_explanations[] = {
+  N_("Four players sit round the board, one side each."),
+  N_("Six players sit round the board, one side each."),
+  N_("Eight players sit round the board, one side each."), NULL
+};
+static const char *const teams_explanations[] = {
+  N_("They play in two teams; partners sit in every other seat."),
+  N_("They play in three teams of two; partners sit opposite each other."),
+  N_("They play in four teams of two; partners sit opposite each other."), NULL
+};
+static const char *const holes_explanations[] = {
+  N_("Each side of the board has 18 holes."),
+  N_("Each side of the board has 20 holes instead of 18."), NULL
+};
+static const char *const decks_explanations[] = {
+  N_("The cards are three standard decks shuffled together, each with two jokers."),
+  N_("The cards are four standard decks shuffled together, each with two jokers."), NULL
+};
+static const char *const hand_explanations[] = {
+  N_("Each player holds only three cards."),
+  N_("Each player holds five cards."), NULL
+};
+static const char *const draw_first_explanations[] = {
+  N_("Play one card from your hand and move by it, then draw back up to your hand size."),
+  N_("Draw a card, then play one card from your hand and move by it."), NULL
+};
+static const char *const team_pegs_explanations[] = {
+  N_("Once all five of your pegs are home, you move the pegs of the next partner to your left who has not finished."),
+  N_("In this variant you may move any peg of your team, whatever its colour, on every turn."), NULL
+};
+static const char *const ace_explanations[] = {
+  N_("Bring a peg out of your start area, or move 1 forward."),
+  N_("Bring a peg out of your start area, or move 1 forward, 1 backward or 11 forward."), NULL
+};
+static const char *const two_swap_explanations[] = {
+  N_("Move 2 forward."),
+  N_("Move 2 forward, or swap the places of two pegs of different colours that are both on the main track. A swap hits nobody."), NULL
+};
+static const char *const swap_own_explanations[] = {
+  N_("A swap may exchange any two pegs of different colours."),
+  N_("A swap must include a peg you may move now."), NULL
+};
+static const char *const nine_explanations[] = {
+  N_("Move one peg 9 forward."),
+  N_("Move 9 forward, or split the 9 forward between two pegs, like a 7."),
+  N_("Move 9 forward, or split the 9 between two pegs: one goes forward and the other backward, such as 3 forward and 6 back."), NULL
+};
+static const char *const ten_explanations[] = {
+  N_("Move one peg 10 forward."),
+  N_("Must be split between two different pegs on the board, yours, a partner’s or an opponent’s. Each part goes forward or backward. An opponent’s peg never moves inside or into its home."),
+  N_("Move one peg 10 forward or 1 backward."), NULL
+};
+static const char *const joker_explanations[] = {
+  N_("Move one of your pegs, from the start area or the main track, onto any hole that holds a peg of another colour. That peg is hit. A Joker never lands on an empty hole."),
+  N_("Move a peg onto any hole of the main track that holds a peg of another colour, which is hit. While your team has pegs in a start area, the Joker must bring one of those out this way."),
+  N_("Either move one of your pegs from the start area or the main track straight onto its in-spot, or send any opponent’s peg on the main track back to its start."), NULL
+};
+static const char *const count_explanations[] = {
+  N_("When you cannot move at all, you discard a card and your turn ends."),
+  N_("When you cannot move at all, you discard and the turn counts. After 2 such turns in a row, on the next one you discard any card and bring a peg out of your start area for free."),
+  N_("When you cannot move at all, you discard and the turn counts. After 3 such turns in a row, on the next one you discard any card and bring a peg out of your start area for free."), NULL
+};
+static const char *const stuck_pile_explanations[] = {
+  N_("Cards discarded because you could not move go on the discard pile like any other."),
+  N_("Cards discarded because you could not move go on a separate pile, so everyone can see how many turns you have counted."), NULL
+};
+static const char *const home_explanations[] = {
+  N_("A forward move that reaches your in-spot with steps to spare may turn into your home, if every hole it needs there is free; it may also go on round the track instead."),
+  N_("A peg may not move forward past its in-spot: it must turn into its home, and if there is no room there for the whole count, that peg cannot make that move."), NULL
+};
+static const char *const bluffing_explanations[] = {
+  N_("Every card is played face up, and nobody may challenge a move."),
+  N_("Every card is played face down, and you declare it as any card you like, then make a move that card allows."), NULL
+};
+static const char *const table_talk_explanations[] = {
+  N_("Partners may not tell each other about their cards or their moves."),
+  N_("Partners may chat and see hints for each other’s moves."), NULL
+};
+static const char *const split_finish_explanations[] = {
+  N_("A split card moves only pegs you could move before you played it: it may not bring your last peg home and move a partner’s peg with the rest."),
+  N_("A split card may bring your last peg home and move a partner’s peg with the rest."), NULL
+};
+
+#define OPT(key, kind, title, desc, names, values, field, titles, explanations, group) \
+  { key, kind, title, desc, names, values, offsetof (PjRules, field), titles, explanations, \
+    PJ_OPTION_GROUP_##group }
 
 static const PjOptionInfo options[] = {
   OPT ("players", PJ_OPTION_INT, N_("Players"),
        N_("How many players sit at the table, one side of the board each."),
-       players_names, players_values, players, players_titles, TABLE),
+       players_names, players_values, players, players_titles, players_explanations, TABLE),
   OPT ("teams", PJ_OPTION_INT, N_("Teams"),
        N_("Two teams with seats alternating, or teams of two with partners sitting opposite."),
-       teams_names, teams_values, teams, teams_titles, TABLE),
+       teams_names, teams_values, teams, teams_titles, teams_explanations, TABLE),
   OPT ("holes_per_side", PJ_OPTION_INT, N_("Holes per side"),
        N_("Main-track holes on each side of the board; Pegoo boards have 20."),
-       holes_names, holes_values, holes_per_side, holes_titles, TABLE),
+       holes_names, holes_values, holes_per_side, holes_titles, holes_explanations, TABLE),
   OPT ("decks", PJ_OPTION_INT, N_("Decks"),
        N_("Standard decks shuffled together, each with two jokers."),
-       decks_names, decks_values, decks, decks_titles, TABLE),
+       decks_names, decks_values, decks, decks_titles, decks_explanations, TABLE),
   OPT ("hand_size", PJ_OPTION_INT, N_("Hand size"),
        N_("Cards each player holds between turns."),
-       hand_names, hand_values, hand_size, hand_titles, TABLE),
+       hand_names, hand_values, hand_size, hand_titles, hand_explanations, TABLE),
   OPT ("draw_first", PJ_OPTION_BOOL, N_("Draw before playing"),
        N_("Draw a card at the start of your turn; otherwise play first and draw back up at the end."),
-       bool_names, bool_values, draw_first, draw_first_titles, TURN),
+       bool_names, bool_values, draw_first, draw_first_titles, draw_first_explanations, TURN),
   OPT ("move_team_pegs", PJ_OPTION_BOOL, N_("Move any team peg"),
        N_("You may move the pegs of every member of your team on any turn (Arizona)."),
-       bool_names, bool_values, move_team_pegs, team_pegs_titles, MOVING),
+       bool_names, bool_values, move_team_pegs, team_pegs_titles, team_pegs_explanations, MOVING),
   OPT ("ace", PJ_OPTION_ENUM, N_("Ace"),
        N_("Ace comes out or moves 1; the North Carolina ace may also move 1 back or 11 forward."),
-       ace_names, ace_values, ace, ace_titles, CARDS),
+       ace_names, ace_values, ace, ace_titles, ace_explanations, CARDS),
   OPT ("two_swap", PJ_OPTION_BOOL, N_("Two swaps pegs"),
        N_("A Two may swap two pegs of different colours on the main track instead of moving 2."),
-       bool_names, bool_values, two_swap, two_swap_titles, CARDS),
+       bool_names, bool_values, two_swap, two_swap_titles, two_swap_explanations, CARDS),
   OPT ("swap_needs_own_peg", PJ_OPTION_BOOL, N_("Swap needs your peg"),
        N_("A Two swap must include a peg you may move now."),
-       bool_names, bool_values, swap_needs_own_peg, bool_titles, CARDS),
+       bool_names, bool_values, swap_needs_own_peg, bool_titles, swap_own_explanations, CARDS),
   OPT ("nine_split", PJ_OPTION_ENUM, N_("Nine split"),
        N_("Whether a Nine may be split between two pegs, both forward or one forward and one back."),
-       nine_names, nine_values, nine, nine_titles, CARDS),
+       nine_names, nine_values, nine, nine_titles, nine_explanations, CARDS),
   OPT ("ten", PJ_OPTION_ENUM, N_("Ten"),
        N_("The 10 card moves 10 forward, must be split over any two pegs (North Carolina), or moves 10 forward or 1 back (Alaska)."),
-       ten_names, ten_values, ten, ten_titles, CARDS),
+       ten_names, ten_values, ten, ten_titles, ten_explanations, CARDS),
   OPT ("joker", PJ_OPTION_ENUM, N_("Joker"),
        N_("Joker lands on any other-colour peg, must bring out a start peg first (Arizona), or goes to its own in-spot or sends an opponent back to start (Pegoo)."),
-       joker_names, joker_values, joker, joker_titles, CARDS),
+       joker_names, joker_values, joker, joker_titles, joker_explanations, CARDS),
   OPT ("count_turns", PJ_OPTION_ENUM, N_("Counting rule"),
        N_("After this many turns in a row unable to move, a player may discard any card and bring a peg out."),
-       count_names, count_values, count_turns, count_titles, TURN),
+       count_names, count_values, count_turns, count_titles, count_explanations, TURN),
   OPT ("stuck_pile", PJ_OPTION_BOOL, N_("Unable-to-play pile"),
        N_("Cards discarded on stuck turns go to a separate pile (Pegoo)."),
-       bool_names, bool_values, stuck_pile, bool_titles, TURN),
+       bool_names, bool_values, stuck_pile, bool_titles, stuck_pile_explanations, TURN),
   OPT ("home_entry", PJ_OPTION_ENUM, N_("Home entry"),
        N_("Whether a peg may pass its in-spot and go round again, or must turn into its home (Kilpatrick)."),
-       home_names, home_values, home_entry, home_titles, MOVING),
+       home_names, home_values, home_entry, home_titles, home_explanations, MOVING),
   OPT ("bluffing", PJ_OPTION_BOOL, N_("Bluffing"),
        N_("Cards are played face down and declared; opponents may challenge."),
-       bool_names, bool_values, bluffing, bool_titles, TURN),
+       bool_names, bool_values, bluffing, bool_titles, bluffing_explanations, TURN),
   OPT ("beginner_table_talk", PJ_OPTION_BOOL, N_("Beginner table talk"),
        N_("Partners may chat and see hints for each other's moves."),
-       bool_names, bool_values, beginner_table_talk, bool_titles, TALK),
+       bool_names, bool_values, beginner_table_talk, bool_titles, table_talk_explanations, TALK),
   OPT ("split_finish_partner", PJ_OPTION_BOOL, N_("Split into partner's pegs"),
        N_("A split card may bring your last peg home and move a partner's peg with the rest."),
-       bool_names, bool_values, split_finish_partner, bool_titles, MOVING),
+       bool_names, bool_values, split_finish_partner, bool_titles, split_finish_explanations, MOVING),
 };
 
 guint
@@ -222,7 +308,7 @@ static const struct {
   const char *name;
   const char *title;
   const char *description;
-} presets[PJ_N_PRESETS] = {
+} presets[] = {
   [PJ_PRESET_BASIC] = { "basic", N_("Basic"),
     N_("The common game: draw, play a card, race your pegs home") },
   [PJ_PRESET_ARIZONA] = { "arizona", N_("Arizona"),
@@ -240,6 +326,10 @@ static const struct {
   [PJ_PRESET_BLUFFING_JOKER] = { "bluffing-joker", N_("Bluffing Joker"),
     N_("Florida’s bluffing game: cards are played face down and may be challenged") },
 };
+/* a preset without its row here does not build (_Static_assert: its message
+ * says why) */
+_Static_assert (G_N_ELEMENTS (presets) == PJ_N_PRESETS,
+                "every PjPreset needs its row in the presets' table (HACKING.md, \"A preset\")");
 
 const char *
 pj_preset_description (PjPreset preset)
@@ -260,6 +350,16 @@ pj_preset_title (PjPreset preset)
 {
   g_return_val_if_fail (preset < PJ_N_PRESETS, NULL);
   return presets[preset].title;
+}
+
+char *
+pj_preset_list (void)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < PJ_N_PRESETS; i++)
+    g_string_append_printf (out, "%s%s", i ? ", " : "", presets[i].name);
+  return g_string_free (out, FALSE);
 }
 
 gboolean
@@ -352,6 +452,60 @@ pj_rules_preset (PjRules  *r,
     }
 }
 
+/* ---- options that depend on others ------------------------------------ */
+
+static gboolean
+counting_applies (const PjRules *r)
+{
+  return !r->bluffing;   /* a bluffer is never stuck, so there is nothing to count */
+}
+
+static gboolean
+stuck_pile_applies (const PjRules *r)
+{
+  return r->count_turns != 0;
+}
+
+static gboolean
+swap_rule_applies (const PjRules *r)
+{
+  return r->two_swap;
+}
+
+static gboolean
+split_finish_applies (const PjRules *r)
+{
+  return !r->move_team_pegs;   /* else a partner's pegs are yours to move anyway */
+}
+
+/* The one list of which option needs which: pj_rules_validate() refuses the
+ * ones that must be off, the New Game dialog greys out every one that does
+ * not apply, and the rules window leaves its text out. */
+static const struct {
+  PjOptionDependency dep;
+  gboolean (*applies) (const PjRules *r);
+  const char *refusal;   /* pj_rules_validate()'s error, when must_be_off */
+} dependencies[] = {
+  { { "count_turns", N_("Not with bluffing: a bluffer is never stuck"), TRUE, 0 }, counting_applies,
+    "Rule option “count_turns” cannot be used with “bluffing” (a bluffer is never stuck)" },
+  { { "stuck_pile", N_("Only when stuck turns are counted"), TRUE, FALSE }, stuck_pile_applies,
+    "Rule option “stuck_pile” needs “count_turns” (there is nothing to count)" },
+  { { "swap_needs_own_peg", N_("Only when a Two may swap"), FALSE, FALSE }, swap_rule_applies,
+    NULL },
+  { { "split_finish_partner", N_("Only when you move your own pegs before a partner’s"), FALSE, FALSE },
+    split_finish_applies, NULL },
+};
+
+const PjOptionDependency *
+pj_rules_option_blocked (const PjRules      *rules,
+                         const PjOptionInfo *opt)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (dependencies); i++)
+    if (strcmp (dependencies[i].dep.key, opt->key) == 0 && !dependencies[i].applies (rules))
+      return &dependencies[i].dep;
+  return NULL;
+}
+
 gboolean
 pj_rules_validate (const PjRules  *r,
                    GError        **error)
@@ -382,17 +536,17 @@ pj_rules_validate (const PjRules  *r,
                      r->players / 2u, r->players);
       return FALSE;
     }
-  if (r->bluffing && r->count_turns != 0)
+  for (guint i = 0; i < G_N_ELEMENTS (dependencies); i++)
     {
-      g_set_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_INVALID_OPTION,
-                   "Rule option “count_turns” cannot be used with “bluffing” (a bluffer is never stuck)");
-      return FALSE;
-    }
-  if (r->stuck_pile && r->count_turns == 0)
-    {
-      g_set_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_INVALID_OPTION,
-                   "Rule option “stuck_pile” needs “count_turns” (there is nothing to count)");
-      return FALSE;
+      const PjOptionDependency *dep = &dependencies[i].dep;
+      const PjOptionInfo *opt = pj_option_lookup (dep->key);
+
+      if (dep->must_be_off && !dependencies[i].applies (r) && *field ((PjRules *) r, opt) != dep->off)
+        {
+          g_set_error_literal (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_INVALID_OPTION,
+                               dependencies[i].refusal);
+          return FALSE;
+        }
     }
   return TRUE;
 }
@@ -479,10 +633,11 @@ pj_rules_from_string (PjRules     *rules,
     first++;
   if (words[first] == NULL || !pj_preset_lookup (words[first], &preset))
     {
+      g_autofree char *names = pj_preset_list ();
+
       g_set_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_INVALID_OPTION,
-                   "Rules must start with a preset name (basic, arizona, north-carolina, "
-                   "pegoo, wizard-woodworks, alaska, kilpatrick, bluffing-joker), not “%s”",
-                   words[first] ? words[first] : "");
+                   "Rules must start with a preset name (%s), not “%s”",
+                   names, words[first] ? words[first] : "");
       return FALSE;
     }
   /* players first: the preset's deck count depends on it */

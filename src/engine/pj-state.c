@@ -1,4 +1,6 @@
-/* pj-state.c — random numbers, cards, dealing and invariants
+/* pj-state.c — random numbers, cards, dealing and what a seat may see
+ *
+ * The invariants a state keeps are checked in pj-state-check.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -312,94 +314,6 @@ pj_state_stuck_pile_count (const PjState *s)
   for (guint i = s->n_cards - s->n_discard; i < s->n_cards; i++)
     n += (s->pile[i] & PJ_CARD_STUCK_PILE) != 0;
   return n;
-}
-
-/* ---- invariants ----------------------------------------------------- */
-
-#define FAIL(...) G_STMT_START { \
-    g_set_error (error, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_INVARIANT, __VA_ARGS__); \
-    return FALSE; } G_STMT_END
-
-gboolean
-pj_state_check (const PjState  *s,
-                GError        **error)
-{
-  const PjRules *r = &s->rules;
-  PjBoard b = s->board;
-  guint counts[16] = { 0 };
-  guint unknown = 0;
-  guint total;
-
-  if (!pj_rules_validate (r, error))
-    return FALSE;
-  if (s->track_len != pj_track_len (r))
-    FAIL ("track length %u does not match the rules", s->track_len);
-  if (s->turn >= r->players || s->actor >= r->players)
-    FAIL ("turn or actor out of range");
-  if (s->phase > PJ_PHASE_OVER)
-    FAIL ("unknown phase %u", s->phase);
-
-  for (guint c = 0; c < PJ_MAX_PLAYERS; c++)
-    for (guint i = 0; i < PJ_PEGS; i++)
-      {
-        guint8 p = s->board.peg[c][i];
-        if (c >= r->players)
-          {
-            if (p != PJ_POS_START)
-              FAIL ("peg of an absent colour %u is on the board", c);
-            continue;
-          }
-        if (!(p < s->track_len || PJ_POS_IS_HOME (p) || p == PJ_POS_START))
-          FAIL ("%s peg %u has an impossible position %u", pj_colour_name (c), i + 1, p);
-        for (guint j = 0; j < i; j++)
-          if (p != PJ_POS_START && s->board.peg[c][j] == p)
-            FAIL ("two %s pegs share a hole", pj_colour_name (c));
-        /* pegs of two colours on one hole: the rebuilt index below keeps only one */
-        if (PJ_POS_IS_TRACK (p) && s->board.occ[p] != PJ_PEG_ID (c, i) + 1)
-          FAIL ("two pegs share the main-track hole %u", p);
-      }
-  for (guint h = 0; h < PJ_MAX_TRACK; h++)
-    if (s->board.occ[h] != 0 && h >= s->track_len)
-      FAIL ("a peg is recorded past the end of the track");
-  pj_board_rebuild (&b, r->players);
-  if (memcmp (&b, &s->board, sizeof b) != 0)
-    FAIL ("two pegs share a main-track hole, or the board's indexes disagree with the pegs");
-
-  /* every card in exactly one place */
-  total = s->n_stock + s->n_discard;
-  for (guint seat = 0; seat < r->players; seat++)
-    {
-      if (s->hand_count[seat] > PJ_MAX_HAND)
-        FAIL ("a hand holds too many cards");
-      total += s->hand_count[seat];
-      for (guint k = 0; k < s->hand_count[seat]; k++)
-        counts[PJ_CARD_RANK (s->hand[seat][k])]++;
-    }
-  if (s->n_cards != r->decks * 54u || total != s->n_cards)
-    FAIL ("%u cards are accounted for, the decks hold %u", total, r->decks * 54u);
-  for (guint i = 0; i < s->n_stock; i++)
-    counts[PJ_CARD_RANK (s->pile[i])]++;
-  for (guint i = s->n_cards - s->n_discard; i < s->n_cards; i++)
-    counts[PJ_CARD_RANK (s->pile[i])]++;
-  unknown = counts[PJ_CARD_UNKNOWN];
-  if (counts[PJ_CARD_NONE] != 0)
-    FAIL ("an empty card is in play");
-  for (guint rank = PJ_CARD_ACE; rank <= PJ_CARD_JOKER; rank++)
-    {
-      guint want = rank == PJ_CARD_JOKER ? 2u * r->decks : 4u * r->decks;
-      if (counts[rank] > want || (unknown == 0 && counts[rank] != want))
-        FAIL ("there are %u cards of rank %s, the decks hold %u", counts[rank],
-              pj_card_to_string ((PjCard) rank), want);
-    }
-
-  if (s->phase == PJ_PHASE_OVER)
-    {
-      if (s->winner >= r->teams)
-        FAIL ("the game is over without a winner");
-    }
-  else if (s->winner != 0xff)
-    FAIL ("a winner is recorded while the game goes on");
-  return TRUE;
 }
 
 /* ---- what a seat may see -------------------------------------------- */

@@ -125,7 +125,12 @@ handle_challenge (PjClient   *self,
   g_autofree char *refusal = NULL;
 
   if (self->nonce != NULL || self->connect_task == NULL)
-    return;
+    {
+      /* one per connection, before the hello: a second nonce now would
+       * ask for proofs again, to no end */
+      _pj_client_unexpected (self, PJ_MSG_CHALLENGE, "not at the start of a connection");
+      return;
+    }
   self->nonce = g_strdup (json_object_get_string_member (msg, "nonce"));
   refusal = pj_net_version_message (self->protocol_min, self->protocol_max, low, high);
   if (refusal)
@@ -209,8 +214,25 @@ connection_message (PjNetConnection  *conn,
       if (!handle_error (self, msg))
         _pj_client_message (self, type, msg);
       break;
-    default:
+    /* Every type has its case and there is no default (-Werror=switch,
+     * meson.build): a new message fails the build here until it is routed. */
+    case PJ_MSG_WELCOME:
+    case PJ_MSG_LOBBY:
+    case PJ_MSG_START:
+    case PJ_MSG_UPDATE:
+    case PJ_MSG_LOG:
+    case PJ_MSG_OVER:
+    case PJ_MSG_CHAT:
+    /* only clients send these (the parser refuses them): pj-client.c says so */
+    case PJ_MSG_HELLO:
+    case PJ_MSG_SIT:
+    case PJ_MSG_STAND:
+    case PJ_MSG_READY:
+    case PJ_MSG_ACTION:
+    case PJ_MSG_BYE:
+    case PJ_N_MSG:
       _pj_client_message (self, type, msg);
+      break;
     }
 }
 
@@ -408,6 +430,7 @@ pj_client_connect_async (PjClient            *self,
   self->has_state = FALSE;
   g_clear_pointer (&self->nonce, g_free);
   g_clear_error (&self->final_error);
+  self->protocol = 0;
   self->connect_task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (self->connect_task, pj_client_connect_async);
   if (cancellable)

@@ -68,6 +68,7 @@ struct _PjClient {
   guint            idle_timeout_ms;
   gboolean         mute;            /* tests: answer nothing */
   int              protocol_min, protocol_max;
+  int              protocol;        /* the version the welcome named; 0 before */
   guint            person_id;
   GArray          *people;          /* PjNetPerson, names owned */
 };
@@ -102,6 +103,10 @@ extern guint _pj_client_signals[N_SIGNALS];
 void _pj_client_message          (PjClient *self, PjNetMessageType type, JsonObject *msg);
 void _pj_client_set_seat         (PjClient *self, int seat);
 void _pj_client_clear_people     (PjClient *self);
+/* A message the host may send but not now, or one only clients send (the
+ * parser refuses those, so only a schema row opened by mistake comes
+ * here): logged and reported as an error, never trusted, never fatal. */
+void _pj_client_unexpected       (PjClient *self, PjNetMessageType type, const char *why);
 
 /* pj-client-link.c */
 void _pj_client_send             (PjClient *self, JsonObject *msg);

@@ -358,7 +358,44 @@ handle_over (PjClient   *self,
   g_signal_emit (self, _pj_client_signals[VERIFIED], 0, ok, ok ? "verified" : detail);
 }
 
-/* Every message but the link's own (pj-client-link.c). */
+void
+_pj_client_unexpected (PjClient         *self,
+                       PjNetMessageType  type,
+                       const char       *why)
+{
+  g_autoptr (GError) error = g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_UNKNOWN_TYPE,
+                                          _("The host sent a message out of turn (%s)"),
+                                          pj_net_message_type_name (type));
+
+  /* debug only: a hostile host must not fill the log; the signal tells */
+  g_debug ("Ignored a “%s” from the host: %s", pj_net_message_type_name (type), why);
+  g_signal_emit (self, _pj_client_signals[ERROR], 0, error);
+}
+
+static void
+handle_welcome (PjClient   *self,
+                JsonObject *msg)
+{
+  /* once per connection, as the answer to our hello: a later one would
+   * move us to another seat or token behind the person's back */
+  if (self->connect_task == NULL)
+    {
+      _pj_client_unexpected (self, PJ_MSG_WELCOME, "not connecting");
+      return;
+    }
+  g_free (self->token);
+  self->token = g_strdup (json_object_get_string_member (msg, "token"));
+  g_free (self->table_name);
+  self->table_name = g_strdup (json_object_get_string_member (msg, "table"));
+  self->protocol = (int) MIN (json_object_get_int_member (msg, "protocol"), G_MAXINT);
+  _pj_client_set_seat (self, (int) json_object_get_int_member (msg, "seat"));
+  self->person_id = (guint) json_object_get_int_member_with_default (msg, "id", 0);
+  _pj_client_finish_connect (self, NULL);
+}
+
+/* Every message but the link's own (pj-client-link.c). Every type has its
+ * case and there is no default (-Werror=switch, meson.build): a new
+ * message fails the build here until it is handled. */
 void
 _pj_client_message (PjClient         *self,
                     PjNetMessageType  type,
@@ -368,13 +405,7 @@ _pj_client_message (PjClient         *self,
   switch (type)
     {
     case PJ_MSG_WELCOME:
-      g_free (self->token);
-      self->token = g_strdup (json_object_get_string_member (msg, "token"));
-      g_free (self->table_name);
-      self->table_name = g_strdup (json_object_get_string_member (msg, "table"));
-      _pj_client_set_seat (self, (int) json_object_get_int_member (msg, "seat"));
-      self->person_id = (guint) json_object_get_int_member_with_default (msg, "id", 0);
-      _pj_client_finish_connect (self, NULL);
+      handle_welcome (self, msg);
       break;
     case PJ_MSG_LOBBY:
       handle_lobby (self, msg);
@@ -418,8 +449,23 @@ _pj_client_message (PjClient         *self,
           }
         break;
       }
-    default:
-      g_assert_not_reached ();
+    /* the link's (pj-client-link.c reads them and never passes them on) */
+    case PJ_MSG_CHALLENGE:
+    case PJ_MSG_PING:
+    case PJ_MSG_PONG:
+    case PJ_MSG_CLOSED:
+      _pj_client_unexpected (self, type, "the link's own");
+      break;
+    /* what only clients send */
+    case PJ_MSG_HELLO:
+    case PJ_MSG_SIT:
+    case PJ_MSG_STAND:
+    case PJ_MSG_READY:
+    case PJ_MSG_ACTION:
+    case PJ_MSG_BYE:
+    case PJ_N_MSG:
+      _pj_client_unexpected (self, type, "only clients send it");
+      break;
     }
 }
 
@@ -639,6 +685,21 @@ pj_client_get_person_id (PjClient *self)
 {
   g_return_val_if_fail (PJ_IS_CLIENT (self), 0);
   return self->person_id;
+}
+
+int
+pj_client_get_protocol (PjClient *self)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), 0);
+  return self->protocol;
+}
+
+gboolean
+pj_client_host_speaks (PjClient *self,
+                       int       version)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), FALSE);
+  return self->protocol != 0 && self->protocol >= version;
 }
 
 const PjState *

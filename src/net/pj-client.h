@@ -116,5 +116,11 @@ guint       pj_client_get_n_people     (PjClient *self);
 gboolean    pj_client_get_person       (PjClient *self, guint i, PjNetPerson *out);
 /* This client's own person id at the table (0 before the welcome). */
 guint       pj_client_get_person_id    (PjClient *self);
+/* The protocol version this client and its host agreed on in the
+ * handshake (0 before the welcome). */
+int         pj_client_get_protocol     (PjClient *self);
+/* Whether the host speaks that version (or a later one): what a message or
+ * member newer than PJ_NET_PROTOCOL_MIN asks before it is sent. */
+gboolean    pj_client_host_speaks      (PjClient *self, int version);
 
 G_END_DECLS

@@ -285,48 +285,74 @@ refuse (PjHost     *self,
   _pj_host_hang_up (self, c, code, message, "hello", "refusal", text);
 }
 
-void
-_pj_host_handle_hello (PjHost     *self,
-                       Client     *c,
-                       JsonObject *msg)
+/* A hello is said once per connection: a second one (or one while the
+ * first waits for its turn) is a strike, not a new greeting. */
+static gboolean
+hello_is_first (PjHost *self,
+                Client *c)
+{
+  if (!c->greeted && !c->held_hello)
+    return TRUE;
+  if (strike (c, PJ_NET_ERROR_HELLO_FIRST, _("Already greeted"), "hello"))
+    drop_client (self, c);
+  return FALSE;
+}
+
+/* The version both speak (the highest in both ranges), or 0 after the
+ * client has been refused with why, in its own words and in the log's. */
+static int
+negotiate_version (PjHost     *self,
+                   Client     *c,
+                   JsonObject *msg)
 {
   gint64 protocol = json_object_get_int_member (msg, "protocol");
-  gint64 low = json_object_get_int_member_with_default (msg, "protocol_min", protocol);
-  gint64 high = json_object_get_int_member_with_default (msg, "protocol_max", protocol);
+  /* a version-1 client sends "protocol" alone */
+  int low = (int) MIN (json_object_get_int_member_with_default (msg, "protocol_min", protocol), G_MAXINT);
+  int high = (int) MIN (json_object_get_int_member_with_default (msg, "protocol_max", protocol), G_MAXINT);
+  int version = pj_net_version_pick (low, high, PJ_NET_PROTOCOL_MIN, PJ_NET_PROTOCOL_MAX);
+  g_autofree char *m = NULL;
+  g_autofree char *why = NULL;
+
+  if (version != 0)
+    return version;
+  m = pj_net_version_message (low, high, PJ_NET_PROTOCOL_MIN, PJ_NET_PROTOCOL_MAX);
+  why = g_strdup_printf ("its app is %s (protocol %d to %d; this table speaks %d to %d)",
+                         high < PJ_NET_PROTOCOL_MIN ? "older" : "newer",
+                         low, high, PJ_NET_PROTOCOL_MIN, PJ_NET_PROTOCOL_MAX);
+  refuse (self, c, PJ_NET_ERROR_VERSION, m, why);
+  return 0;
+}
+
+/* What a hello's proofs open: a seat, a spectator's place again, or
+ * nothing (a newcomer, who may still watch or sit down). */
+typedef struct {
+  Seat   *seat;
+  char   *watcher_token;   /* a spectator's token (a copy) */
+  Client *holder;          /* the connection that spectator has now, which the new one replaces */
+} Opened;
+
+typedef enum {
+  AUTH_OK,
+  AUTH_HELD,      /* the address must wait for its turn: handled again later */
+  AUTH_REFUSED,   /* the client has been refused and is gone */
+} AuthResult;
+
+/* The password's proof and the token's, each checked against this
+ * connection's nonce; every attempt is paced per address and a failure
+ * slows the address's next one. */
+static AuthResult
+authenticate (PjHost     *self,
+              Client     *c,
+              JsonObject *msg,
+              Opened     *opened)
+{
   const char *proof = json_object_get_string_member_with_default (msg, "proof", NULL);
   const char *token_proof = json_object_get_string_member_with_default (msg, "token_proof", NULL);
   gboolean locked = self->password && *self->password;
-  g_autoptr (JsonObject) welcome = NULL;
-  g_autofree char *watcher_token = NULL;
-  Client *holder = NULL;
-  gboolean watching_again = FALSE;
-  Seat *seat = NULL;
-  int version;
 
-  if (c->greeted || c->held_hello)
-    {
-      if (strike (c, PJ_NET_ERROR_HELLO_FIRST, _("Already greeted"), "hello"))
-        drop_client (self, c);
-      return;
-    }
-  g_free (c->name);
-  c->name = g_strdup (json_object_get_string_member (msg, "name"));
-  version = pj_net_version_pick ((int) MIN (low, G_MAXINT), (int) MIN (high, G_MAXINT),
-                                 PJ_NET_PROTOCOL_MIN, PJ_NET_PROTOCOL_MAX);
-  if (version == 0)
-    {
-      g_autofree char *m = pj_net_version_message ((int) MIN (low, G_MAXINT), (int) MIN (high, G_MAXINT),
-                                                   PJ_NET_PROTOCOL_MIN, PJ_NET_PROTOCOL_MAX);
-      g_autofree char *why = g_strdup_printf ("its app is %s (protocol %d to %d; this table speaks %d to %d)",
-                                              high < PJ_NET_PROTOCOL_MIN ? "older" : "newer",
-                                              (int) MIN (low, G_MAXINT), (int) MIN (high, G_MAXINT),
-                                              PJ_NET_PROTOCOL_MIN, PJ_NET_PROTOCOL_MAX);
-      refuse (self, c, PJ_NET_ERROR_VERSION, m, why);
-      return;
-    }
   /* guesses wait their address's turn: at most ~10 answers a second */
   if ((locked || token_proof) && !_pj_host_guard_auth_turn (self, c, msg))
-    return;
+    return AUTH_HELD;
   if (locked)
     {
       g_autofree char *expected = pj_net_proof (self->password, c->nonce);
@@ -335,98 +361,134 @@ _pj_host_handle_hello (PjHost     *self,
         {
           _pj_host_guard_auth_done (self, c, FALSE);
           refuse (self, c, PJ_NET_ERROR_BAD_PASSWORD, _("Wrong password for this table"), "wrong password");
-          return;
+          return AUTH_REFUSED;
         }
     }
   if (token_proof)
     {
-      seat = _pj_host_seat_of_proof (self, c, token_proof);
+      opened->seat = _pj_host_seat_of_proof (self, c, token_proof);
       /* a spectator's token gives back a spectator's place, never a seat */
-      watcher_token = _pj_host_spectator_of_proof (self, c, token_proof, &holder);
-      if (seat != NULL)
+      opened->watcher_token = _pj_host_spectator_of_proof (self, c, token_proof, &opened->holder);
+      if (opened->seat != NULL)
         {
-          g_clear_pointer (&watcher_token, g_free);
-          holder = NULL;
+          g_clear_pointer (&opened->watcher_token, g_free);
+          opened->holder = NULL;
         }
-      if (seat == NULL && watcher_token == NULL)
+      if (opened->seat == NULL && opened->watcher_token == NULL)
         {
           _pj_host_guard_auth_done (self, c, FALSE);
           refuse (self, c, PJ_NET_ERROR_BAD_TOKEN, _("No seat at this table has that token"), "unknown token");
-          return;
+          return AUTH_REFUSED;
         }
     }
   if (locked || token_proof)
     _pj_host_guard_auth_done (self, c, TRUE);
+  return AUTH_OK;
+}
+
+/* The seat's owner is back: an older connection of theirs loses it, and a
+ * computer covering it in a game hands it back. */
+static void
+reclaim_seat (PjHost *self,
+              Client *c,
+              Seat   *seat)
+{
+  if (seat->client && seat->client != c)
+    {
+      Client *old = seat->client;
+      g_autofree char *who = _pj_host_describe (old);
+
+      seat->client = NULL;
+      old->seat = -1;
+      _pj_host_event (self, "leave", "%s was replaced by a new connection", who);
+      old->reported = TRUE;
+      drop_client (self, old);
+    }
+  _pj_host_clear_source (&seat->grace);
+  if (self->game && self->phase == PJ_NET_PHASE_PLAYING)
+    pj_game_cover_seat (self->game, seat->index, PJ_CONTROLLER_REMOTE);
+  seat->client = c;
+  c->seat = (int) seat->index;
+  g_free (c->token);
+  c->token = g_strdup (seat->token);
+  if (self->phase == PJ_NET_PHASE_LOBBY)
+    {
+      g_free (seat->name);
+      seat->name = g_strdup (c->name);
+    }
+}
+
+/* A spectator is back with its token: a half-open link of theirs goes, as
+ * a seat's does. */
+static void
+reclaim_watching (PjHost *self,
+                  Client *c,
+                  Opened *opened)
+{
+  if (opened->holder)
+    {
+      g_autofree char *who = _pj_host_describe (opened->holder);
+
+      _pj_host_event (self, "leave", "%s was replaced by a new connection", who);
+      opened->holder->reported = TRUE;
+      opened->holder->token_void = TRUE;
+      drop_client (self, opened->holder);
+    }
+  _pj_host_forget_away (self, opened->watcher_token);
+  g_free (c->token);
+  c->token = g_steal_pointer (&opened->watcher_token);
+}
+
+/* Let the client in: at its seat, at its spectator's place, or as a
+ * newcomer if the table has room (FALSE: it was refused, and is gone). */
+static gboolean
+admit (PjHost *self,
+       Client *c,
+       Opened *opened)
+{
+  gboolean watching_again = FALSE;
+  g_autofree char *who = NULL;
+
   /* a seat's owner always gets back in; only newcomers find it full */
-  if (seat == NULL && _pj_host_n_greeted (self) - (holder != NULL) >= PJ_NET_MAX_CLIENTS)
+  if (opened->seat == NULL && _pj_host_n_greeted (self) - (opened->holder != NULL) >= PJ_NET_MAX_CLIENTS)
     {
       refuse (self, c, PJ_NET_ERROR_TABLE_FULL, _("This table is full"), "the table is full");
-      return;
+      return FALSE;
     }
 
-  if (seat)
+  if (opened->seat)
+    reclaim_seat (self, c, opened->seat);
+  else if (opened->watcher_token)
     {
-      /* the same person again: an older connection of theirs loses the seat */
-      if (seat->client && seat->client != c)
-        {
-          Client *old = seat->client;
-          g_autofree char *who = _pj_host_describe (old);
-
-          seat->client = NULL;
-          old->seat = -1;
-          _pj_host_event (self, "leave", "%s was replaced by a new connection", who);
-          old->reported = TRUE;
-          drop_client (self, old);
-        }
-      _pj_host_clear_source (&seat->grace);
-      if (self->game && self->phase == PJ_NET_PHASE_PLAYING)
-        pj_game_cover_seat (self->game, seat->index, PJ_CONTROLLER_REMOTE);
-      seat->client = c;
-      c->seat = (int) seat->index;
-      g_free (c->token);
-      c->token = g_strdup (seat->token);
-      if (self->phase == PJ_NET_PHASE_LOBBY)
-        {
-          g_free (seat->name);
-          seat->name = g_strdup (c->name);
-        }
-    }
-  else if (watcher_token)
-    {
-      /* a half-open link of the same spectator goes, as a seat's does */
-      if (holder)
-        {
-          g_autofree char *who = _pj_host_describe (holder);
-
-          _pj_host_event (self, "leave", "%s was replaced by a new connection", who);
-          holder->reported = TRUE;
-          holder->token_void = TRUE;
-          drop_client (self, holder);
-        }
-      _pj_host_forget_away (self, watcher_token);
-      g_free (c->token);
-      c->token = g_steal_pointer (&watcher_token);
+      reclaim_watching (self, c, opened);
       watching_again = TRUE;
     }
   _pj_host_guard_greeted (self, c);
   c->greeted = TRUE;
   c->heard_us = g_get_monotonic_time ();
-  {
-    g_autofree char *who = _pj_host_describe (c);
-    if (c->seat >= 0)
-      _pj_host_event (self, "join", "%s is back at the %s seat", who, pj_colour_name ((guint) c->seat));
-    else if (watching_again)
-      _pj_host_event (self, "join", "%s is back, watching", who);
-    else
-      _pj_host_event (self, "join", "%s joined", who);
-  }
+  who = _pj_host_describe (c);
+  if (c->seat >= 0)
+    _pj_host_event (self, "join", "%s is back at the %s seat", who, pj_colour_name ((guint) c->seat));
+  else if (watching_again)
+    _pj_host_event (self, "join", "%s is back, watching", who);
+  else
+    _pj_host_event (self, "join", "%s joined", who);
 
   /* a spectator's token is kept across a restart too, as a seat's is */
   if (c->seat < 0)
     _pj_host_queue_save_tokens (self);
+  return TRUE;
+}
 
-  welcome = pj_net_message_new (PJ_MSG_WELCOME);
-  json_object_set_int_member (welcome, "protocol", version);
+/* The welcome, the lobby for everyone (the people list changed), and a
+ * game already under way as this seat may see it. */
+static void
+send_welcome (PjHost *self,
+              Client *c)
+{
+  g_autoptr (JsonObject) welcome = pj_net_message_new (PJ_MSG_WELCOME);
+
+  json_object_set_int_member (welcome, "protocol", c->protocol);
   json_object_set_int_member (welcome, "id", c->id);
   json_object_set_string_member (welcome, "token", c->token);
   json_object_set_int_member (welcome, "seat", c->seat);
@@ -443,6 +505,62 @@ _pj_host_handle_hello (PjHost     *self,
           _pj_host_send_reveal (self, c, log);
         }
     }
+}
+
+/* The one door in: each step either lets the hello on or ends it (a
+ * strike, a refusal that hangs up, or a hold until the address's turn,
+ * after which the guard calls this again). */
+void
+_pj_host_handle_hello (PjHost     *self,
+                       Client     *c,
+                       JsonObject *msg)
+{
+  Opened opened = { NULL, NULL, NULL };
+  int version;
+
+  if (!hello_is_first (self, c))
+    return;
+  /* named before anything can refuse it: the refusal's log line says who */
+  g_free (c->name);
+  c->name = g_strdup (json_object_get_string_member (msg, "name"));
+  version = negotiate_version (self, c, msg);
+  if (version == 0)
+    return;
+  switch (authenticate (self, c, msg, &opened))
+    {
+    case AUTH_OK:
+      break;
+    case AUTH_HELD:
+    case AUTH_REFUSED:
+      g_free (opened.watcher_token);
+      return;
+    }
+  c->protocol = version;
+  if (admit (self, c, &opened))
+    send_welcome (self, c);
+  g_free (opened.watcher_token);
+}
+
+gboolean
+_pj_host_client_speaks (const Client *c,
+                        int           version)
+{
+  return c->greeted && c->protocol >= version;
+}
+
+gboolean
+pj_host_person_speaks_for_testing (PjHost *self,
+                                   guint   person_id,
+                                   int     version)
+{
+  for (guint i = 0; i < self->clients->len; i++)
+    {
+      Client *c = g_ptr_array_index (self->clients, i);
+
+      if (c->id == person_id)
+        return _pj_host_client_speaks (c, version);
+    }
+  return FALSE;
 }
 
 static void
@@ -628,6 +746,25 @@ handle_action (PjHost     *self,
     }
 }
 
+/* A type only the host sends. The parser refuses those from a client, so
+ * only a schema row opened to clients by mistake comes here: logged and
+ * struck like any bad message, so that a peer never aborts the host. */
+static void
+unexpected (PjHost           *self,
+            Client           *c,
+            PjNetMessageType  type)
+{
+  const char *name = pj_net_message_type_name (type);
+
+  if (_pj_host_guard_may_log_refusal (self, c->address))
+    {
+      g_autofree char *who = _pj_host_describe (c);
+      _pj_host_event (self, "refusal", "%s sent a “%s”, which only a host sends", who, name);
+    }
+  if (strike (c, PJ_NET_ERROR_UNKNOWN_TYPE, _("A table does not take that message"), name))
+    drop_client (self, c);
+}
+
 static void
 connection_message (PjNetConnection  *conn,
                     PjNetMessageType  type,
@@ -646,6 +783,8 @@ connection_message (PjNetConnection  *conn,
         drop_client (self, c);
       return;
     }
+  /* Every type has its case and there is no default (-Werror=switch,
+   * meson.build): a new message fails the build here until it is handled. */
   switch (type)
     {
     case PJ_MSG_HELLO:  _pj_host_handle_hello (self, c, msg); break;
@@ -664,7 +803,19 @@ connection_message (PjNetConnection  *conn,
       }
     case PJ_MSG_PONG:   break;   /* heard: that is all a pong says */
     case PJ_MSG_BYE:    c->token_void = TRUE; drop_client (self, c); break;
-    default:            g_assert_not_reached ();
+    /* the host's own messages */
+    case PJ_MSG_WELCOME:
+    case PJ_MSG_LOBBY:
+    case PJ_MSG_START:
+    case PJ_MSG_UPDATE:
+    case PJ_MSG_LOG:
+    case PJ_MSG_OVER:
+    case PJ_MSG_ERROR:
+    case PJ_MSG_CHALLENGE:
+    case PJ_MSG_CLOSED:
+    case PJ_N_MSG:
+      unexpected (self, c, type);
+      break;
     }
 }
 

@@ -65,6 +65,7 @@ struct _Client {
   char            *nonce;      /* this connection's challenge */
   int              seat;       /* -1: not seated (spectator) */
   gboolean         greeted;    /* hello accepted */
+  int              protocol;   /* the version both speak (its hello); 0 before */
   gboolean         pending;    /* counted in its Peer's n_pending */
   guint            strikes;    /* bad messages so far */
   gint64           heard_us;   /* its last complete message */
@@ -96,6 +97,8 @@ struct _PjHost {
   char            *commitment;
   guint64          committed_seed;
   PjHostLie        lie;
+  gboolean         has_test_seed;   /* tests only: deal from test_seed */
+  guint64          test_seed;
 
   char            *save_path;
   guint            grace_ms;
@@ -196,6 +199,10 @@ void        _pj_host_send_closed     (PjHost *self);
 /* pj-host-clients.c (for the guard) */
 void        _pj_host_drop_client     (PjHost *self, Client *c);
 void        _pj_host_handle_hello    (PjHost *self, Client *c, JsonObject *msg);
+/* Whether the greeted client speaks that protocol version (or a later
+ * one): what a message or member newer than PJ_NET_PROTOCOL_MIN asks
+ * before it is sent. FALSE before its hello. */
+gboolean    _pj_host_client_speaks   (const Client *c, int version);
 
 /* pj-host-tokens.c */
 void        _pj_host_save_tokens     (PjHost *self);

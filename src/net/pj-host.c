@@ -364,7 +364,7 @@ deal (PjHost  *self,
       record_seats[i].name = (char *) seat->name;
     }
 
-  seed = random_seed ();
+  seed = self->has_test_seed ? self->test_seed : random_seed ();
   record = pj_record_new (&self->rules, seed, dealer, record_seats, self->rules.players, error);
   if (record == NULL)
     return FALSE;
@@ -528,6 +528,14 @@ pj_host_set_lie_for_testing (PjHost    *self,
                              PjHostLie  lie)
 {
   self->lie = lie;
+}
+
+void
+pj_host_set_seed_for_testing (PjHost  *self,
+                              guint64  seed)
+{
+  self->has_test_seed = TRUE;
+  self->test_seed = seed;
 }
 
 const char *

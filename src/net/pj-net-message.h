@@ -46,7 +46,10 @@ typedef enum {
   PJ_N_MSG
 } PjNetMessageType;
 
+/* The type's wire name ("hello"); NULL for a type without a schema row. */
 const char *pj_net_message_type_name (PjNetMessageType type);
+/* Whether the schema lets that side send the type (a client: PJ_NET_TO_HOST). */
+gboolean    pj_net_message_allowed   (PjNetMessageType type, PjNetDirection direction);
 
 /* Parse and validate one line (without its newline). On success *out holds
  * the message object (unref it) and *type its type. On failure a PJ_NET_ERROR:

@@ -18,10 +18,16 @@ typedef enum {
 } PjHostLie;
 
 void pj_host_set_lie_for_testing   (PjHost *self, PjHostLie lie);
+/* Deal every game from `seed` instead of a secret random one, so a test
+ * knows the hands it will be dealt. */
+void pj_host_set_seed_for_testing  (PjHost *self, guint64 seed);
 /* The token of a seat ("" if none). */
 const char *pj_host_get_seat_token_for_testing (PjHost *self, guint seat);
 /* TRUE while a computer covers a dropped human's seat. */
 gboolean pj_host_seat_is_covered_for_testing (PjHost *self, guint seat);
+/* Whether the greeted person (PjNetPerson.id) speaks that protocol version:
+ * what the host's own messages ask of the version its hello agreed on. */
+gboolean pj_host_person_speaks_for_testing (PjHost *self, guint person_id, int version);
 
 /* Every byte the client reads, before parsing. */
 void pj_client_set_tap_for_testing (PjClient *self, PjNetTapFunc func, gpointer user_data);

@@ -6,90 +6,98 @@
 
 #include <glib/gi18n-lib.h>
 
-typedef struct {
-  PjController controller;
-  int          level;          /* PjAiLevel, or -1: a person */
-  const char  *id;             /* saved games: never change one */
-  const char  *title_context;
-  const char  *title;
-  const char  *long_title;
-} ControllerInfo;
+/* The people's ids never change (saved games); the levels' come from their table. */
+static const char human_id[] = "human";
+static const char remote_id[] = "remote";
 
-/* In PjController order; the msgids are the app's existing ones */
-static const ControllerInfo controllers[PJ_N_CONTROLLERS] = {
-  { PJ_CONTROLLER_HUMAN,  -1,           "human",  NULL, N_("Human"), N_("Human") },
-  { PJ_CONTROLLER_EASY,   PJ_AI_EASY,   "easy",   "computer player level",
-    NC_("computer player level", "Easy"),   N_("Computer — Easy") },
-  { PJ_CONTROLLER_NORMAL, PJ_AI_NORMAL, "normal", "computer player level",
-    NC_("computer player level", "Normal"), N_("Computer — Normal") },
-  { PJ_CONTROLLER_HARD,   PJ_AI_HARD,   "hard",   "computer player level",
-    NC_("computer player level", "Hard"),   N_("Computer — Hard") },
-  { PJ_CONTROLLER_REMOTE, -1,           "remote", NULL, NULL, NULL },
-};
-
-static const ControllerInfo *
-info_of (PjController controller)
+/* The level info of a computer controller, or NULL for a person. */
+static const PjAiLevelInfo *
+level_of (PjController controller)
 {
-  g_return_val_if_fail ((guint) controller < PJ_N_CONTROLLERS, &controllers[PJ_CONTROLLER_HUMAN]);
-  return &controllers[controller];
+  g_return_val_if_fail ((guint) controller < PJ_N_CONTROLLERS, NULL);
+  if (controller == PJ_CONTROLLER_HUMAN || controller == PJ_CONTROLLER_REMOTE)
+    return NULL;
+  return pj_ai_level_info ((PjAiLevel) (controller - 1));
 }
 
 const char *
 pj_controller_to_id (PjController controller)
 {
+  const PjAiLevelInfo *info;
+
   g_return_val_if_fail ((guint) controller < PJ_N_CONTROLLERS, NULL);
-  return controllers[controller].id;
+  info = level_of (controller);
+  if (info)
+    return info->name;
+  return controller == PJ_CONTROLLER_HUMAN ? human_id : remote_id;
 }
 
 gboolean
 pj_controller_from_id (const char   *id,
                        PjController *out)
 {
-  for (guint i = 0; i < PJ_N_CONTROLLERS; i++)
-    if (g_strcmp0 (controllers[i].id, id) == 0)
+  for (guint c = 0; c < PJ_N_CONTROLLERS; c++)
+    if (g_strcmp0 (pj_controller_to_id ((PjController) c), id) == 0)
       {
-        *out = controllers[i].controller;
+        *out = (PjController) c;
         return TRUE;
       }
   return FALSE;
+}
+
+char *
+pj_controller_id_list (void)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint c = 0; c < PJ_N_CONTROLLERS; c++)
+    g_string_append_printf (out, "%s%s", c ? ", " : "", pj_controller_to_id ((PjController) c));
+  return g_string_free (out, FALSE);
 }
 
 gboolean
 pj_controller_to_level (PjController  controller,
                         PjAiLevel    *out)
 {
-  const ControllerInfo *info = info_of (controller);
+  const PjAiLevelInfo *info = level_of (controller);
 
-  if (info->level < 0)
+  if (info == NULL)
     return FALSE;
   if (out)
-    *out = (PjAiLevel) info->level;
+    *out = info->level;
   return TRUE;
 }
 
 PjController
 pj_controller_from_level (PjAiLevel level)
 {
-  for (guint i = 0; i < PJ_N_CONTROLLERS; i++)
-    if (controllers[i].level == (int) level)
-      return controllers[i].controller;
-  g_return_val_if_reached (PJ_CONTROLLER_NORMAL);
+  g_return_val_if_fail ((guint) level < PJ_AI_N_LEVELS, PJ_CONTROLLER_NORMAL);
+  return (PjController) (1 + level);
 }
 
 const char *
 pj_controller_title (PjController controller)
 {
-  return info_of (controller)->title;
+  const PjAiLevelInfo *info = level_of (controller);
+
+  if (info)
+    return info->title;
+  /* the msgid is the app's existing one */
+  return controller == PJ_CONTROLLER_HUMAN ? N_("Human") : NULL;
 }
 
 const char *
 pj_controller_title_context (PjController controller)
 {
-  return info_of (controller)->title_context;
+  return level_of (controller) ? PJ_AI_LEVEL_TITLE_CONTEXT : NULL;
 }
 
 const char *
 pj_controller_long_title (PjController controller)
 {
-  return info_of (controller)->long_title;
+  const PjAiLevelInfo *info = level_of (controller);
+
+  if (info)
+    return info->long_title;
+  return controller == PJ_CONTROLLER_HUMAN ? N_("Human") : NULL;
 }

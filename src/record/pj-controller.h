@@ -3,8 +3,11 @@
  *
  * Each controller has an id (saved games, settings, the CLI, the network
  * all use it) and an untranslated title; model/pj-text.h translates it.
- * Adding a computer level: its PjAiLevel, its search, a PjController value
- * and one line of the table in pj-controller.c.
+ * A computer level's controller, id and titles come from the levels' table
+ * (ai/pj-ai-level.c): adding a level adds its controller by itself, and
+ * PJ_CONTROLLER_<LEVEL> is only a name for code that means that one level.
+ * The whole recipe for a level, every place it touches, is in HACKING.md
+ * ("A computer level"); tests/recipes/test-recipes.c names a place forgotten.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,17 +19,21 @@
 
 G_BEGIN_DECLS
 
+/* A person here, then each computer level in PjAiLevel order (the New Game
+ * dialog's seat chooser lists them so), then a person elsewhere. */
 typedef enum {
   PJ_CONTROLLER_HUMAN,
-  PJ_CONTROLLER_EASY,
-  PJ_CONTROLLER_NORMAL,
-  PJ_CONTROLLER_HARD,
-  PJ_CONTROLLER_REMOTE,
+  PJ_CONTROLLER_EASY   = 1 + PJ_AI_EASY,
+  PJ_CONTROLLER_NORMAL = 1 + PJ_AI_NORMAL,
+  PJ_CONTROLLER_HARD   = 1 + PJ_AI_HARD,
+  PJ_CONTROLLER_REMOTE = 1 + PJ_AI_N_LEVELS,
   PJ_N_CONTROLLERS
 } PjController;
 
 const char  *pj_controller_to_id      (PjController controller);  /* "human", "easy", … */
 gboolean     pj_controller_from_id    (const char *id, PjController *out);
+/* "human, easy, normal, hard, remote": for the texts that list the ids. */
+char        *pj_controller_id_list    (void);
 
 /* The computer level that plays the seat; FALSE for a person (here or remote). */
 gboolean     pj_controller_to_level   (PjController controller, PjAiLevel *out);

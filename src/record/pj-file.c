@@ -162,3 +162,32 @@ pj_file_set_aside (const char  *path,
     *new_path = g_steal_pointer (&aside);
   return TRUE;
 }
+
+char *
+pj_file_read_bounded (FILE    *stream,
+                      gsize    max,
+                      gsize   *length,
+                      GError **error)
+{
+  g_autoptr (GByteArray) buf = g_byte_array_new ();
+  guint8 chunk[65536];
+  gsize n;
+
+  while ((n = fread (chunk, 1, sizeof chunk, stream)) > 0)
+    {
+      g_byte_array_append (buf, chunk, (guint) n);
+      if (buf->len > max)
+        break;
+    }
+  if (ferror (stream))
+    {
+      int saved_errno = errno ? errno : EIO;
+
+      g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                           g_strerror (saved_errno));
+      return NULL;
+    }
+  *length = buf->len;
+  g_byte_array_append (buf, (const guint8 *) "", 1);
+  return (char *) g_byte_array_free (g_steal_pointer (&buf), FALSE);
+}

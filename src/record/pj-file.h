@@ -11,6 +11,7 @@
 #pragma once
 
 #include <glib.h>
+#include <stdio.h>
 
 G_BEGIN_DECLS
 
@@ -28,6 +29,16 @@ gboolean    pj_file_write_atomic    (const char       *path,
                                      gsize             len,
                                      int               mode,
                                      PjFileWriteFlags  flags,
+                                     GError          **error);
+
+/* Read an open stream to its end, but never more than max + 1 bytes: a
+ * length above max says "too large" without trusting the size a file
+ * claims (or reading all of an endless pipe). The data, NUL-terminated
+ * after length bytes; NULL with a G_FILE_ERROR whose message is the
+ * system's reason alone, for the caller to put the file's name to. */
+char       *pj_file_read_bounded    (FILE             *stream,
+                                     gsize             max,
+                                     gsize            *length,
                                      GError          **error);
 
 /* Where PJ_FILE_WRITE_KEEP_BACKUP keeps the previous file. */

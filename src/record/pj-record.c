@@ -631,8 +631,12 @@ read_seats (JsonObject     *root,
       if (strlen (name) > PJ_RECORD_MAX_NAME)
         FIELD_ERROR (_("The name of seat %u is longer than %u bytes"), i + 1, PJ_RECORD_MAX_NAME);
       if (!pj_controller_from_id (controller, &seats[i].controller))
-        FIELD_ERROR (_("Seat %u has an unknown controller “%s” (human, easy, normal, hard or remote)"),
-                     i + 1, controller);
+        {
+          g_autofree char *ids = pj_controller_id_list ();
+
+          /* Translators: the last %s lists the controllers' names, as saved */
+          FIELD_ERROR (_("Seat %u has an unknown controller “%s” (%s)"), i + 1, controller, ids);
+        }
       seats[i].name = (char *) name;
     }
   return TRUE;
@@ -1018,10 +1022,10 @@ pj_record_load (const char  *path,
                 GError     **error)
 {
   g_autofree char *display = g_filename_display_name (path);
-  g_autoptr (GByteArray) buf = g_byte_array_new ();
-  guint8 chunk[65536];
+  g_autoptr (GError) read_error = NULL;
+  g_autofree char *text = NULL;
+  gsize length = 0;
   FILE *f;
-  gsize n;
   int saved_errno = 0;
 
   g_return_val_if_fail (path != NULL, NULL);
@@ -1034,21 +1038,13 @@ pj_record_load (const char  *path,
                    _("Could not open “%s”: %s"), display, g_strerror (saved_errno));
       return NULL;
     }
-  /* read at most one byte past the limit: never trust the size a file claims */
-  while ((n = fread (chunk, 1, sizeof chunk, f)) > 0)
-    {
-      g_byte_array_append (buf, chunk, (guint) n);
-      if (buf->len > PJ_RECORD_MAX_FILE_SIZE)
-        break;
-    }
-  if (ferror (f))
-    saved_errno = errno ? errno : EIO;
+  text = pj_file_read_bounded (f, PJ_RECORD_MAX_FILE_SIZE, &length, &read_error);
   fclose (f);
-  if (saved_errno)
+  if (text == NULL)
     {
       g_set_error (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_IO,
-                   _("Could not read “%s”: %s"), display, g_strerror (saved_errno));
+                   _("Could not read “%s”: %s"), display, read_error->message);
       return NULL;
     }
-  return record_from_json ((const char *) buf->data, buf->len, display, error);
+  return record_from_json (text, length, display, error);
 }

@@ -68,9 +68,12 @@ pj_server_table_config_add_computer (PjServerTableConfig *config,
     }
   if (!pj_ai_level_from_string (parts[1], &level))
     {
+      g_autofree char *levels = pj_ai_level_list ();
+
+      /* Translators: the last %s lists the computer levels' names */
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("Table “%s”: there is no computer level “%s” (easy, normal or hard)"),
-                   config->name, parts[1]);
+                   _("Table “%s”: there is no computer level “%s” (%s)"),
+                   config->name, parts[1], levels);
       return FALSE;
     }
   config->computer[seat - 1] = TRUE;
@@ -437,6 +440,8 @@ pj_server_config_parse (PjServerConfig  *config,
   g_autoptr (GOptionContext) context =
     g_option_context_new (_("--table NAME [--password PW] [--rules RULES] [--computer SEAT:LEVEL]… [--port N] … --save-dir DIR"));
   GOptionGroup *group = g_option_group_new (NULL, NULL, NULL, config, NULL);
+  g_autofree char *levels = pj_ai_level_list ();
+  g_autofree char *description = NULL;
 
   g_option_group_add_entries (group, entries);
   g_option_group_set_translation_domain (group, GETTEXT_PACKAGE);
@@ -444,9 +449,10 @@ pj_server_config_parse (PjServerConfig  *config,
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_set_summary (context,
     _("Host Pegs and Jokers tables on the local network, without a display."));
-  g_option_context_set_description (context,
+  /* Translators: %s lists the computer levels' names, as they are typed */
+  description = g_strdup_printf (
     _("--password, --rules, --computer and --port apply to the --table given last.\n"
-      "Seats count from 1 (Red). Levels: easy, normal, hard.\n"
+      "Seats count from 1 (Red). Levels: %s.\n"
       "Tables autosave to --save-dir and are all reopened from there when the\n"
       "server starts again. Each table prints “table \"NAME\" port N” once it listens.\n"
       "\n"
@@ -454,7 +460,9 @@ pj_server_config_parse (PjServerConfig  *config,
       "  tables              the tables, their ports and phases\n"
       "  people TABLE        who is connected to a table\n"
       "  kick TABLE NAME     disconnect that person\n"
-      "  ban TABLE NAME      disconnect them and refuse their address for this session"));
+      "  ban TABLE NAME      disconnect them and refuse their address for this session"),
+    levels);
+  g_option_context_set_description (context, description);
   if (!g_option_context_parse (context, argc, argv, error))
     return FALSE;
   if (*argc > 1)

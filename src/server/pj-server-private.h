@@ -12,7 +12,8 @@ struct _PjServer
 
   PjServerConfig  *config;
   GPtrArray       *tables;          /* PjServerTable */
-  guint            discovery_check;
+  guint            discovery_check;  /* of `context` */
+  GMainContext    *context;          /* the thread-default one where it was made */
 
   /* the admin socket (pj-server-admin.c) */
   GSocketService  *admin;

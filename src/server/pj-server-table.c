@@ -14,6 +14,7 @@
 #include "pj-net.h"
 #include "pj-server-log.h"
 #include "pj-server-table.h"
+#include "pj-source.h"
 
 #define SETTINGS_SUFFIX ".table"
 #define SAVE_SUFFIX     ".save"
@@ -36,6 +37,7 @@ struct _PjServerTable
   guint16              port;
   guint                start_id;     /* idle: start the game or play again */
   guint                rematch_id;   /* the pause after a game */
+  GMainContext        *context;      /* the thread-default one where it was made: the ids' */
 };
 
 G_DEFINE_FINAL_TYPE (PjServerTable, pj_server_table, G_TYPE_OBJECT)
@@ -222,7 +224,7 @@ back_to_lobby (PjServerTable *self)
 
   if (!pj_host_back_to_lobby (self->host, &error))
     g_error ("the table's game is over: %s", error->message);
-  g_clear_handle_id (&self->rematch_id, g_source_remove);
+  pj_source_clear (self->context, &self->rematch_id);
   remove_save (self);
   /* a reopened game's rules may be older than the settings */
   apply_settings (self, self->host);
@@ -262,7 +264,7 @@ static void
 queue_start (PjServerTable *self)
 {
   if (self->start_id == 0)
-    self->start_id = g_idle_add (start_cb, self);
+    self->start_id = pj_source_add_idle (self->context, start_cb, self);
 }
 
 static gboolean
@@ -306,7 +308,7 @@ static void
 game_started_cb (PjHost        *host,
                  PjServerTable *self)
 {
-  g_clear_handle_id (&self->rematch_id, g_source_remove);
+  pj_source_clear (self->context, &self->rematch_id);
 }
 
 static void
@@ -315,8 +317,8 @@ game_over_cb (PjHost        *host,
               PjServerTable *self)
 {
   /* time to read the result before the next deal */
-  g_clear_handle_id (&self->rematch_id, g_source_remove);
-  self->rematch_id = g_timeout_add (self->rematch_delay_ms, rematch_cb, self);
+  pj_source_clear (self->context, &self->rematch_id);
+  self->rematch_id = pj_source_add_timeout (self->context, self->rematch_delay_ms, rematch_cb, self);
 }
 
 static void
@@ -339,8 +341,8 @@ set_host (PjServerTable *self,
       g_object_run_dispose (G_OBJECT (self->host));
       g_clear_object (&self->host);
     }
-  g_clear_handle_id (&self->start_id, g_source_remove);
-  g_clear_handle_id (&self->rematch_id, g_source_remove);
+  pj_source_clear (self->context, &self->start_id);
+  pj_source_clear (self->context, &self->rematch_id);
   if (host == NULL)
     return;
   self->host = g_object_ref (host);
@@ -522,6 +524,7 @@ pj_server_table_finalize (GObject *object)
   g_free (self->save_dir);
   g_free (self->save_path);
   g_free (self->settings_path);
+  g_main_context_unref (self->context);
   G_OBJECT_CLASS (pj_server_table_parent_class)->finalize (object);
 }
 
@@ -537,6 +540,7 @@ pj_server_table_class_init (PjServerTableClass *klass)
 static void
 pj_server_table_init (PjServerTable *self)
 {
+  self->context = g_main_context_ref_thread_default ();
 }
 
 PjServerTable *

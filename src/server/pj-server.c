@@ -8,6 +8,7 @@
 
 #include "pj-server-log.h"
 #include "pj-server-private.h"
+#include "pj-source.h"
 
 G_DEFINE_FINAL_TYPE (PjServer, pj_server, G_TYPE_OBJECT)
 
@@ -71,7 +72,7 @@ pj_server_start (PjServer  *self,
       g_ptr_array_add (self->tables, g_steal_pointer (&table));
     }
   if (!self->config->no_discovery)
-    self->discovery_check = g_timeout_add_seconds (3, _pj_server_check_discovery_cb, self);
+    self->discovery_check = pj_source_add_seconds (self->context, 3, _pj_server_check_discovery_cb, self);
   return TRUE;
 }
 
@@ -101,7 +102,7 @@ pj_server_stop (PjServer *self)
 {
   g_return_if_fail (PJ_IS_SERVER (self));
 
-  g_clear_handle_id (&self->discovery_check, g_source_remove);
+  pj_source_clear (self->context, &self->discovery_check);
   pj_server_admin_close (self);
   for (guint i = 0; i < self->tables->len; i++)
     pj_server_table_close (g_ptr_array_index (self->tables, i));
@@ -154,6 +155,7 @@ pj_server_finalize (GObject *object)
 
   g_ptr_array_unref (self->tables);
   pj_server_config_free (self->config);
+  g_main_context_unref (self->context);
   G_OBJECT_CLASS (pj_server_parent_class)->finalize (object);
 }
 
@@ -170,6 +172,7 @@ static void
 pj_server_init (PjServer *self)
 {
   self->tables = g_ptr_array_new_with_free_func (g_object_unref);
+  self->context = g_main_context_ref_thread_default ();
 }
 
 PjServer *

@@ -12,6 +12,7 @@
 
 #include "pj-file.h"
 #include "pj-rejoin.h"
+#include "pj-source.h"
 #include "pj-table.h"
 
 struct _PjTable
@@ -33,12 +34,13 @@ struct _PjTable
 
   /* reconnecting after a drop: a bounded backoff */
   gboolean      reconnecting;
-  guint         reconnect_source;
+  guint         reconnect_source;   /* of `context` */
   guint         attempt;
   guint         first_delay_ms;
   guint         max_delay_ms;
   guint         max_attempts;
   GCancellable *cancellable;
+  GMainContext *context;       /* the thread-default one where it was made */
 
   /* a person who dropped and whose turns a computer on the host plays */
 };
@@ -106,7 +108,7 @@ save_seat (PjTable *self)
   g_key_file_set_integer (keyfile, "table", "port", pj_host_get_port (self->host));
   data = g_key_file_to_data (keyfile, &len, NULL);
   if (!pj_file_write_atomic (path, data, len, 0600, PJ_FILE_WRITE_NONE, &error))
-    g_warning ("The table’s seat could not be saved: %s", error->message);
+    g_message ("The table’s seat could not be saved (a restart will not take it back): %s", error->message);
 }
 
 /* Joined elsewhere and seated in a game: keep the token on disk, so that
@@ -127,7 +129,7 @@ save_rejoin (PjTable *self)
   rejoin->password = g_strdup (self->password);
   rejoin->player_name = g_strdup (self->player_name);
   if (!pj_rejoin_save (self->rejoin_dir, rejoin, &error))
-    g_warning ("The seat at the table could not be kept for a restart: %s", error->message);
+    g_message ("The seat at the table could not be kept for a restart: %s", error->message);
 }
 
 /* The game ended, we left on purpose, or the host will not have us back:
@@ -239,7 +241,7 @@ give_up (PjTable      *self,
 {
   g_autoptr (GError) error = NULL;
 
-  g_clear_handle_id (&self->reconnect_source, g_source_remove);
+  pj_source_clear (self->context, &self->reconnect_source);
   set_reconnecting (self, FALSE);
   if (cause != NULL && cause->domain == PJ_NET_ERROR)
     error = g_error_copy (cause);
@@ -342,8 +344,8 @@ schedule_reconnect (PjTable *self)
     delay *= 2;
   delay = MIN (delay, self->max_delay_ms);
   self->attempt++;
-  g_clear_handle_id (&self->reconnect_source, g_source_remove);
-  self->reconnect_source = g_timeout_add (delay, reconnect_cb, self);
+  pj_source_clear (self->context, &self->reconnect_source);
+  self->reconnect_source = pj_source_add_timeout (self->context, delay, reconnect_cb, self);
 }
 
 /* ---- hosting and joining ------------------------------------------------------ */
@@ -608,7 +610,7 @@ shut_down (PjTable *self)
 {
   self->leaving = TRUE;
   g_cancellable_cancel (self->cancellable);
-  g_clear_handle_id (&self->reconnect_source, g_source_remove);
+  pj_source_clear (self->context, &self->reconnect_source);
   set_reconnecting (self, FALSE);
   if (self->game != NULL)
     pj_game_stop (self->game);
@@ -828,6 +830,7 @@ pj_table_finalize (GObject *object)
   g_free (self->save_path);
   g_free (self->rejoin_dir);
   g_free (self->password);
+  g_main_context_unref (self->context);
 
   G_OBJECT_CLASS (pj_table_parent_class)->finalize (object);
 }
@@ -904,6 +907,7 @@ static void
 pj_table_init (PjTable *self)
 {
   self->cancellable = g_cancellable_new ();
+  self->context = g_main_context_ref_thread_default ();
   self->first_delay_ms = 500;
   self->max_delay_ms = 8000;
   self->max_attempts = 12;   /* about a minute and a half in all */

@@ -76,7 +76,7 @@ collect_positions (const PjRules *rules,
           pj_legal_actions (&s, &list);
           if (list.n > 1 && decisions % STRIDE == game % STRIDE)
             g_array_append_val (positions, s);
-          if (!pj_ai_choose (&s, PJ_AI_NORMAL, NULL, pj_seed_mix (game ^ (decisions + 1)), &a))
+          if (!pj_ai_choose (&s, PJ_AI_NORMAL, NULL, pj_seed_mix (game ^ (decisions + 1)), &a, NULL))
             break;
           pj_state_apply (&s, &a);
           decisions++;
@@ -109,7 +109,7 @@ time_level (const char    *table,
       if (reference)
         pj_ai_choose_reference (s, NULL, seed, &a);
       else
-        pj_ai_choose (s, PJ_AI_HARD, NULL, seed, &a);
+        pj_ai_choose (s, PJ_AI_HARD, NULL, seed, &a, NULL);
       ms[i] = (g_get_monotonic_time () - t0) / 1000.0;
       cpu[i] = (double) (clock () - c0) * 1000.0 / CLOCKS_PER_SEC;
       at_cap += ms[i] >= CAP_MS - 10;

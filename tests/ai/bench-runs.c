@@ -59,7 +59,7 @@ play (const PjRules *rules,
           max_run = MAX (max_run, run);
         }
       if (!pj_ai_choose (&s, lv[pj_team_of (rules, s.actor) % 2], &budget,
-                         pj_seed_mix (seed ^ (decisions + 1)), &a))
+                         pj_seed_mix (seed ^ (decisions + 1)), &a, NULL))
         break;
       pj_state_apply (&s, &a);
       decisions++;

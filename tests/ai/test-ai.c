@@ -59,15 +59,15 @@ test_always_legal (gconstpointer data)
             PjAction a, b;
             PjAiLevel mover = (PjAiLevel) (decisions % 2);   /* easy and normal play the game */
 
-            g_assert_true (pj_ai_choose (&s, PJ_AI_EASY, NULL, decisions, &a));
+            g_assert_true (pj_ai_choose (&s, PJ_AI_EASY, NULL, decisions, &a, NULL));
             g_assert_true (is_legal (&s, &a));
-            g_assert_true (pj_ai_choose (&s, PJ_AI_NORMAL, NULL, decisions, &b));
+            g_assert_true (pj_ai_choose (&s, PJ_AI_NORMAL, NULL, decisions, &b, NULL));
             g_assert_true (is_legal (&s, &b));
             checked += 2;
             if (decisions % 16 == 0)
               {
                 PjAction h;
-                g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &small_hard, decisions, &h));
+                g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &small_hard, decisions, &h, NULL));
                 g_assert_true (is_legal (&s, &h));
                 checked++;
               }
@@ -108,7 +108,7 @@ test_win_in_one (void)
         PjAction a;
         PjState after = s;
 
-        g_assert_true (pj_ai_choose (&s, level, NULL, seed, &a));
+        g_assert_true (pj_ai_choose (&s, level, NULL, seed, &a, NULL));
         pj_state_apply (&after, &a);
         g_assert_true (pj_state_is_over (&after));
         g_assert_cmpuint (after.winner, ==, 0);
@@ -143,7 +143,7 @@ test_avoid_hit (void)
       {
         PjAction a;
 
-        g_assert_true (pj_ai_choose (&s, level, NULL, seed, &a));
+        g_assert_true (pj_ai_choose (&s, level, NULL, seed, &a, NULL));
         g_assert_cmpuint (a.card, ==, 3);
       }
 }
@@ -207,12 +207,12 @@ test_permutation_invariance (void)
                 PjState other = s;
 
                 permute_hidden (&other, decisions + level);
-                g_assert_true (pj_ai_choose (&s, level, &small_hard, 99, &x));
-                g_assert_true (pj_ai_choose (&other, level, &small_hard, 99, &y));
+                g_assert_true (pj_ai_choose (&s, level, &small_hard, 99, &x, NULL));
+                g_assert_true (pj_ai_choose (&other, level, &small_hard, 99, &y, NULL));
                 g_assert_true (pj_action_equal (&x, &y));
                 compared++;
               }
-          g_assert_true (pj_ai_choose (&s, PJ_AI_NORMAL, NULL, decisions, &a));
+          g_assert_true (pj_ai_choose (&s, PJ_AI_NORMAL, NULL, decisions, &a, NULL));
           pj_state_apply (&s, &a);
           decisions++;
         }
@@ -238,16 +238,16 @@ test_determinism (void)
 
       if (decisions % 6 == 0)
         {
-          g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &two, 5, &a));
-          g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &two, 5, &b));
-          g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &one, 5, &c));
+          g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &two, 5, &a, NULL));
+          g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &two, 5, &b, NULL));
+          g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &one, 5, &c, NULL));
           g_assert_true (pj_action_equal (&a, &b));
           g_assert_true (pj_action_equal (&a, &c));
-          g_assert_true (pj_ai_choose (&s, PJ_AI_EASY, NULL, 5, &a));
-          g_assert_true (pj_ai_choose (&s, PJ_AI_EASY, NULL, 5, &b));
+          g_assert_true (pj_ai_choose (&s, PJ_AI_EASY, NULL, 5, &a, NULL));
+          g_assert_true (pj_ai_choose (&s, PJ_AI_EASY, NULL, 5, &b, NULL));
           g_assert_true (pj_action_equal (&a, &b));
         }
-      g_assert_true (pj_ai_choose (&s, PJ_AI_NORMAL, NULL, 0, &a));
+      g_assert_true (pj_ai_choose (&s, PJ_AI_NORMAL, NULL, 0, &a, NULL));
       pj_state_apply (&s, &a);
       decisions++;
     }
@@ -261,13 +261,13 @@ test_hint (void)
   PjHint hint = { PJ_N_HINT_REASONS };
 
   load (&s, win_in_one);
-  g_assert_true (pj_ai_hint_reason (&s, &a, &hint));
+  g_assert_true (pj_ai_hint_reason (&s, &a, &hint, NULL));
   g_assert_true (is_legal (&s, &a));
   g_assert_cmpint (hint.reason, ==, PJ_HINT_INTO_HOME);
 
   load (&s, avoid_hit);
   hint.reason = PJ_N_HINT_REASONS;
-  g_assert_true (pj_ai_hint_reason (&s, &a, &hint));
+  g_assert_true (pj_ai_hint_reason (&s, &a, &hint, NULL));
   g_assert_true (is_legal (&s, &a));
   g_assert_cmpint (hint.reason, <, PJ_N_HINT_REASONS);
 }
@@ -346,7 +346,7 @@ bj_answer (const char       *position,
 
   load (&s, position);
   g_assert_cmpuint (s.phase, ==, PJ_PHASE_CHALLENGE);
-  g_assert_true (pj_ai_choose (&s, level, budget, seed, &a));
+  g_assert_true (pj_ai_choose (&s, level, budget, seed, &a, NULL));
   g_assert_true (is_legal (&s, &a));
   return a.kind;
 }
@@ -393,7 +393,7 @@ test_levels (void)
       g_assert_true (pj_ai_level_from_string (pj_ai_level_name (i), &l));
       g_assert_cmpuint (l, ==, i);
     }
-  g_assert_false (pj_ai_level_from_string ("expert", &l));
+  g_assert_false (pj_ai_level_from_string ("no-such-level", &l));
   g_assert_false (pj_ai_level_from_string (NULL, &l));
 }
 
@@ -418,15 +418,15 @@ test_determinism_ten_split (void)
 
       if (decisions % 4 == 0)
         {
-          g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &two, 9, &a));
-          g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &two, 9, &b));
-          g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &one, 9, &c));
+          g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &two, 9, &a, NULL));
+          g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &two, 9, &b, NULL));
+          g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &one, 9, &c, NULL));
           g_assert_true (is_legal (&s, &a));
           g_assert_true (pj_action_equal (&a, &b));
           g_assert_true (pj_action_equal (&a, &c));
           checked++;
         }
-      g_assert_true (pj_ai_choose (&s, PJ_AI_NORMAL, NULL, 0, &a));
+      g_assert_true (pj_ai_choose (&s, PJ_AI_NORMAL, NULL, 0, &a, NULL));
       pj_state_apply (&s, &a);
       decisions++;
     }
@@ -446,7 +446,7 @@ test_rate_actions (void)
   guint n, n2, worst = 0;
 
   load (&s, win_in_one);
-  g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &small_hard, 1, &win));
+  g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &small_hard, 1, &win, NULL));
   {
     PjState after = s;
     pj_state_apply (&after, &win);

@@ -129,7 +129,7 @@ test_bad_arguments (void)
     { "play", "a.json" },
     { "replay" },
     { "new", "--preset", "basic", "--players", "4" },
-    { "new", "--preset", "texas", "--players", "4", "-o", out },
+    { "new", "--preset", "no-such-preset", "--players", "4", "-o", out },
     { "new", "--preset", "basic", "--players", "5", "-o", out },
     { "new", "--preset", "basic", "--players", "4", "--option", "decks=9", "-o", out },
     { "new", "--preset", "basic", "--players", "4", "--option", "decks", "-o", out },
@@ -335,7 +335,7 @@ test_tournament_bad_arguments (void)
     const char *args[8];
     const char *message;
   } cases[] = {
-    { { "--team-a", "expert", "--team-b", "easy" }, "a level is easy, normal, hard or reference, not “expert”" },
+    { { "--team-a", "no-such-level", "--team-b", "easy" }, "or reference, not “no-such-level”" },
     { { "--team-a", "easy", "--team-b", "Reference" }, "not “Reference”" },
     { { "--team-a", "easy", "--team-b", "hard", "--threads", "3", "--iterations", "9" }, "--threads must be 1 or 2" },
     { { "--team-a", "easy", "--team-b", "hard", "--threads", "1" }, "--threads needs --iterations" },

@@ -18,7 +18,7 @@ test_tournament_arguments (void)
     {
       g_assert_cmpint (run_tournament ("tournament --preset basic --players 5 --team-a easy --team-b easy"), ==, 2);
       g_assert_cmpint (run_tournament ("tournament --preset nope --players 4 --team-a easy --team-b easy"), ==, 2);
-      g_assert_cmpint (run_tournament ("tournament --preset basic --players 4 --team-a expert --team-b easy"), ==, 2);
+      g_assert_cmpint (run_tournament ("tournament --preset basic --players 4 --team-a no-such-level --team-b easy"), ==, 2);
       g_assert_cmpint (run_tournament ("tournament --preset basic --players 4 --team-a easy"), ==, 2);
       g_assert_cmpint (run_tournament ("tournament --preset basic --players 6 --teams 4 --team-a easy --team-b easy"), ==, 2);
       g_assert_cmpint (run_tournament ("tournament --games"), ==, 2);

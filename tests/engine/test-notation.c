@@ -315,7 +315,7 @@ test_bad_positions (void)
   assert_bad_position ("rules basic\npegs R h2 h2 s s s\n", PJ_ENGINE_ERROR_INVARIANT);
   assert_bad_position ("rules basic\npegs R r5 s s s s\npegs B r5 s s s s\n", PJ_ENGINE_ERROR_INVARIANT);
   /* wrong card counts */
-  assert_bad_position ("rules basic\nhand R JK JK JK JK JK JK JK\n", PJ_ENGINE_ERROR_PARSE);
+  assert_bad_position ("rules basic\nhand R JK JK JK JK JK JK JK\n", PJ_ENGINE_ERROR_INVARIANT);
   assert_bad_position ("rules basic\nhand R 2 2 2 2 2 2 2 2 2\n", PJ_ENGINE_ERROR_PARSE);
   assert_bad_position ("rules basic\nhand R 3 Z\n", PJ_ENGINE_ERROR_PARSE);
   assert_bad_position ("rules basic\nhand R 3\nstock 5 5\n", PJ_ENGINE_ERROR_INVARIANT);

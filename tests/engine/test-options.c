@@ -118,6 +118,40 @@ test_names_unchanged (void)
   g_assert_cmpstr (ace->value_titles[0], ==, "Out or 1");
 }
 
+/* pj_rules_validate() refuses exactly the options that the dependency list
+ * says must be off (pj_rules_option_blocked(), what the New Game dialog asks)
+ * and the table layouts that do not fit: the dialog cannot drift from it. */
+static void
+test_dependencies_are_validation (void)
+{
+  for (guint p = 0; p < PJ_N_PRESETS; p++)
+    for (guint i = 0; i < pj_option_count (); i++)
+      for (guint k = 0; pj_option_info (i)->names[k]; k++)
+        for (guint j = 0; j < pj_option_count (); j++)
+          for (guint l = 0; pj_option_info (j)->names[l]; l++)
+            {
+              PjRules r;
+              gboolean refused = FALSE;
+
+              pj_rules_preset (&r, (PjPreset) p, 6);
+              pj_option_set_string (&r, pj_option_info (i)->key, pj_option_info (i)->names[k], NULL);
+              pj_option_set_string (&r, pj_option_info (j)->key, pj_option_info (j)->names[l], NULL);
+              if (r.teams != 2 && r.teams * 2 != r.players)
+                continue;
+              for (guint o = 0; o < pj_option_count (); o++)
+                {
+                  const PjOptionInfo *opt = pj_option_info (o);
+                  const PjOptionDependency *dep = pj_rules_option_blocked (&r, opt);
+
+                  if (dep && dep->must_be_off && *((guint8 *) &r + opt->offset) != dep->off)
+                    refused = TRUE;
+                  if (dep)
+                    g_assert_cmpstr (dep->key, ==, opt->key);
+                }
+              g_assert_cmpint (pj_rules_validate (&r, NULL), ==, !refused);
+            }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -125,6 +159,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/options/described", test_every_option_described);
+  g_test_add_func ("/options/dependencies", test_dependencies_are_validation);
   g_test_add_func ("/options/groups-used", test_every_group_used);
   g_test_add_func ("/options/groups", test_groups);
   g_test_add_func ("/options/names-unchanged", test_names_unchanged);

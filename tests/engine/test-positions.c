@@ -157,11 +157,11 @@ test_card_totals (void)
   GString *discard = g_string_new ("rules basic\nhand R 5\ndiscard");
   static const Bad bad[] = {
     { "rules basic\nhand R JK JK JK JK\nhand B JK JK JK\n",
-      PJ_ENGINE_ERROR_PARSE, "Line 3: there are more JK cards than the 3 decks hold (6)" },
+      PJ_ENGINE_ERROR_INVARIANT, "Line 3: there are more JK cards than the 3 decks hold (6)" },
     { "rules basic decks=4\nhand R 7 7 7 7 7 7\nhand B 7 7 7 7 7\ndiscard 7 7 7 7 7 7\n",
-      PJ_ENGINE_ERROR_PARSE, "Line 4: there are more 7 cards than the 4 decks hold (16)" },
+      PJ_ENGINE_ERROR_INVARIANT, "Line 4: there are more 7 cards than the 4 decks hold (16)" },
     { "rules basic\nhand R 5\nstock K K K K K K K K K K K K K\n",
-      PJ_ENGINE_ERROR_PARSE, "Line 3: there are more K cards than the 3 decks hold (12)" },
+      PJ_ENGINE_ERROR_INVARIANT, "Line 3: there are more K cards than the 3 decks hold (12)" },
     { "rules basic\nhand R 3\nstock 5 5\n",
       PJ_ENGINE_ERROR_INVARIANT,
       "Line 3: the stock holds 2 cards, but the decks' 162 cards less the hands (1) and the "

@@ -221,6 +221,38 @@ test_tutorial_rules (void)
   g_assert_cmpuint (pj_state_movable_colours (s, 0), ==, 1u << 2);
 }
 
+/* A tutorial made on a thread whose default context is its own: the
+ * script's answers come on that context (only it is iterated here), never
+ * on the global default one. */
+static void
+test_tutorial_own_context (void)
+{
+  g_autoptr (GMainContext) context = g_main_context_new ();
+  g_autoptr (PjTutorial) tutorial = NULL;
+  g_autoptr (GError) error = NULL;
+  PjGame *game;
+  PjAction example;
+  gint64 end;
+
+  g_main_context_push_thread_default (context);
+  tutorial = new_tutorial ();
+  game = pj_tutorial_get_game (tutorial);
+  g_assert_true (pj_tutorial_get_example (tutorial, &example));
+  g_assert_true (pj_game_apply (game, &example, &error));
+  g_assert_no_error (error);
+
+  end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (pj_tutorial_get_step (tutorial) == 0 && g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (context, FALSE))
+      g_usleep (1000);
+  g_assert_cmpuint (pj_tutorial_get_step (tutorial), ==, 1);
+  /* nothing of it waits on the global default context */
+  g_assert_false (g_main_context_pending (NULL));
+
+  g_clear_object (&tutorial);
+  g_main_context_pop_thread_default (context);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -230,6 +262,7 @@ main (int   argc,
   g_test_add_func ("/tutorial/script", test_tutorial_script);
   g_test_add_func ("/tutorial/wrong-move", test_tutorial_wrong_move);
   g_test_add_func ("/tutorial/rules", test_tutorial_rules);
+  g_test_add_func ("/tutorial/own-context", test_tutorial_own_context);
 
   return g_test_run ();
 }

@@ -3,9 +3,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <json-glib/json-glib.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "net-test-util.h"
+#include "pj-net-message.h"
 
 static void
 tap_cb (const guint8 *data,
@@ -28,7 +30,7 @@ bot_poke (Bot *bot)
   /* once per position: the answer to an action we sent may still be on its way */
   if (!bot->autoplay || !pj_client_is_my_turn (bot->client) || (bot->has_sent && bot->sent_for_n == n))
     return;
-  g_assert_true (pj_ai_choose (s, bot->level, NULL, n * 7919u + (guint) pj_client_get_seat (bot->client), &a));
+  g_assert_true (pj_ai_choose (s, bot->level, NULL, n * 7919u + (guint) pj_client_get_seat (bot->client), &a, NULL));
   text = pj_action_to_string (s, &a);
   if (!pj_client_send_action (bot->client, text, &error))
     g_error ("bot could not send %s: %s", text, error->message);
@@ -225,13 +227,24 @@ look_again_cb (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+guint
+test_scaled_ms (guint ms)
+{
+  const char *scale = g_getenv ("PJ_TEST_TIMEOUT_SCALE");
+
+  return scale != NULL ? ms * CLAMP (atoi (scale), 1, 20) : ms;
+}
+
+static gboolean never (gpointer data);
+
 gboolean
 run_until (CondFunc cond,
            gpointer data,
            guint    timeout_ms)
 {
   gboolean timed_out = FALSE;
-  guint id = g_timeout_add (timeout_ms, timeout_cb, &timed_out);
+  /* a plain pause (run_for) is not stretched */
+  guint id = g_timeout_add (cond == never ? timeout_ms : test_scaled_ms (timeout_ms), timeout_cb, &timed_out);
   /* Some conditions change with no event on this loop (a file the server
    * or a writer thread writes): without a wake-up the loop would sleep
    * through them to the timeout. */
@@ -323,3 +336,150 @@ check_no_leaks (const GByteArray *received,
     }
   return checked;
 }
+
+/* ---- a raw socket: what a hand-written client does ---------------------------- */
+
+
+Raw *
+raw_open (guint16 port)
+{
+  g_autoptr (GSocketClient) sc = g_socket_client_new ();
+  g_autoptr (GError) error = NULL;
+  Raw *raw = g_new0 (Raw, 1);
+
+  raw->conn = g_socket_client_connect_to_host (sc, "127.0.0.1", port, NULL, &error);
+  g_assert_no_error (error);
+  raw->socket = g_socket_connection_get_socket (raw->conn);
+  g_socket_set_blocking (raw->socket, FALSE);
+  raw->in = g_string_new (NULL);
+  raw->lines = g_ptr_array_new_with_free_func (g_free);
+  return raw;
+}
+
+void
+raw_free (Raw *raw)
+{
+  g_object_unref (raw->conn);
+  g_string_free (raw->in, TRUE);
+  g_ptr_array_unref (raw->lines);
+  g_free (raw);
+}
+
+void
+raw_send (Raw        *raw,
+          const char *text)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_socket_set_blocking (raw->socket, TRUE);
+  g_assert_true (g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (raw->conn)),
+                                            text, strlen (text), NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_socket_set_blocking (raw->socket, FALSE);
+}
+
+/* Read what is there without waiting; TRUE if anything came. */
+gboolean
+raw_pump (Raw *raw)
+{
+  char buf[4096];
+  gboolean got = FALSE;
+
+  while (!raw->eof)
+    {
+      g_autoptr (GError) error = NULL;
+      gssize n = g_socket_receive (raw->socket, buf, sizeof buf, NULL, &error);
+      char *nl;
+
+      if (n < 0 && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+        break;
+      if (n <= 0)
+        {
+          raw->eof = TRUE;
+          got = TRUE;
+          break;
+        }
+      got = TRUE;
+      g_string_append_len (raw->in, buf, n);
+      while ((nl = memchr (raw->in->str, '\n', raw->in->len)) != NULL)
+        {
+          g_ptr_array_add (raw->lines, g_strndup (raw->in->str, (gsize) (nl - raw->in->str)));
+          g_string_erase (raw->in, 0, nl - raw->in->str + 1);
+        }
+    }
+  return got;
+}
+
+/* The first line with this text in it, or NULL. */
+const char *
+raw_find (Raw        *raw,
+          const char *text)
+{
+  for (guint i = 0; i < raw->lines->len; i++)
+    if (strstr (g_ptr_array_index (raw->lines, i), text))
+      return g_ptr_array_index (raw->lines, i);
+  return NULL;
+}
+
+/* The nonce of the host's challenge (waits for it). */
+char *
+raw_nonce (Raw *raw)
+{
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  const char *line;
+  g_autoptr (JsonObject) msg = NULL;
+  PjNetMessageType type;
+
+  while ((line = raw_find (raw, "\"challenge\"")) == NULL)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      raw_pump (raw);
+      g_usleep (500);
+    }
+  g_assert_true (pj_net_message_parse (line, strlen (line), PJ_NET_TO_CLIENT, &type, &msg, NULL));
+  g_assert_cmpint (type, ==, PJ_MSG_CHALLENGE);
+  return g_strdup (json_object_get_string_member (msg, "nonce"));
+}
+
+/* ---- a fake host -------------------------------------------------------------- */
+
+static gboolean
+fake_incoming_cb (GSocketService    *service,
+                  GSocketConnection *connection,
+                  GObject           *source,
+                  gpointer           user_data)
+{
+  const char *greeting = user_data;
+
+  g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)),
+                             greeting, strlen (greeting), NULL, NULL, NULL);
+  /* kept open and silent */
+  g_object_set_data_full (G_OBJECT (service), "conn", g_object_ref (connection), g_object_unref);
+  return TRUE;
+}
+
+GSocketService *
+fake_host (const char *greeting,
+           guint16    *port)
+{
+  GSocketService *service = g_socket_service_new ();
+  g_autoptr (GError) error = NULL;
+
+  *port = g_socket_listener_add_any_inet_port (G_SOCKET_LISTENER (service), NULL, &error);
+  g_assert_no_error (error);
+  g_signal_connect (service, "incoming", G_CALLBACK (fake_incoming_cb), (gpointer) greeting);
+  g_socket_service_start (service);
+  return service;
+}
+
+void
+fake_host_free (GSocketService *service)
+{
+  g_socket_service_stop (service);
+  g_socket_listener_close (G_SOCKET_LISTENER (service));
+  g_object_set_data (G_OBJECT (service), "conn", NULL);
+  run_for (20);
+  g_object_unref (service);
+}
+

@@ -52,7 +52,11 @@ void     bot_disconnect_finalized (Bot *bot);
  * turning autoplay back on). */
 void     bot_poke           (Bot *bot);
 
-/* Iterate the default main context until cond(data) or timeout_ms; FALSE on timeout. */
+/* A bound on waiting, stretched by PJ_TEST_TIMEOUT_SCALE in slow
+ * (sanitizer) builds, as the GUI tests' pj_test_scaled_ms(). */
+guint    test_scaled_ms     (guint ms);
+/* Iterate the default main context until cond(data) or timeout_ms (scaled);
+ * FALSE on timeout. */
 typedef gboolean (*CondFunc) (gpointer data);
 gboolean run_until          (CondFunc cond, gpointer data, guint timeout_ms);
 /* Iterate for about ms milliseconds. */
@@ -67,3 +71,31 @@ gboolean run_until_last_ref (gpointer object, guint timeout_ms);
  * the stock and face-down cards must be unknown. Returns the number of
  * positions checked; fails the test on a leak. */
 guint    check_no_leaks     (const GByteArray *received, int seat);
+
+/* ---- a raw socket: what a hand-written client does ---------------------------- */
+
+typedef struct {
+  GSocketConnection *conn;
+  GSocket           *socket;
+  GString           *in;        /* bytes read, not yet taken as lines */
+  GPtrArray         *lines;     /* complete lines read */
+  gboolean           eof;
+} Raw;
+
+Raw        *raw_open   (guint16 port);
+void        raw_free   (Raw *raw);
+/* Write all of text (blocking). */
+void        raw_send   (Raw *raw, const char *text);
+/* Read what is there without waiting; TRUE if anything came. */
+gboolean    raw_pump   (Raw *raw);
+/* The first line with this text in it, or NULL. */
+const char *raw_find   (Raw *raw, const char *text);
+/* The nonce of the host's challenge (waits for it). */
+char       *raw_nonce  (Raw *raw);
+
+/* ---- a fake host ---------------------------------------------------------------- */
+
+/* A socket that writes greeting to each connection and then keeps it open,
+ * silent: a host as a test writes it. */
+GSocketService *fake_host      (const char *greeting, guint16 *port);
+void            fake_host_free (GSocketService *service);

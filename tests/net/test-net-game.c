@@ -444,7 +444,7 @@ play_one (Bot *bot)
   g_autofree char *text = NULL;
   g_autoptr (GError) error = NULL;
 
-  g_assert_true (pj_ai_choose (s, PJ_AI_EASY, NULL, pj_client_get_n_actions (bot->client), &a));
+  g_assert_true (pj_ai_choose (s, PJ_AI_EASY, NULL, pj_client_get_n_actions (bot->client), &a, NULL));
   text = pj_action_to_string (s, &a);
   g_assert_true (pj_client_send_action (bot->client, text, &error));
   g_assert_no_error (error);
@@ -559,6 +559,12 @@ test_abuse (void)
 }
 
 static gboolean
+bot_seated (gpointer data)
+{
+  return pj_client_get_seat (((Bot *) data)->client) >= 0;
+}
+
+static gboolean
 bot_disconnected (gpointer data)
 {
   return ((Bot *) data)->disconnected;
@@ -584,7 +590,7 @@ test_strikes (void)
                    PJ_NET_ERROR_TOO_MANY_ERRORS);
   /* the other client is still at the table */
   pj_client_sit (calm->client, 0);
-  run_for (100);
+  g_assert_true (run_until (bot_seated, calm, 5000));
   g_assert_false (calm->disconnected);
   g_assert_cmpint (pj_client_get_seat (calm->client), ==, 0);
   table_free (t);
@@ -658,7 +664,10 @@ test_handshake (void)
   g_autofree char *r2 = raw_exchange (t->port, "{\"type\":\"sit\",\"seat\":0}\n");
   g_autofree char *r3 = raw_exchange (t->port, "{\"type\":\"hello\",\"protocol\":2,\"name\":\"X\",\"token_proof\":"
                                                 "\"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff\"}\n");
-  g_autofree char *r4 = raw_exchange (t->port, "{\"type\":\"hello\",\"protocol\":3,\"protocol_min\":3,\"name\":\"Future\"}\n");
+  /* "the future" follows the build: a version bump must not break it */
+  g_autofree char *future = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":%d,\"protocol_min\":%d,\"name\":\"Future\"}\n",
+                                             PJ_NET_PROTOCOL_MAX + 1, PJ_NET_PROTOCOL_MAX + 1);
+  g_autofree char *r4 = raw_exchange (t->port, future);
   g_autofree char *r5 = raw_exchange (t->port, "{\"type\":\"ping\",\"id\":5}\n");
 
   /* a version-1 client reads why in people's words */
@@ -670,6 +679,23 @@ test_handshake (void)
   /* a ping before hello is answered (a client tells an old host so) */
   g_assert_nonnull (strstr (r5, "\"type\":\"pong\""));
   table_free (t);
+}
+
+typedef struct {
+  Bot  **b;
+  guint  want[4];
+} Chats;
+
+/* Every bot b[i] has had at least want[i] chat messages. */
+static gboolean
+chats_reached (gpointer data)
+{
+  Chats *c = data;
+
+  for (guint i = 0; i < 4; i++)
+    if (c->b[i]->n_chat < c->want[i])
+      return FALSE;
+  return TRUE;
 }
 
 /* RULES §12: lobby chat for everyone; in a game only team chat, only at a
@@ -692,24 +718,31 @@ test_table_talk (void)
       b[i]->autoplay = FALSE;
     }
   pj_client_send_chat (b[0]->client, "hello all", FALSE);
-  run_for (100);
+  g_assert_true (run_until (chats_reached, &(Chats) { b, { 1, 1, 1, 1 } }, 5000));
   for (guint i = 0; i < 4; i++)
     g_assert_cmpuint (b[i]->n_chat, ==, 1);
 
   g_assert_true (pj_host_start_game (t->host, NULL));
-  run_for (50);
+  for (guint i = 0; i < 4; i++)
+    g_assert_true (run_until (bot_has_state, b[i], 5000));
   pj_client_send_chat (b[0]->client, "go for the door", TRUE);
-  run_for (100);
   /* seats 0 and 2 are one team (seats alternate) */
+  g_assert_true (run_until (chats_reached, &(Chats) { b, { 2, 1, 2, 1 } }, 5000));
   g_assert_cmpuint (b[0]->n_chat, ==, 2);
   g_assert_cmpuint (b[2]->n_chat, ==, 2);
   g_assert_cmpstr (b[2]->last_chat, ==, "go for the door");
-  g_assert_cmpuint (b[1]->n_chat, ==, 1);
-  g_assert_cmpuint (b[3]->n_chat, ==, 1);
   w.bot = b[1];
   w.n = 1;
   pj_client_send_chat (b[1]->client, "everyone hear me", FALSE);
   g_assert_true (run_until (errors_at_least, &w, 5000));
+  /* the refusal came after the team's message on b[1]'s connection: had
+   * the host sent it there too, b[1] would have it by now */
+  g_assert_cmpuint (b[1]->n_chat, ==, 1);
+  w.bot = b[3];
+  pj_client_send_chat (b[3]->client, "me too", FALSE);
+  g_assert_true (run_until (errors_at_least, &w, 5000));
+  g_assert_cmpuint (b[3]->n_chat, ==, 1);
+  g_assert_cmpint (g_array_index (b[3]->errors, int, 0), ==, PJ_NET_ERROR_CHAT_REFUSED);
   g_assert_cmpint (g_array_index (b[1]->errors, int, 0), ==, PJ_NET_ERROR_CHAT_REFUSED);
   table_free (t);
 }

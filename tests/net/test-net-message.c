@@ -11,51 +11,55 @@
 
 int pj_net_fuzz_one (const uint8_t *data, size_t size);
 
+/* At least one of each type, each way it may travel (test_every_type) */
+static const struct { PjNetDirection dir; const char *line; PjNetMessageType type; } valid_cases[] = {
+  { PJ_NET_TO_HOST, "{\"type\":\"hello\",\"protocol\":1,\"name\":\"Ann\"}", PJ_MSG_HELLO },
+  { PJ_NET_TO_HOST, "{\"type\":\"hello\",\"protocol\":1,\"name\":\"Ann\",\"token\":\"00112233445566778899aabbccddeeff\",\"future\":[1]}", PJ_MSG_HELLO },
+  { PJ_NET_TO_HOST, "{\"type\":\"hello\",\"protocol\":2,\"protocol_min\":2,\"protocol_max\":3,\"name\":\"Ann\",\"proof\":\"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff\",\"token_proof\":\"ffeeddccbbaa99887766554433221100ffeeddccbbaa99887766554433221100\"}", PJ_MSG_HELLO },
+  { PJ_NET_TO_HOST, "{\"type\":\"pong\",\"id\":3}", PJ_MSG_PONG },
+  { PJ_NET_TO_CLIENT, "{\"type\":\"ping\"}", PJ_MSG_PING },
+  { PJ_NET_TO_CLIENT, "{\"type\":\"pong\",\"id\":7}", PJ_MSG_PONG },
+  { PJ_NET_TO_CLIENT, "{\"type\":\"challenge\",\"nonce\":\"00112233445566778899aabbccddeeff\",\"protocol_min\":2,\"protocol_max\":2}", PJ_MSG_CHALLENGE },
+  { PJ_NET_TO_CLIENT, "{\"type\":\"closed\",\"message\":\"The host closed the table\"}", PJ_MSG_CLOSED },
+  { PJ_NET_TO_CLIENT, "{\"type\":\"closed\"}", PJ_MSG_CLOSED },
+  { PJ_NET_TO_CLIENT, "{\"type\":\"welcome\",\"protocol\":2,\"token\":\"00112233445566778899aabbccddeeff\",\"seat\":-1,\"table\":\"t\",\"id\":4}", PJ_MSG_WELCOME },
+  { PJ_NET_TO_CLIENT, "{\"type\":\"error\",\"code\":\"table-closed\",\"message\":\"x\"}", PJ_MSG_ERROR },
+  { PJ_NET_TO_CLIENT, "{\"type\":\"lobby\",\"table\":\"t\",\"password\":false,\"rules\":\"basic\",\"phase\":\"lobby\",\"seats\":["
+                      "{\"seat\":0,\"colour\":\"R\",\"name\":\"\",\"kind\":\"open\",\"ready\":false,\"connected\":false},"
+                      "{\"seat\":1,\"colour\":\"B\",\"name\":\"\",\"kind\":\"open\",\"ready\":false,\"connected\":false},"
+                      "{\"seat\":2,\"colour\":\"Y\",\"name\":\"\",\"kind\":\"open\",\"ready\":false,\"connected\":false},"
+                      "{\"seat\":3,\"colour\":\"G\",\"name\":\"Bo\",\"kind\":\"human\",\"ready\":true,\"connected\":true}],"
+                      "\"people\":[{\"id\":1,\"name\":\"Ann\",\"seat\":-1},{\"id\":2,\"name\":\"Bo\",\"seat\":3}]}", PJ_MSG_LOBBY },
+  { PJ_NET_TO_HOST, "{\"type\":\"sit\",\"seat\":7}", PJ_MSG_SIT },
+  { PJ_NET_TO_HOST, "{\"type\":\"stand\"}", PJ_MSG_STAND },
+  { PJ_NET_TO_HOST, "{\"type\":\"ready\",\"ready\":false}", PJ_MSG_READY },
+  { PJ_NET_TO_HOST, "{\"type\":\"action\",\"text\":\"7 R1 r12-h2, R3 b4-b7\",\"n\":12}", PJ_MSG_ACTION },
+  { PJ_NET_TO_HOST, "{\"type\":\"chat\",\"text\":\"hi\"}\r", PJ_MSG_CHAT },
+  { PJ_NET_TO_HOST, "{\"type\":\"ping\"}", PJ_MSG_PING },
+  { PJ_NET_TO_HOST, "{\"type\":\"bye\"}", PJ_MSG_BYE },
+  { PJ_NET_TO_CLIENT, "{\"type\":\"chat\",\"from\":\"Ann\",\"seat\":-1,\"text\":\"hi\",\"team\":false}", PJ_MSG_CHAT },
+  { PJ_NET_TO_CLIENT, "{\"type\":\"over\",\"winner\":1,\"seed\":\"18446744073709551615\",\"salt\":\"00112233445566778899aabbccddeeff\",\"n\":1000}", PJ_MSG_OVER },
+  { PJ_NET_TO_CLIENT, "{\"type\":\"error\",\"code\":\"not-your-turn\",\"message\":\"It is not your turn\",\"ref\":\"action\"}", PJ_MSG_ERROR },
+  { PJ_NET_TO_CLIENT, "{\"type\":\"start\",\"commitment\":\"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff\",\"dealer\":0,\"rules\":\"basic\",\"seat\":-1}", PJ_MSG_START },
+  { PJ_NET_TO_CLIENT, "{\"type\":\"update\",\"n\":3,\"actor\":1,\"action\":\"draw\",\"computer\":true,\"position\":\"x\"}", PJ_MSG_UPDATE },
+  { PJ_NET_TO_CLIENT, "{\"type\":\"log\",\"first\":0,\"actions\":[\"a\",\"b\"]}", PJ_MSG_LOG },
+};
+
 static void
 test_valid (void)
 {
-  static const struct { PjNetDirection dir; const char *line; PjNetMessageType type; } cases[] = {
-    { PJ_NET_TO_HOST, "{\"type\":\"hello\",\"protocol\":1,\"name\":\"Ann\"}", PJ_MSG_HELLO },
-    { PJ_NET_TO_HOST, "{\"type\":\"hello\",\"protocol\":1,\"name\":\"Ann\",\"token\":\"00112233445566778899aabbccddeeff\",\"future\":[1]}", PJ_MSG_HELLO },
-    { PJ_NET_TO_HOST, "{\"type\":\"hello\",\"protocol\":2,\"protocol_min\":2,\"protocol_max\":3,\"name\":\"Ann\",\"proof\":\"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff\",\"token_proof\":\"ffeeddccbbaa99887766554433221100ffeeddccbbaa99887766554433221100\"}", PJ_MSG_HELLO },
-    { PJ_NET_TO_HOST, "{\"type\":\"pong\",\"id\":3}", PJ_MSG_PONG },
-    { PJ_NET_TO_CLIENT, "{\"type\":\"ping\"}", PJ_MSG_PING },
-    { PJ_NET_TO_CLIENT, "{\"type\":\"pong\",\"id\":7}", PJ_MSG_PONG },
-    { PJ_NET_TO_CLIENT, "{\"type\":\"challenge\",\"nonce\":\"00112233445566778899aabbccddeeff\",\"protocol_min\":2,\"protocol_max\":2}", PJ_MSG_CHALLENGE },
-    { PJ_NET_TO_CLIENT, "{\"type\":\"closed\",\"message\":\"The host closed the table\"}", PJ_MSG_CLOSED },
-    { PJ_NET_TO_CLIENT, "{\"type\":\"closed\"}", PJ_MSG_CLOSED },
-    { PJ_NET_TO_CLIENT, "{\"type\":\"welcome\",\"protocol\":2,\"token\":\"00112233445566778899aabbccddeeff\",\"seat\":-1,\"table\":\"t\",\"id\":4}", PJ_MSG_WELCOME },
-    { PJ_NET_TO_CLIENT, "{\"type\":\"error\",\"code\":\"table-closed\",\"message\":\"x\"}", PJ_MSG_ERROR },
-    { PJ_NET_TO_CLIENT, "{\"type\":\"lobby\",\"table\":\"t\",\"password\":false,\"rules\":\"basic\",\"phase\":\"lobby\",\"seats\":["
-                        "{\"seat\":0,\"colour\":\"R\",\"name\":\"\",\"kind\":\"open\",\"ready\":false,\"connected\":false},"
-                        "{\"seat\":1,\"colour\":\"B\",\"name\":\"\",\"kind\":\"open\",\"ready\":false,\"connected\":false},"
-                        "{\"seat\":2,\"colour\":\"Y\",\"name\":\"\",\"kind\":\"open\",\"ready\":false,\"connected\":false},"
-                        "{\"seat\":3,\"colour\":\"G\",\"name\":\"Bo\",\"kind\":\"human\",\"ready\":true,\"connected\":true}],"
-                        "\"people\":[{\"id\":1,\"name\":\"Ann\",\"seat\":-1},{\"id\":2,\"name\":\"Bo\",\"seat\":3}]}", PJ_MSG_LOBBY },
-    { PJ_NET_TO_HOST, "{\"type\":\"sit\",\"seat\":7}", PJ_MSG_SIT },
-    { PJ_NET_TO_HOST, "{\"type\":\"stand\"}", PJ_MSG_STAND },
-    { PJ_NET_TO_HOST, "{\"type\":\"ready\",\"ready\":false}", PJ_MSG_READY },
-    { PJ_NET_TO_HOST, "{\"type\":\"action\",\"text\":\"7 R1 r12-h2, R3 b4-b7\",\"n\":12}", PJ_MSG_ACTION },
-    { PJ_NET_TO_HOST, "{\"type\":\"chat\",\"text\":\"hi\"}\r", PJ_MSG_CHAT },
-    { PJ_NET_TO_HOST, "{\"type\":\"ping\"}", PJ_MSG_PING },
-    { PJ_NET_TO_HOST, "{\"type\":\"bye\"}", PJ_MSG_BYE },
-    { PJ_NET_TO_CLIENT, "{\"type\":\"chat\",\"from\":\"Ann\",\"seat\":-1,\"text\":\"hi\",\"team\":false}", PJ_MSG_CHAT },
-    { PJ_NET_TO_CLIENT, "{\"type\":\"over\",\"winner\":1,\"seed\":\"18446744073709551615\",\"salt\":\"00112233445566778899aabbccddeeff\",\"n\":1000}", PJ_MSG_OVER },
-    { PJ_NET_TO_CLIENT, "{\"type\":\"error\",\"code\":\"not-your-turn\",\"message\":\"It is not your turn\",\"ref\":\"action\"}", PJ_MSG_ERROR },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (valid_cases); i++)
     {
       g_autoptr (GError) error = NULL;
       g_autoptr (JsonObject) msg = NULL;
       PjNetMessageType type;
-      gsize len = strlen (cases[i].line);
+      gsize len = strlen (valid_cases[i].line);
 
-      if (cases[i].line[len - 1] == '\r')
+      if (valid_cases[i].line[len - 1] == '\r')
         len--;
-      g_assert_true (pj_net_message_parse (cases[i].line, len, cases[i].dir, &type, &msg, &error));
+      g_assert_true (pj_net_message_parse (valid_cases[i].line, len, valid_cases[i].dir, &type, &msg, &error));
       g_assert_no_error (error);
-      g_assert_cmpint (type, ==, cases[i].type);
+      g_assert_cmpint (type, ==, valid_cases[i].type);
     }
 }
 
@@ -81,6 +85,80 @@ unescape (const char *text,
 
 /* Valent's test-packet style: one invalid message a line, each with the
  * error it must get. */
+/* The recipe's guards (HACKING.md, "A LAN message"): every type has its
+ * schema row, a valid example above for each way it may travel, and its
+ * row in PROTOCOL.md's table for that way (and none in the other). */
+static void
+test_every_type (void)
+{
+  g_autofree char *path = g_build_filename (NET_TEST_DIR, "..", "..", "src", "net", "PROTOCOL.md", NULL);
+  g_autofree char *doc = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *up, *down, *end;
+  g_autofree char *up_text = NULL;
+  g_autofree char *down_text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &doc, NULL, &error));
+  g_assert_no_error (error);
+  up = strstr (doc, "\n## Client → host\n");
+  down = strstr (doc, "\n## Host → client\n");
+  g_assert_nonnull (up);
+  g_assert_nonnull (down);
+  g_assert_true (up < down);
+  end = strstr (down + 1, "\n#");
+  g_assert_nonnull (end);
+  up_text = g_strndup (up, (gsize) (down - up));
+  down_text = g_strndup (down, (gsize) (end - down));
+
+  for (guint t = 0; t < PJ_N_MSG; t++)
+    {
+      const char *name = pj_net_message_type_name (t);
+      g_autofree char *row = NULL;
+
+      if (name == NULL)
+        g_error ("message type %u has no row in pj-net-message.c's schemas[]", t);
+      if (!pj_net_message_allowed (t, PJ_NET_TO_HOST) && !pj_net_message_allowed (t, PJ_NET_TO_CLIENT))
+        g_error ("\"%s\" has a schema row that lets neither side send it", name);
+      row = g_strdup_printf ("\n| `%s` |", name);
+      for (PjNetDirection dir = PJ_NET_TO_HOST; dir <= PJ_NET_TO_CLIENT; dir++)
+        {
+          gboolean allowed = pj_net_message_allowed (t, dir);
+          const char *section = dir == PJ_NET_TO_HOST ? up_text : down_text;
+          const char *way = dir == PJ_NET_TO_HOST ? "Client -> host" : "Host -> client";
+          gboolean example = FALSE;
+
+          if (allowed != (strstr (section, row) != NULL))
+            g_error ("PROTOCOL.md's \"%s\" table %s \"%s\"", way, allowed ? "lacks" : "lists", name);
+          for (guint i = 0; i < G_N_ELEMENTS (valid_cases); i++)
+            example |= valid_cases[i].type == t && valid_cases[i].dir == dir;
+          if (allowed && !example)
+            g_error ("test_valid has no \"%s\" sent %s", name, way);
+        }
+    }
+}
+
+/* PROTOCOL.md says which versions this build speaks, and has a section on
+ * what the newest one changed (HACKING.md: a version bump). */
+static void
+test_protocol_doc_versions (void)
+{
+  g_autofree char *path = g_build_filename (NET_TEST_DIR, "..", "..", "src", "net", "PROTOCOL.md", NULL);
+  g_autofree char *doc = NULL;
+  g_autofree char *speaks = g_strdup_printf ("speaks versions **%d to %d**", PJ_NET_PROTOCOL_MIN, PJ_NET_PROTOCOL_MAX);
+  g_autofree char *title = g_strdup_printf ("# Pegs and Jokers LAN protocol, version %d\n", PJ_NET_PROTOCOL_MAX);
+  g_autofree char *section = g_strdup_printf ("\n## Version %d\n", PJ_NET_PROTOCOL_MAX);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &doc, NULL, &error));
+  g_assert_no_error (error);
+  if (!g_str_has_prefix (doc, title))
+    g_error ("PROTOCOL.md's title is not \"%s\"", g_strchomp (title));
+  if (strstr (doc, speaks) == NULL)
+    g_error ("PROTOCOL.md does not say \"%s\" (pj-net.h)", speaks);
+  if (strstr (doc, section) == NULL)
+    g_error ("PROTOCOL.md has no \"## Version %d\" section", PJ_NET_PROTOCOL_MAX);
+}
+
 static void
 test_invalid_fixture (void)
 {
@@ -315,7 +393,10 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
+  /* first: when a type lacks its schema row, this says so in words */
+  g_test_add_func ("/net/message/every-type", test_every_type);
   g_test_add_func ("/net/message/valid", test_valid);
+  g_test_add_func ("/net/message/protocol-doc-versions", test_protocol_doc_versions);
   g_test_add_func ("/net/message/invalid-fixture", test_invalid_fixture);
   g_test_add_func ("/net/message/line-reader", test_line_reader);
   g_test_add_func ("/net/message/commitment", test_commitment);

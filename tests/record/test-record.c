@@ -374,7 +374,7 @@ static const Edit edits[] = {
   { "no rules", "\"rules\"", "\"rulez\"", PJ_RECORD_ERROR_FIELD },
   { "rules not an object", "\"rules\" : {", "\"rules\" : 3, \"x\" : {", PJ_RECORD_ERROR_FIELD },
   { "no preset", "\"preset\"", "\"prest\"", PJ_RECORD_ERROR_FIELD },
-  { "unknown preset", "\"preset\" : \"basic\"", "\"preset\" : \"texas\"", PJ_RECORD_ERROR_RULES },
+  { "unknown preset", "\"preset\" : \"basic\"", "\"preset\" : \"no-such-preset\"", PJ_RECORD_ERROR_RULES },
   { "no options", "\"options\"", "\"optionz\"", PJ_RECORD_ERROR_FIELD },
   { "unknown option", "\"decks\" : \"3\"", "\"decks\" : \"3\", \"wild_sevens\" : \"yes\"", PJ_RECORD_ERROR_RULES },
   { "bad option value", "\"decks\" : \"3\"", "\"decks\" : \"5\"", PJ_RECORD_ERROR_RULES },

@@ -31,7 +31,10 @@ out_line_cb (GObject      *source,
   guint port;
 
   if (line == NULL)
-    return;
+    {
+      server->out_done = TRUE;
+      return;
+    }
   /* table "NAME" port N */
   end = strrchr (line, '"');
   g_assert_true (g_str_has_prefix (line, "table \"") && end && end > line + 6);
@@ -60,7 +63,10 @@ err_line_cb (GObject      *source,
                                                                 result, NULL, &error);
 
   if (line == NULL)
-    return;
+    {
+      server->log_done = TRUE;
+      return;
+    }
   /* the test's log shows what the server said */
   if (server_echo_log)
     g_printerr ("  server: %s\n", line);
@@ -160,7 +166,10 @@ server_port (Server     *server,
 static gboolean
 has_exited (gpointer data)
 {
-  return ((Server *) data)->exited;
+  Server *server = data;
+
+  /* the pipes end once the process has gone */
+  return server->exited && server->out_done && server->log_done;
 }
 
 gboolean
@@ -203,12 +212,9 @@ server_signal (Server *server,
 void
 server_free (Server *server)
 {
-  if (!server->exited)
-    server_signal (server, SIGKILL);
-  /* the rest of the log, then stop reading */
-  run_for (50);
+  server_signal (server, SIGKILL);
+  /* both pipes were read to their end (server_wait_exit) */
   g_cancellable_cancel (server->cancellable);
-  run_for (10);
   g_clear_object (&server->out);
   g_clear_object (&server->err);
   g_clear_object (&server->process);

@@ -18,6 +18,8 @@ typedef struct {
   GHashTable       *ports;      /* table name → port (GUINT_TO_POINTER) */
   GString          *log;        /* stderr so far */
   gboolean          exited;
+  gboolean          out_done;   /* stdout read to its end */
+  gboolean          log_done;   /* stderr read to its end */
   int               status;     /* exit status (or -signal) once exited */
 } Server;
 
@@ -29,6 +31,7 @@ Server  *server_spawn        (const char * const *args);
 /* Start it and wait until n_tables have printed their port (FALSE on timeout). */
 Server  *server_start        (guint n_tables, const char * const *args);
 guint16  server_port         (Server *server, const char *table);
+/* Wait for the exit and the last of its output (FALSE on timeout). */
 gboolean server_wait_exit    (Server *server, guint timeout_ms);
 /* Wait until the log holds text; FALSE on timeout. */
 gboolean server_wait_log     (Server *server, const char *text, guint timeout_ms);

@@ -70,7 +70,6 @@ run_status (const char * const *args,
   int status;
 
   g_assert_true (server_wait_exit (server, 10000));
-  run_for (50);
   status = server->status;
   *log = g_strdup (server->log->str);
   server_free (server);
@@ -406,6 +405,28 @@ stalled_on_person (gpointer data)
   return FALSE;
 }
 
+/* Autoplay off and the table still: every bot has seen the same last action
+ * and one of them is to play and has not answered. Nothing moves until a
+ * person does (a move a bot sent before its autoplay went off has landed). */
+static gboolean
+settled_on_person (gpointer data)
+{
+  Stall *s = data;
+  gboolean waiting = FALSE;
+
+  for (guint i = 0; i < s->n; i++)
+    {
+      PjClient *c = s->bots[i]->client;
+      guint n = pj_client_get_n_actions (c);
+
+      if (pj_client_get_state (c) == NULL || n != pj_client_get_n_actions (s->bots[0]->client))
+        return FALSE;
+      if (pj_client_is_my_turn (c) && !(s->bots[i]->has_sent && s->bots[i]->sent_for_n == n))
+        waiting = TRUE;
+    }
+  return waiting;
+}
+
 typedef struct {
   const char *path;
   guint       n;
@@ -465,7 +486,8 @@ test_kill_restart (void)
   g_assert_true (run_until (stalled_on_person, &as, 30000));
   for (guint i = 0; i < 3; i++)
     attic[i]->autoplay = FALSE;
-  run_for (300);
+  g_assert_true (run_until (settled_on_person, &ks, 10000));
+  g_assert_true (run_until (settled_on_person, &as, 10000));
   for (guint i = 0; i < 2; i++)
     seen_of (kitchen[i], &before_k[i]);
   for (guint i = 0; i < 3; i++)
@@ -577,7 +599,7 @@ test_sigterm (void)
   g_signal_connect (bot[0]->client, "disconnected", G_CALLBACK (record_disconnect_cb), &code);
   g_assert_true (run_until (stalled_on_person, &s, 30000));
   bot[0]->autoplay = FALSE;
-  run_for (200);
+  g_assert_true (run_until (settled_on_person, &s, 10000));
   n = pj_client_get_n_actions (bot[0]->client);
 
   server_signal (server, SIGTERM);
@@ -596,6 +618,12 @@ test_sigterm (void)
 }
 
 /* ---- admin ------------------------------------------------------------------------- */
+
+static gboolean
+bot_seated (gpointer data)
+{
+  return pj_client_get_seat (((Bot *) data)->client) >= 0;
+}
 
 static void
 test_admin (void)
@@ -620,7 +648,7 @@ test_admin (void)
   g_assert_true (bot_connect (bob, "127.0.0.1", server_port (server, "Den")));
   pj_client_sit (ann->client, 0);
   g_signal_connect (ann->client, "disconnected", G_CALLBACK (record_disconnect_cb), &ann_code);
-  run_for (200);
+  g_assert_true (run_until (bot_seated, ann, 5000));
 
   tables = admin_command (socket_path, "tables");
   g_assert_true (g_str_has_prefix (tables, "ok 2 tables"));

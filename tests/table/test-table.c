@@ -1109,6 +1109,60 @@ test_table_reopen_standing_host (void)
   g_rmdir (dir);
 }
 
+static void
+count_message_cb (const char     *log_domain,
+                  GLogLevelFlags  log_level,
+                  const char     *message,
+                  gpointer        user_data)
+{
+  guint *n = user_data;
+
+  g_test_message ("%s: %s", log_domain, message);
+  (*n)++;
+}
+
+/* Nowhere to write: the host's save path and Bob's seat store lie under a
+ * plain file. Under fatal warnings (the tests' G_DEBUG) the failures are
+ * reported as messages and the game goes on; nothing aborts. */
+static void
+test_table_unwritable (void)
+{
+  g_autoptr (PjTable) host = NULL;
+  g_autoptr (PjTable) bob = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pj-unwritable-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "a-file", NULL);
+  g_autofree char *path = g_build_filename (file, "lan-table.json", NULL);
+  g_autofree char *kept = g_build_filename (file, "kept", NULL);
+  guint n_table = 0, n_model = 0, table_handler, model_handler;
+  Play play;
+
+  g_assert_true (g_file_set_contents (file, "", 0, NULL));
+  table_handler = g_log_set_handler ("pj-table", G_LOG_LEVEL_MESSAGE, count_message_cb, &n_table);
+  model_handler = g_log_set_handler ("pj-model", G_LOG_LEVEL_MESSAGE, count_message_cb, &n_model);
+
+  host = open_table ("Unwritable", &bob);
+  pj_table_set_save_path (host, path);
+  pj_table_set_rejoin_dir (bob, kept);
+  g_assert_true (pj_host_start_game (pj_table_get_host (host), NULL));
+  g_assert_true (run_until (has_game, host, 5000));
+  g_assert_true (run_until (has_game, bob, 5000));
+  play.tables[0] = host;
+  play.tables[1] = bob;
+  play.target = 6;
+  g_assert_true (run_until (played_enough, &play, 20000));
+
+  /* the host's seat and Bob's kept seat, each told at least once */
+  g_assert_cmpuint (n_table, >=, 2);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  leave_and_finalize (g_steal_pointer (&bob));
+  leave_and_finalize (g_steal_pointer (&host));
+  g_log_remove_handler ("pj-table", table_handler);
+  g_log_remove_handler ("pj-model", model_handler);
+  g_unlink (file);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1125,6 +1179,7 @@ main (int    argc,
   g_test_add_func ("/table/spectator-reconnect", test_table_spectator_reconnect);
   g_test_add_func ("/table/rematch", test_table_rematch);
   g_test_add_func ("/table/reopen", test_table_reopen);
+  g_test_add_func ("/table/unwritable", test_table_unwritable);
   g_test_add_func ("/table/reopen-standing-host", test_table_reopen_standing_host);
   g_test_add_func ("/table/rejoin-store", test_table_rejoin_store);
   g_test_add_func ("/table/rejoin-after-kill", test_table_rejoin_after_kill);

@@ -16,6 +16,7 @@
  */
 #include <glib/gi18n.h>
 
+#include "pj-source.h"
 #include "pj-tutorial.h"
 
 #define RED   0u
@@ -153,7 +154,8 @@ struct _PjTutorial
   gboolean  busy;
   char     *message;
   guint     delay;
-  guint     source;
+  guint     source;       /* of `context` */
+  GMainContext *context;  /* the thread-default one where it was made */
 
   /* the move sent, judged when the game is told (never inside its send) */
   PjAction  sent;
@@ -236,11 +238,11 @@ static gboolean next_cb (gpointer user_data);
 static void
 schedule_next (PjTutorial *self)
 {
-  g_clear_handle_id (&self->source, g_source_remove);
+  pj_source_clear (self->context, &self->source);
   if (self->delay == 0)
-    self->source = g_idle_add (next_cb, self);
+    self->source = pj_source_add_idle (self->context, next_cb, self);
   else
-    self->source = g_timeout_add (self->delay, next_cb, self);
+    self->source = pj_source_add_timeout (self->context, self->delay, next_cb, self);
 }
 
 static void
@@ -274,7 +276,7 @@ next_cb (gpointer user_data)
    * as computer players do (pj_game_hold_pace()) */
   if (pj_game_get_pace_held (self->game))
     {
-      self->source = g_timeout_add (PACE_POLL_MS, next_cb, self);
+      self->source = pj_source_add_timeout (self->context, PACE_POLL_MS, next_cb, self);
       return G_SOURCE_REMOVE;
     }
   if (text == NULL)
@@ -345,8 +347,8 @@ send_cb (PjGame          *game,
     return FALSE;
   self->accepted = pj_tutorial_check (self, &self->sent, NULL);
   /* the game waits for its answer after this returns */
-  g_clear_handle_id (&self->source, g_source_remove);
-  self->source = g_idle_add (answer_cb, self);
+  pj_source_clear (self->context, &self->source);
+  self->source = pj_source_add_idle (self->context, answer_cb, self);
   return TRUE;
 }
 
@@ -468,7 +470,7 @@ pj_tutorial_dispose (GObject *object)
 {
   PjTutorial *self = PJ_TUTORIAL (object);
 
-  g_clear_handle_id (&self->source, g_source_remove);
+  pj_source_clear (self->context, &self->source);
   g_clear_object (&self->game);
 
   G_OBJECT_CLASS (pj_tutorial_parent_class)->dispose (object);
@@ -480,6 +482,7 @@ pj_tutorial_finalize (GObject *object)
   PjTutorial *self = PJ_TUTORIAL (object);
 
   g_free (self->message);
+  g_main_context_unref (self->context);
 
   G_OBJECT_CLASS (pj_tutorial_parent_class)->finalize (object);
 }
@@ -545,6 +548,7 @@ pj_tutorial_init (PjTutorial *self)
   GWeakRef *ref = g_new0 (GWeakRef, 1);
   PjState seen;
 
+  self->context = g_main_context_ref_thread_default ();
   self->delay = 900;
   load_position (self, steps[0].position);
   seen_by_red (self, &seen);

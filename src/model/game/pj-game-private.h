@@ -49,6 +49,8 @@ struct _PjGame
   gint64         turn_started;   /* when the computer began choosing */
   guint          holds;          /* views still animating (pj_game_hold_pace()) */
   gint64         settled_at;     /* when the last hold was released */
+  guint          test_failing_levels;   /* tests: 1 << PjAiLevel of levels that fail */
+  guint          test_hard_iterations;  /* tests: 0, or a hard budget without time limit */
 
   PjAutosave    *saver;          /* NULL: no autosave */
   char          *save_error;     /* why saves fail now, or NULL */
@@ -113,6 +115,13 @@ PjController _pj_game_playing_controller (PjGame        *self,
 /* pj-game-computer.c */
 void        _pj_game_maybe_start_computer (PjGame        *self);
 void        _pj_game_cancel_computer      (PjGame        *self);
+/* tests: the decisions of the levels in `levels` (a mask of 1 << PjAiLevel)
+ * fail; hard decisions search `iterations` playouts without a time limit
+ * (0: the app's budget) */
+void        _pj_game_set_computer_failures_for_testing (PjGame *self,
+                                                        guint   levels);
+void        _pj_game_set_hard_iterations_for_testing   (PjGame *self,
+                                                        guint   iterations);
 
 /* pj-game-autosave.c */
 void        _pj_game_schedule_autosave   (PjGame         *self);

@@ -7,19 +7,33 @@
 
 #include "pj-ai.h"
 #include "pj-game-private.h"
+#include "pj-search.h"
 #include "pj-text.h"
 
-/* One computer decision, worked on a copy of the state on a worker thread. */
+/* One computer decision, worked on a copy of the state on a search thread. */
 typedef struct {
-  PjState      state;
-  PjController level;
-  guint64      seed;
-  PjAction     chosen;
+  PjState        state;
+  PjAiLevel      level;
+  guint64        seed;
+  PjAction       chosen;
+  guint          iterations;    /* tests: without a time limit; 0: the app's budget */
+  gboolean       fail;          /* tests: the decision fails */
+  PjSearchCancel cancel;        /* raised when the game stops or goes */
 } ComputerTurn;
+
+static void
+computer_turn_free (gpointer data)
+{
+  ComputerTurn *turn = data;
+
+  pj_search_cancel_clear (&turn->cancel);
+  g_free (turn);
+}
 
 void
 _pj_game_cancel_computer (PjGame *self)
 {
+  /* raises the searching turn's flag: its search ends within a sample */
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   _pj_game_remove_source (self, &self->pace_source);
@@ -35,21 +49,6 @@ _pj_game_cancel_computer (PjGame *self)
 
 /* ---- computer players -------------------------------------------------- */
 
-static gboolean
-choose_action (const PjState *state,
-               PjController   level,
-               guint64        seed,
-               PjAction      *out)
-{
-  PjAiLevel ai_level;
-
-  if (!pj_controller_to_level (level, &ai_level))
-    g_return_val_if_reached (FALSE);
-
-  /* pj_ai_choose() redacts its own copy to the actor's view */
-  return pj_ai_choose (state, ai_level, NULL, seed, out);
-}
-
 static void
 computer_thread (GTask        *task,
                  gpointer      source_object,
@@ -57,11 +56,20 @@ computer_thread (GTask        *task,
                  GCancellable *cancellable)
 {
   ComputerTurn *turn = task_data;
+  PjAiBudget budget = { .iterations = turn->iterations };
 
   if (g_task_return_error_if_cancelled (task))
     return;
 
-  if (!choose_action (&turn->state, turn->level, turn->seed, &turn->chosen))
+  if (turn->fail)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "A failure made by a test");
+      return;
+    }
+
+  /* pj_ai_choose() redacts its own copy to the actor's view */
+  if (!pj_ai_choose (&turn->state, turn->level, turn->iterations ? &budget : NULL, turn->seed,
+                     &turn->chosen, &turn->cancel.flag))
     {
       g_task_return_new_error (task, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_GAME_OVER,
                                "No legal action");
@@ -112,26 +120,59 @@ schedule_pace (PjGame *self)
   self->pace_source = g_source_attach (pace, self->context);
 }
 
+static void start_decision (PjGame *self, PjAiLevel level);
+
+/* A decision that failed is never the end of the game: the next level down
+ * takes the turn (the easy player fails only when there is no legal action,
+ * which the game over catches first). Reported, not warned: tests run with
+ * fatal warnings and this is no programming error of the caller's. */
+static void
+decision_failed (PjGame       *self,
+                 PjAiLevel     level,
+                 const GError *error)
+{
+  if (level > PJ_AI_EASY)
+    {
+      PjAiLevel down = level - 1;
+
+      g_message ("The %s computer player could not choose (%s); the %s player takes the turn",
+                 pj_ai_level_name (level), error->message, pj_ai_level_name (down));
+      start_decision (self, down);
+      return;
+    }
+  g_message ("The %s computer player could not choose (%s); the turn waits for a new start",
+             pj_ai_level_name (level), error->message);
+  g_clear_object (&self->cancellable);
+  self->thinking = FALSE;
+  g_object_notify_by_pspec (G_OBJECT (self), _pj_game_properties[PROP_THINKING]);
+}
+
+/* The task holds no reference to the game (a weak one here), so that a game
+ * its owner drops mid-search goes at once: disposing it stops the search. */
 static void
 computer_done_cb (GObject      *object,
                   GAsyncResult *result,
                   gpointer      user_data)
 {
-  PjGame *self = PJ_GAME (object);
+  GWeakRef *game_ref = user_data;
+  g_autoptr (PjGame) self = g_weak_ref_get (game_ref);
   GTask *task = G_TASK (result);
   ComputerTurn *turn = g_task_get_task_data (task);
   g_autoptr (GError) error = NULL;
+  gboolean ok = g_task_propagate_boolean (task, &error);
 
-  if (!g_task_propagate_boolean (task, &error))
+  g_weak_ref_clear (game_ref);
+  g_free (game_ref);
+
+  /* Gone, or a newer turn has started meanwhile (new seats, stop): drop this one. */
+  if (self == NULL || g_task_get_cancellable (task) != self->cancellable)
+    return;
+
+  if (!ok)
     {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_warning ("Computer player failed: %s", error->message);
+      decision_failed (self, turn->level, error);
       return;
     }
-
-  /* A newer turn has started meanwhile (new seats, stop): drop this one. */
-  if (g_task_get_cancellable (task) != self->cancellable)
-    return;
 
   self->pending = turn->chosen;
   self->have_pending = TRUE;
@@ -230,41 +271,78 @@ pj_game_cover_seat (PjGame       *self,
   _pj_game_maybe_start_computer (self);
 }
 
+/* Starts the search of `level` for the actor; the game is thinking until
+ * the chosen action is applied or the turn is cancelled. */
+static void
+start_decision (PjGame    *self,
+                PjAiLevel  level)
+{
+  g_autoptr (GTask) task = NULL;
+  GWeakRef *game_ref = g_new (GWeakRef, 1);
+  ComputerTurn *turn;
+
+  turn = g_new0 (ComputerTurn, 1);
+  turn->state = self->state;
+  turn->level = level;
+  /* Different for every decision, the same when a game is replayed. */
+  turn->seed = self->seed ^ ((guint64) g_list_model_get_n_items (G_LIST_MODEL (self->history)) * 0x9e3779b97f4a7c15ull);
+  turn->iterations = level == PJ_AI_HARD ? self->test_hard_iterations : 0;
+  turn->fail = (self->test_failing_levels & (1u << level)) != 0;
+
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  pj_search_cancel_init (&turn->cancel, self->cancellable);
+
+  g_weak_ref_init (game_ref, self);
+  task = g_task_new (NULL, self->cancellable, computer_done_cb, game_ref);
+  g_task_set_source_tag (task, start_decision);
+  g_task_set_task_data (task, turn, computer_turn_free);
+  pj_search_run_task (task, computer_thread);
+}
+
 void
 _pj_game_maybe_start_computer (PjGame *self)
 {
-  g_autoptr (GTask) task = NULL;
-  ComputerTurn *turn;
+  PjAiLevel level;
 
   if (self->mirror || !self->running || self->thinking || pj_state_is_over (&self->state))
     return;
   if (!pj_game_seat_is_computer (self, self->state.actor))
     return;
+  if (!pj_controller_to_level (_pj_game_playing_controller (self, self->state.actor), &level))
+    g_return_if_reached ();
 
-  turn = g_new0 (ComputerTurn, 1);
-  turn->state = self->state;
-  turn->level = _pj_game_playing_controller (self, self->state.actor);
-  /* Different for every decision, the same when a game is replayed. */
-  turn->seed = self->seed ^ ((guint64) g_list_model_get_n_items (G_LIST_MODEL (self->history)) * 0x9e3779b97f4a7c15ull);
   self->turn_started = g_get_monotonic_time ();
-
   self->thinking = TRUE;
-  self->cancellable = g_cancellable_new ();
-
-  task = g_task_new (self, self->cancellable, computer_done_cb, NULL);
-  g_task_set_source_tag (task, _pj_game_maybe_start_computer);
-  g_task_set_task_data (task, turn, g_free);
-  g_task_run_in_thread (task, computer_thread);
-
+  start_decision (self, level);
   g_object_notify_by_pspec (G_OBJECT (self), _pj_game_properties[PROP_THINKING]);
+}
+
+void
+_pj_game_set_computer_failures_for_testing (PjGame *self,
+                                            guint   levels)
+{
+  g_return_if_fail (PJ_IS_GAME (self));
+
+  self->test_failing_levels = levels;
+}
+
+void
+_pj_game_set_hard_iterations_for_testing (PjGame *self,
+                                          guint   iterations)
+{
+  g_return_if_fail (PJ_IS_GAME (self));
+
+  self->test_hard_iterations = iterations;
 }
 
 /* ---- hints ------------------------------------------------------------- */
 
 typedef struct {
-  PjState  state;
-  PjAction action;
-  char    *reason;
+  PjState        state;
+  PjAction       action;
+  char          *reason;
+  PjSearchCancel cancel;
 } HintData;
 
 static void
@@ -272,6 +350,7 @@ hint_data_free (gpointer data)
 {
   HintData *hint = data;
 
+  pj_search_cancel_clear (&hint->cancel);
   g_free (hint->reason);
   g_free (hint);
 }
@@ -288,7 +367,7 @@ hint_thread (GTask        *task,
   if (g_task_return_error_if_cancelled (task))
     return;
 
-  if (!pj_ai_hint_reason (&hint->state, &hint->action, &why))
+  if (!pj_ai_hint_reason (&hint->state, &hint->action, &why, &hint->cancel.flag))
     {
       g_task_return_new_error (task, PJ_ENGINE_ERROR, PJ_ENGINE_ERROR_GAME_OVER,
                                _("There is no move to suggest"));
@@ -322,8 +401,9 @@ pj_game_hint_async (PjGame              *self,
 
   hint = g_new0 (HintData, 1);
   hint->state = self->state;
+  pj_search_cancel_init (&hint->cancel, cancellable);
   g_task_set_task_data (task, hint, hint_data_free);
-  g_task_run_in_thread (task, hint_thread);
+  pj_search_run_task (task, hint_thread);
 }
 
 gboolean

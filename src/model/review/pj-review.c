@@ -9,6 +9,7 @@
 #include <json-glib/json-glib.h>
 
 #include "pj-ai.h"
+#include "pj-search.h"
 #include "pj-text.h"
 
 /* Enough for the hard player's candidates and the played action. */
@@ -70,21 +71,10 @@ typedef struct {
   guint         seats;          /* bit mask, never 0 here */
   guint         iterations;
   guint64       seed;
-  gint          cancel;         /* atomic; set from the cancellable */
-  GCancellable *cancellable;
-  gulong        cancelled_id;
+  PjSearchCancel cancel;        /* raised from the cancellable */
   GMainContext *context;        /* where progress is notified (async) */
   PjReview     *self;           /* for progress (async); owned by the task */
 } Job;
-
-static void
-on_cancelled (GCancellable *cancellable,
-              gpointer      user_data)
-{
-  Job *job = user_data;
-
-  g_atomic_int_set (&job->cancel, 1);
-}
 
 static Job *
 job_new (PjReview     *self,
@@ -106,12 +96,7 @@ job_new (PjReview     *self,
   if (job->iterations == 0)
     job->iterations = pj_review_default_iterations (pj_record_get_rules (self->record));
   job->seed = pj_record_get_seed (self->record);
-  if (cancellable)
-    {
-      job->cancellable = g_object_ref (cancellable);
-      /* runs at once when it is cancelled already */
-      job->cancelled_id = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled), job, NULL);
-    }
+  pj_search_cancel_init (&job->cancel, cancellable);
   return job;
 }
 
@@ -120,9 +105,7 @@ job_free (gpointer data)
 {
   Job *job = data;
 
-  if (job->cancellable)
-    g_cancellable_disconnect (job->cancellable, job->cancelled_id);
-  g_clear_object (&job->cancellable);
+  pj_search_cancel_clear (&job->cancel);
   g_clear_pointer (&job->context, g_main_context_unref);
   g_free (job->actions);
   g_free (job);
@@ -208,7 +191,7 @@ job_run (Job          *job,
     }
 
   s = job->start;
-  for (guint i = 0; i < job->n_actions && !g_atomic_int_get (&job->cancel); i++)
+  for (guint i = 0; i < job->n_actions && !pj_ai_cancel_is_raised (&job->cancel.flag); i++)
     {
       const PjAction *played = &job->actions[i];
 
@@ -217,7 +200,7 @@ job_run (Job          *job,
           PjAiBudget budget = { .iterations = job->iterations };
           PjAiRating ratings[MAX_RATINGS];
           guint n = pj_ai_rate_actions (&s, &budget, decision_seed (job->seed, i), played,
-                                        ratings, G_N_ELEMENTS (ratings), &job->cancel);
+                                        ratings, G_N_ELEMENTS (ratings), &job->cancel.flag);
           double win_played = -1;
 
           for (guint k = 0; k < n; k++)
@@ -252,13 +235,13 @@ job_run (Job          *job,
               g_array_append_val (entries, e);
             }
           rated++;
-          if (!g_atomic_int_get (&job->cancel))
+          if (!pj_ai_cancel_is_raised (&job->cancel.flag))
             progress (job, (double) rated / total);
         }
       pj_state_apply (&s, played);
     }
   pj_action_list_clear (&list);
-  if (g_atomic_int_get (&job->cancel))
+  if (pj_ai_cancel_is_raised (&job->cancel.flag))
     return NULL;
   return g_steal_pointer (&entries);
 }
@@ -546,7 +529,7 @@ pj_review_run_async (PjReview            *self,
   job->self = self;
   worker = g_task_new (NULL, cancellable, on_worker_done, task);
   g_task_set_task_data (worker, job, job_free);
-  g_task_run_in_thread (worker, review_thread);
+  pj_search_run_task (worker, review_thread);
 }
 
 gboolean
