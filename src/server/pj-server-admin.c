@@ -1,13 +1,20 @@
 /* pj-server-admin.c — the --admin socket: kick and ban from the server
  *
  * A Unix socket only the server's user may open (mode 0600), one command a
- * line, one answer a line: "ok …" or "error …". Arguments are split like a
- * shell would, so names with spaces are quoted:
+ * line. Words are split on spaces; a name with spaces is quoted ("…" with
+ * \" and \\ inside, or '…'); `#` is an ordinary character, so `#ID` needs
+ * no quotes:
  *
  *   tables
  *   people "Friday table"
  *   kick "Friday table" Ann        (or #ID, as `people` lists them)
  *   ban "Friday table" "Bob B"
+ *
+ * Each answer is one JSON object on one line: {"ok":true,…} or
+ * {"ok":false,"error":CODE,"message":TEXT}. Names are JSON strings, and
+ * every character that could move or hide text on a terminal (controls,
+ * bidi and other format characters, line separators) is written \uXXXX,
+ * so no name can end an answer, start another or change how one reads.
  *
  * Answers are for scripts and the person typing them; they stay in English
  * like the log's event texts.
@@ -18,6 +25,7 @@
 #include <gio/gunixsocketaddress.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -45,46 +53,174 @@ phase_name (PjNetPhase phase)
   return "?";
 }
 
+/* ---- answers ---------------------------------------------------------------------- */
+
+static gboolean
+must_escape (gunichar c)
+{
+  switch (g_unichar_type (c))
+    {
+    case G_UNICODE_CONTROL:              /* C0, DEL, C1 (NEL) */
+    case G_UNICODE_FORMAT:               /* bidi overrides and isolates, zero widths */
+    case G_UNICODE_LINE_SEPARATOR:
+    case G_UNICODE_PARAGRAPH_SEPARATOR:
+    case G_UNICODE_UNASSIGNED:
+    case G_UNICODE_PRIVATE_USE:
+    case G_UNICODE_SURROGATE:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* json-glib escapes what JSON requires (", \, below U+0020) and DEL, but
+ * writes the rest as UTF-8. Outside strings the generator writes ASCII only,
+ * so what is left to escape is inside a string, where \uXXXX means the same
+ * character to any JSON reader. */
+char *
+_pj_server_admin_to_line (JsonNode *root)
+{
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autofree char *text = NULL;
+  GString *line;
+
+  json_generator_set_root (gen, root);
+  text = json_generator_to_data (gen, NULL);
+  line = g_string_sized_new (strlen (text));
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c < 0x80 && c != 0x7f)
+        g_string_append_c (line, (char) c);
+      else if (!must_escape (c))
+        g_string_append_len (line, p, g_utf8_next_char (p) - p);
+      else if (c < 0x10000)
+        g_string_append_printf (line, "\\u%04x", c);
+      else
+        g_string_append_printf (line, "\\u%04x\\u%04x",
+                                0xd800 + ((c - 0x10000) >> 10), 0xdc00 + ((c - 0x10000) & 0x3ff));
+    }
+  return g_string_free (line, FALSE);
+}
+
+/* Strings from the tables are UTF-8 already; a stray byte must still not
+ * make the answer unreadable JSON. */
+static void
+add_string (JsonBuilder *b,
+            const char  *member,
+            const char  *value)
+{
+  g_autofree char *valid = g_utf8_make_valid (value ? value : "", -1);
+
+  json_builder_set_member_name (b, member);
+  json_builder_add_string_value (b, valid);
+}
+
+static void
+add_int (JsonBuilder *b,
+         const char  *member,
+         gint64       value)
+{
+  json_builder_set_member_name (b, member);
+  json_builder_add_int_value (b, value);
+}
+
+static JsonBuilder *
+begin_answer (gboolean ok)
+{
+  JsonBuilder *b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "ok");
+  json_builder_add_boolean_value (b, ok);
+  return b;
+}
+
+static char *
+end_answer (JsonBuilder *b)
+{
+  g_autoptr (JsonNode) root = NULL;
+
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  return _pj_server_admin_to_line (root);
+}
+
+static char *
+error_answer (const char *code,
+              const char *format,
+              ...) G_GNUC_PRINTF (2, 3);
+
+static char *
+error_answer (const char *code,
+              const char *format,
+              ...)
+{
+  g_autoptr (JsonBuilder) b = begin_answer (FALSE);
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  add_string (b, "error", code);
+  add_string (b, "message", message);
+  return end_answer (b);
+}
+
 static char *
 list_tables (PjServer *self)
 {
-  g_autoptr (GString) out = g_string_new (NULL);
+  g_autoptr (JsonBuilder) b = begin_answer (TRUE);
 
-  g_string_append_printf (out, "ok %u tables", self->tables->len);
+  json_builder_set_member_name (b, "tables");
+  json_builder_begin_array (b);
   for (guint i = 0; i < self->tables->len; i++)
     {
       PjServerTable *table = g_ptr_array_index (self->tables, i);
       PjHost *host = pj_server_table_get_host (table);
 
-      g_string_append_printf (out, "%s \"%s\" port %u %s %u people", i == 0 ? ":" : ";",
-                              pj_server_table_get_name (table), pj_server_table_get_port (table),
-                              host ? phase_name (pj_host_get_phase (host)) : "closed",
-                              host ? pj_host_get_n_people (host) : 0);
+      json_builder_begin_object (b);
+      add_string (b, "name", pj_server_table_get_name (table));
+      add_int (b, "port", pj_server_table_get_port (table));
+      add_string (b, "phase", host ? phase_name (pj_host_get_phase (host)) : "closed");
+      add_int (b, "people", host ? pj_host_get_n_people (host) : 0);
+      json_builder_end_object (b);
     }
-  return g_string_free (g_steal_pointer (&out), FALSE);
+  json_builder_end_array (b);
+  return end_answer (b);
 }
 
 static char *
-list_people (PjHost *host)
+list_people (PjServerTable *table,
+             PjHost        *host)
 {
-  g_autoptr (GString) out = g_string_new (NULL);
+  g_autoptr (JsonBuilder) b = begin_answer (TRUE);
   guint n = pj_host_get_n_people (host);
 
-  g_string_append_printf (out, "ok %u people", n);
+  add_string (b, "table", pj_server_table_get_name (table));
+  json_builder_set_member_name (b, "people");
+  json_builder_begin_array (b);
   for (guint i = 0; i < n; i++)
     {
       PjNetPerson p;
 
       if (!pj_host_get_person (host, i, &p))
         break;
-      g_string_append_printf (out, "%s #%u \"%s\" ", i == 0 ? ":" : ";", p.id, p.name);
+      json_builder_begin_object (b);
+      add_int (b, "id", p.id);
+      add_string (b, "name", p.name);
+      json_builder_set_member_name (b, "seat");
       if (p.seat >= 0)
-        g_string_append_printf (out, "seat %d", p.seat + 1);
+        json_builder_add_int_value (b, p.seat + 1);
       else
-        g_string_append (out, "spectator");
-      g_string_append_printf (out, " %s", p.address ? p.address : "");
+        json_builder_add_null_value (b);
+      add_string (b, "address", p.address);
+      json_builder_end_object (b);
     }
-  return g_string_free (g_steal_pointer (&out), FALSE);
+  json_builder_end_array (b);
+  return end_answer (b);
 }
 
 /* The person named (or "#ID"); FALSE if nobody or several have that name. */
@@ -112,9 +248,63 @@ find_person (PjHost      *host,
   if (found == 1)
     return TRUE;
   *problem = found == 0
-    ? g_strdup_printf ("error nobody here is called \"%s\"", who)
-    : g_strdup_printf ("error %u people are called \"%s\": use #ID from people", found, who);
+    ? (by_id ? error_answer ("nobody", "nobody here has the id %s", who)
+             : error_answer ("nobody", "nobody here is called \"%s\"", who))
+    : error_answer ("ambiguous", "%u people are called \"%s\": use #ID from people", found, who);
   return FALSE;
+}
+
+/* Words as a person types them at a shell, without a shell's comments or
+ * expansions: `kick Den #3` is three words. NULL if a quote is not closed. */
+static GStrv
+split_words (const char *line)
+{
+  g_autoptr (GStrvBuilder) words = g_strv_builder_new ();
+  const char *p = line;
+
+  for (;;)
+    {
+      g_autoptr (GString) word = NULL;
+
+      while (*p == ' ' || *p == '\t')
+        p++;
+      if (*p == '\0')
+        break;
+      word = g_string_new (NULL);
+      while (*p && *p != ' ' && *p != '\t')
+        {
+          if (*p == '"')
+            {
+              for (p++; *p && *p != '"'; p++)
+                {
+                  if (*p == '\\' && (p[1] == '"' || p[1] == '\\'))
+                    p++;
+                  g_string_append_c (word, *p);
+                }
+              if (*p != '"')
+                return NULL;
+              p++;
+            }
+          else if (*p == '\'')
+            {
+              const char *end = strchr (p + 1, '\'');
+
+              if (end == NULL)
+                return NULL;
+              g_string_append_len (word, p + 1, end - p - 1);
+              p = end + 1;
+            }
+          else if (*p == '\\' && p[1])
+            {
+              g_string_append_c (word, p[1]);
+              p += 2;
+            }
+          else
+            g_string_append_c (word, *p++);
+        }
+      g_strv_builder_add (words, word->str);
+    }
+  return g_strv_builder_end (words);
 }
 
 char *
@@ -125,25 +315,27 @@ pj_server_admin_run (PjServer   *self,
   g_autoptr (GError) error = NULL;
   PjServerTable *table = NULL;
   PjHost *host;
-  int argc = 0;
+  guint argc;
   char *problem = NULL;
   PjNetPerson person;
   gboolean ban;
 
   g_return_val_if_fail (PJ_IS_SERVER (self), NULL);
-  if (!g_shell_parse_argv (line, &argc, &argv, &error))
-    return g_strdup ("error empty or badly quoted command (tables, people, kick, ban)");
+  argv = split_words (line);
+  argc = argv ? g_strv_length (argv) : 0;
+  if (argc == 0)
+    return error_answer ("usage", "empty or badly quoted command (tables, people, kick, ban)");
   if (g_str_equal (argv[0], "tables") && argc == 1)
     return list_tables (self);
   if (!((g_str_equal (argv[0], "people") && argc == 2) ||
         ((g_str_equal (argv[0], "kick") || g_str_equal (argv[0], "ban")) && argc == 3)))
-    return g_strdup ("error commands: tables | people TABLE | kick TABLE NAME | ban TABLE NAME");
+    return error_answer ("usage", "commands: tables | people TABLE | kick TABLE NAME|#ID | ban TABLE NAME|#ID");
   table = pj_server_find_table (self, argv[1]);
   host = table ? pj_server_table_get_host (table) : NULL;
   if (host == NULL)
-    return g_strdup_printf ("error no table \"%s\"", argv[1]);
+    return error_answer ("no-table", "no table \"%s\"", argv[1]);
   if (g_str_equal (argv[0], "people"))
-    return list_people (host);
+    return list_people (table, host);
   if (!find_person (host, argv[2], &person, &problem))
     return problem;
   ban = g_str_equal (argv[0], "ban");
@@ -151,10 +343,17 @@ pj_server_admin_run (PjServer   *self,
    * (the host's own event logs it) */
   {
     g_autofree char *name = g_strdup (person.name);
+    g_autoptr (JsonBuilder) b = NULL;
 
     if (!pj_host_kick (host, person.id, ban, &error))
-      return g_strdup_printf ("error %s", error->message);
-    return g_strdup_printf ("ok %s \"%s\"", ban ? "banned" : "kicked", name);
+      return error_answer ("failed", "%s", error->message);
+    b = begin_answer (TRUE);
+    json_builder_set_member_name (b, ban ? "banned" : "kicked");
+    json_builder_begin_object (b);
+    add_int (b, "id", person.id);
+    add_string (b, "name", name);
+    json_builder_end_object (b);
+    return end_answer (b);
   }
 }
 
@@ -195,7 +394,7 @@ line_cb (GObject      *source,
     }
   g_strchomp (line);
   answer = strlen (line) > MAX_COMMAND
-    ? g_strdup ("error command too long")
+    ? error_answer ("too-long", "a command is at most %u bytes", MAX_COMMAND)
     : *line ? pj_server_admin_run (c->server, line) : NULL;
   out = g_io_stream_get_output_stream (G_IO_STREAM (c->connection));
   if (answer &&

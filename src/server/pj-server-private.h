@@ -4,6 +4,8 @@
  */
 #pragma once
 
+#include <json-glib/json-glib.h>
+
 #include "pj-server.h"
 
 struct _PjServer
@@ -22,3 +24,7 @@ struct _PjServer
 };
 
 gboolean _pj_server_check_discovery_cb (gpointer user_data);
+
+/* pj-server-admin.c: root as one admin answer line (no newline), every
+ * character that could move or hide text on a terminal written \uXXXX. */
+char    *_pj_server_admin_to_line (JsonNode *root);

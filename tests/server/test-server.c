@@ -338,12 +338,13 @@ test_ban_outlives_lobby (void)
   const guint seats[] = { 0 };
   Bot *bot[1], *again;
   Bots one = { bot, 1 };
-  g_autofree char *banned = NULL;
+  g_autoptr (JsonObject) banned = NULL;
 
   seat_bots (bot, 1, "Sam", port, seats);
   g_assert_true (run_until (all_over, &one, 60000));
-  banned = admin_command (socket_path, "ban Porch \"Sam 1\"");
-  g_assert_cmpstr (banned, ==, "ok banned \"Sam 1\"");
+  banned = admin_json (socket_path, "ban Porch \"Sam 1\"", TRUE);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (banned, "banned"), "name"),
+                   ==, "Sam 1");
   g_assert_true (run_until (is_disconnected, bot[0], 5000));
   g_assert_error (bot[0]->disconnect_error, PJ_NET_ERROR, PJ_NET_ERROR_BANNED);
   g_assert_true (server_wait_log (server, "waiting for players", 5000));
@@ -625,6 +626,29 @@ bot_seated (gpointer data)
   return pj_client_get_seat (((Bot *) data)->client) >= 0;
 }
 
+/* The entry of people's answer for this name, or NULL. */
+static JsonObject *
+person_named (JsonObject *answer,
+              const char *name)
+{
+  JsonArray *people = json_object_get_array_member (answer, "people");
+
+  for (guint i = 0; i < json_array_get_length (people); i++)
+    {
+      JsonObject *p = json_array_get_object_element (people, i);
+
+      if (g_strcmp0 (json_object_get_string_member (p, "name"), name) == 0)
+        return p;
+    }
+  return NULL;
+}
+
+static const char *
+error_code (JsonObject *answer)
+{
+  return json_object_get_string_member (answer, "error");
+}
+
 static void
 test_admin (void)
 {
@@ -636,8 +660,11 @@ test_admin (void)
   };
   Server *server = server_start (2, args);
   Bot *ann = bot_new ("Ann", PJ_AI_EASY), *bob = bot_new ("Bob B", PJ_AI_EASY);
-  g_autofree char *tables = NULL, *people = NULL, *kicked = NULL, *banned = NULL;
-  g_autofree char *nobody = NULL, *bad = NULL;
+  g_autoptr (JsonObject) tables = NULL, people = NULL, kicked = NULL, banned = NULL;
+  g_autoptr (JsonObject) nobody = NULL, bad = NULL, unknown = NULL, no_table = NULL, too_long = NULL;
+  g_autofree char *kick = NULL, *huge = NULL;
+  JsonArray *list;
+  JsonObject *den, *p;
   GStatBuf st;
   int ann_code = -2;
 
@@ -650,28 +677,51 @@ test_admin (void)
   g_signal_connect (ann->client, "disconnected", G_CALLBACK (record_disconnect_cb), &ann_code);
   g_assert_true (run_until (bot_seated, ann, 5000));
 
-  tables = admin_command (socket_path, "tables");
-  g_assert_true (g_str_has_prefix (tables, "ok 2 tables"));
-  g_assert_nonnull (strstr (tables, "\"Den\""));
-  g_assert_nonnull (strstr (tables, "\"Hall\""));
-  people = admin_command (socket_path, "people Den");
-  g_assert_true (g_str_has_prefix (people, "ok 2 people"));
-  g_assert_nonnull (strstr (people, "\"Ann\" seat 1"));
-  g_assert_nonnull (strstr (people, "\"Bob B\" spectator"));
+  tables = admin_json (socket_path, "tables", TRUE);
+  list = json_object_get_array_member (tables, "tables");
+  g_assert_cmpuint (json_array_get_length (list), ==, 2);
+  den = json_array_get_object_element (list, 0);
+  g_assert_cmpstr (json_object_get_string_member (den, "name"), ==, "Den");
+  g_assert_cmpint (json_object_get_int_member (den, "port"), ==, server_port (server, "Den"));
+  g_assert_cmpstr (json_object_get_string_member (den, "phase"), ==, "lobby");
+  g_assert_cmpint (json_object_get_int_member (den, "people"), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (list, 1), "name"), ==, "Hall");
 
-  nobody = admin_command (socket_path, "kick Den Carol");
-  g_assert_true (g_str_has_prefix (nobody, "error"));
-  bad = admin_command (socket_path, "kick \"Den");
-  g_assert_true (g_str_has_prefix (bad, "error"));
+  people = admin_json (socket_path, "people Den", TRUE);
+  g_assert_cmpstr (json_object_get_string_member (people, "table"), ==, "Den");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (people, "people")), ==, 2);
+  p = person_named (people, "Ann");
+  g_assert_nonnull (p);
+  g_assert_cmpint (json_object_get_int_member (p, "seat"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (p, "address"), ==, "127.0.0.1");
+  g_assert_cmpuint (json_object_get_int_member (p, "id"), ==, pj_client_get_person_id (ann->client));
+  p = person_named (people, "Bob B");
+  g_assert_nonnull (p);
+  g_assert_true (json_object_get_null_member (p, "seat"));
 
-  kicked = admin_command (socket_path, "kick Den Ann");
-  g_assert_cmpstr (kicked, ==, "ok kicked \"Ann\"");
+  nobody = admin_json (socket_path, "kick Den Carol", FALSE);
+  g_assert_cmpstr (error_code (nobody), ==, "nobody");
+  bad = admin_json (socket_path, "kick \"Den", FALSE);
+  g_assert_cmpstr (error_code (bad), ==, "usage");
+  unknown = admin_json (socket_path, "dance Den", FALSE);
+  g_assert_cmpstr (error_code (unknown), ==, "usage");
+  no_table = admin_json (socket_path, "people Attic", FALSE);
+  g_assert_cmpstr (error_code (no_table), ==, "no-table");
+  /* read and dropped as it comes, never held whole */
+  huge = g_strnfill (100000, 'x');
+  too_long = admin_json (socket_path, huge, FALSE);
+  g_assert_cmpstr (error_code (too_long), ==, "too-long");
+
+  /* #ID as `people` shows it, unquoted as the documentation writes it */
+  kick = g_strdup_printf ("kick Den #%u", pj_client_get_person_id (ann->client));
+  kicked = admin_json (socket_path, kick, TRUE);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (kicked, "kicked"), "name"), ==, "Ann");
   g_assert_true (run_until (code_set, &ann_code, 5000));
   g_assert_cmpint (ann_code, ==, PJ_NET_ERROR_KICKED);
   g_assert_true (server_wait_log (server, "Ann (127.0.0.1) was kicked", 5000));
 
-  banned = admin_command (socket_path, "ban Den \"Bob B\"");
-  g_assert_cmpstr (banned, ==, "ok banned \"Bob B\"");
+  banned = admin_json (socket_path, "ban Den \"Bob B\"", TRUE);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (banned, "banned"), "name"), ==, "Bob B");
   g_assert_true (run_until (is_disconnected, bob, 5000));
   bot_free (bob);
   /* banned for the session: the address may not come back */
@@ -684,6 +734,78 @@ test_admin (void)
   g_assert_cmpint (server->status, ==, 0);
   /* the socket goes with the server */
   g_assert_false (g_file_test (socket_path, G_FILE_TEST_EXISTS));
+  server_free (server);
+  save_dir_remove (dir);
+}
+
+/* This bot's own entry in the lobby's list of people. */
+static gboolean
+find_self (Bot         *bot,
+           PjNetPerson *out)
+{
+  for (guint k = 0; k < pj_client_get_n_people (bot->client); k++)
+    if (pj_client_get_person (bot->client, k, out) && out->id == pj_client_get_person_id (bot->client))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+sees_self (gpointer data)
+{
+  PjNetPerson me;
+  return find_self (data, &me);
+}
+
+/* Names that try to end an answer and write one of their own, or to turn
+ * the text around on the admin's terminal, come back as one JSON answer
+ * holding each name as the table knows it. */
+static void
+test_admin_names (void)
+{
+  g_autofree char *dir = save_dir_new ();
+  g_autofree char *socket_path = g_build_filename (dir, "admin.sock", NULL);
+  const char *args[] = {
+    "--table", "Den", "--port", "0", "--admin", socket_path, "--no-discovery", "--save-dir", dir, NULL
+  };
+  const char *names[] = {
+    "Eve\n{\"ok\":true,\"kicked\":{\"id\":1}}",
+    "Mal\xe2\x80\xaeyrol\xe2\x80\xac",        /* U+202E ... U+202C: "Mal" then "lory" shown reversed */
+    "Q \"x\" \\ #1 \xc2\x85 \x1b[2J",         /* quotes, a backslash, NEL, a terminal escape */
+  };
+  Server *server = server_start (1, args);
+  Bot *bots[G_N_ELEMENTS (names)];
+  g_autoptr (JsonObject) people = NULL;
+  JsonArray *list;
+  guint16 port = server_port (server, "Den");
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      bots[i] = bot_new (names[i], PJ_AI_EASY);
+      g_assert_true (bot_connect (bots[i], "127.0.0.1", port));
+    }
+  /* the last one in is in the host's list once the lobby shows it */
+  g_assert_true (run_until (sees_self, bots[G_N_ELEMENTS (names) - 1], 5000));
+  people = admin_json (socket_path, "people Den", TRUE);
+  list = json_object_get_array_member (people, "people");
+  g_assert_cmpuint (json_array_get_length (list), ==, G_N_ELEMENTS (names));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      PjNetPerson me = { 0 };
+      JsonObject *p = NULL;
+
+      /* the name as the table took it, from the lobby everyone sees */
+      g_assert_true (run_until (sees_self, bots[i], 5000));
+      g_assert_true (find_self (bots[i], &me));
+      for (guint k = 0; k < json_array_get_length (list); k++)
+        if ((guint) json_object_get_int_member (json_array_get_object_element (list, k), "id") == me.id)
+          p = json_array_get_object_element (list, k);
+      g_assert_nonnull (p);
+      g_assert_cmpstr (json_object_get_string_member (p, "name"), ==, me.name);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    bot_free (bots[i]);
+  server_signal (server, SIGTERM);
   server_free (server);
   save_dir_remove (dir);
 }
@@ -701,5 +823,6 @@ main (int    argc,
   g_test_add_func ("/server/kill-restart", test_kill_restart);
   g_test_add_func ("/server/sigterm", test_sigterm);
   g_test_add_func ("/server/admin", test_admin);
+  g_test_add_func ("/server/admin-names", test_admin_names);
   return g_test_run ();
 }
