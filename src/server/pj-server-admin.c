@@ -16,6 +16,10 @@
  * bidi and other format characters, line separators) is written \uXXXX,
  * so no name can end an answer, start another or change how one reads.
  *
+ * The tables run on the same main loop: nothing here may block. Answers go
+ * out with non-blocking writes; a client that does not read them is cut
+ * off once a new answer finds more than MAX_QUEUED bytes still unsent.
+ *
  * Answers are for scripts and the person typing them; they stay in English
  * like the log's event texts.
  *
@@ -32,13 +36,20 @@
 #include "pj-server-log.h"
 #include "pj-server-private.h"
 
-#define MAX_COMMAND 1024
+#define MAX_COMMAND  1024
+#define MAX_QUEUED   (64 * 1024)   /* unsent answer bytes before a new answer cuts a client off */
+#define MAX_CLIENTS  16            /* each holds a descriptor the tables also need */
+#define READ_CHUNK   4096
 
 typedef struct {
   PjServer          *server;
   GSocketConnection *connection;
-  GDataInputStream  *in;
-  GCancellable      *cancellable;
+  GSource           *in_source;
+  GSource           *out_source;
+  GByteArray        *line;       /* the command read so far */
+  gboolean           too_long;   /* skipping the rest of an overlong command */
+  GByteArray        *unsent;     /* answers the client has not taken yet */
+  gboolean           closing;    /* it sent its last command: close once unsent is out */
 } AdminClient;
 
 static const char *
@@ -360,57 +371,165 @@ pj_server_admin_run (PjServer   *self,
 /* ---- the socket ----------------------------------------------------------------- */
 
 static void
+clear_source (GSource **source)
+{
+  if (*source)
+    g_source_destroy (*source);
+  g_clear_pointer (source, g_source_unref);
+}
+
+static void
 admin_client_free (AdminClient *c)
 {
-  g_cancellable_cancel (c->cancellable);
+  clear_source (&c->in_source);
+  clear_source (&c->out_source);
   g_io_stream_close (G_IO_STREAM (c->connection), NULL, NULL);
-  g_clear_object (&c->in);
   g_clear_object (&c->connection);
-  g_clear_object (&c->cancellable);
+  g_byte_array_unref (c->line);
+  g_byte_array_unref (c->unsent);
   g_free (c);
 }
 
-static void read_next (AdminClient *c);
-
 static void
-line_cb (GObject      *source,
-         GAsyncResult *result,
-         gpointer      user_data)
+drop (AdminClient *c)
 {
-  AdminClient *c = user_data;
-  g_autoptr (GError) error = NULL;
-  g_autofree char *line = g_data_input_stream_read_line_finish (G_DATA_INPUT_STREAM (source),
-                                                                result, NULL, &error);
-  g_autofree char *answer = NULL;
-  GOutputStream *out;
-
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-  if (line == NULL)
-    {
-      /* the other end closed (or broke): forget it */
-      g_ptr_array_remove (c->server->admin_clients, c);
-      return;
-    }
-  g_strchomp (line);
-  answer = strlen (line) > MAX_COMMAND
-    ? error_answer ("too-long", "a command is at most %u bytes", MAX_COMMAND)
-    : *line ? pj_server_admin_run (c->server, line) : NULL;
-  out = g_io_stream_get_output_stream (G_IO_STREAM (c->connection));
-  if (answer &&
-      (!g_output_stream_write_all (out, answer, strlen (answer), NULL, c->cancellable, NULL) ||
-       !g_output_stream_write_all (out, "\n", 1, NULL, c->cancellable, NULL)))
-    {
-      g_ptr_array_remove (c->server->admin_clients, c);
-      return;
-    }
-  read_next (c);
+  g_ptr_array_remove (c->server->admin_clients, c);
 }
 
-static void
-read_next (AdminClient *c)
+static gboolean write_ready_cb (GObject *stream, gpointer data);
+
+/* Write what the client takes now, wait for it to take the rest; FALSE if
+ * the client is gone (c is freed). */
+static gboolean
+flush (AdminClient *c)
 {
-  g_data_input_stream_read_line_async (c->in, G_PRIORITY_DEFAULT, c->cancellable, line_cb, c);
+  GOutputStream *out = g_io_stream_get_output_stream (G_IO_STREAM (c->connection));
+
+  while (c->unsent->len > 0)
+    {
+      g_autoptr (GError) error = NULL;
+      gssize n = g_pollable_output_stream_write_nonblocking (G_POLLABLE_OUTPUT_STREAM (out),
+                                                             c->unsent->data, c->unsent->len,
+                                                             NULL, &error);
+
+      if (n < 0 && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+        {
+          if (c->out_source == NULL)
+            {
+              c->out_source = g_pollable_output_stream_create_source (G_POLLABLE_OUTPUT_STREAM (out), NULL);
+              g_source_set_callback (c->out_source, G_SOURCE_FUNC (write_ready_cb), c, NULL);
+              g_source_attach (c->out_source, c->server->context);
+            }
+          return TRUE;
+        }
+      if (n < 0)
+        {
+          drop (c);
+          return FALSE;
+        }
+      g_byte_array_remove_range (c->unsent, 0, (guint) n);
+    }
+  clear_source (&c->out_source);
+  if (c->closing)
+    {
+      drop (c);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+write_ready_cb (GObject  *stream,
+                gpointer  data)
+{
+  /* flush() removes this source once everything is out */
+  flush (data);
+  return G_SOURCE_CONTINUE;
+}
+
+/* FALSE if the client is gone. */
+static gboolean
+send_answer (AdminClient *c,
+             const char  *answer)
+{
+  /* the answers before are still unread: a script that stopped reading, or
+   * a person who left a pipe open. Holding more would be memory the tables
+   * need, waiting would stop them. */
+  if (c->unsent->len > MAX_QUEUED)
+    {
+      pj_server_log (NULL, _("An admin client was disconnected: it did not read its answers"));
+      drop (c);
+      return FALSE;
+    }
+  g_byte_array_append (c->unsent, (const guint8 *) answer, (guint) strlen (answer));
+  g_byte_array_append (c->unsent, (const guint8 *) "\n", 1);
+  /* already waiting for room: writing now would only be refused */
+  return c->out_source ? TRUE : flush (c);
+}
+
+/* One line has ended: answer it. FALSE if the client is gone. */
+static gboolean
+answer_line (AdminClient *c)
+{
+  g_autofree char *answer = NULL;
+  char *line;
+
+  if (c->too_long)
+    answer = error_answer ("too-long", "a command is at most %u bytes", MAX_COMMAND);
+  else
+    {
+      g_byte_array_append (c->line, (const guint8 *) "", 1);
+      line = g_strstrip ((char *) c->line->data);
+      answer = *line ? pj_server_admin_run (c->server, line) : NULL;
+    }
+  g_byte_array_set_size (c->line, 0);
+  c->too_long = FALSE;
+  return answer == NULL || send_answer (c, answer);
+}
+
+static gboolean
+read_ready_cb (GObject  *stream,
+               gpointer  data)
+{
+  AdminClient *c = data;
+  g_autoptr (GError) error = NULL;
+  guint8 buffer[READ_CHUNK];
+  gssize n = g_pollable_input_stream_read_nonblocking (G_POLLABLE_INPUT_STREAM (stream),
+                                                       buffer, sizeof buffer, NULL, &error);
+
+  if (n < 0 && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+    return G_SOURCE_CONTINUE;
+  if (n < 0)
+    {
+      drop (c);
+      return G_SOURCE_REMOVE;
+    }
+  if (n == 0)
+    {
+      /* the client has said all it will (socat at the end of its input):
+       * what it asked for still goes out, then the connection closes */
+      clear_source (&c->in_source);
+      c->closing = TRUE;
+      flush (c);
+      return G_SOURCE_REMOVE;
+    }
+  for (gssize i = 0; i < n; i++)
+    {
+      if (buffer[i] == '\n')
+        {
+          if (!answer_line (c))
+            return G_SOURCE_REMOVE;
+        }
+      else if (c->line->len >= MAX_COMMAND)
+        {
+          /* the rest of this line is read and dropped, never kept */
+          c->too_long = TRUE;
+          g_byte_array_set_size (c->line, 0);
+        }
+      else if (!c->too_long)
+        g_byte_array_append (c->line, &buffer[i], 1);
+    }
+  return G_SOURCE_CONTINUE;
 }
 
 static gboolean
@@ -419,14 +538,29 @@ incoming_cb (GSocketService    *service,
              GObject           *source,
              PjServer          *self)
 {
-  AdminClient *c = g_new0 (AdminClient, 1);
+  GInputStream *in = g_io_stream_get_input_stream (G_IO_STREAM (connection));
+  AdminClient *c;
 
+  if (self->admin_clients->len >= MAX_CLIENTS)
+    {
+      g_autofree char *answer = error_answer ("busy", "%u admin connections are open already", MAX_CLIENTS);
+      g_autofree char *line = g_strconcat (answer, "\n", NULL);
+
+      /* one try at saying why, never a wait */
+      g_pollable_output_stream_write_nonblocking (G_POLLABLE_OUTPUT_STREAM (g_io_stream_get_output_stream (G_IO_STREAM (connection))),
+                                                  line, strlen (line), NULL, NULL);
+      g_io_stream_close (G_IO_STREAM (connection), NULL, NULL);
+      return TRUE;
+    }
+  c = g_new0 (AdminClient, 1);
   c->server = self;
   c->connection = g_object_ref (connection);
-  c->in = g_data_input_stream_new (g_io_stream_get_input_stream (G_IO_STREAM (connection)));
-  c->cancellable = g_cancellable_new ();
+  c->line = g_byte_array_new ();
+  c->unsent = g_byte_array_new ();
+  c->in_source = g_pollable_input_stream_create_source (G_POLLABLE_INPUT_STREAM (in), NULL);
+  g_source_set_callback (c->in_source, G_SOURCE_FUNC (read_ready_cb), c, NULL);
+  g_source_attach (c->in_source, self->context);
   g_ptr_array_add (self->admin_clients, c);
-  read_next (c);
   return TRUE;
 }
 

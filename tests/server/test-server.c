@@ -6,6 +6,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <gio/gunixsocketaddress.h>
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
@@ -810,6 +811,214 @@ test_admin_names (void)
   save_dir_remove (dir);
 }
 
+/* An admin client that sends commands and never reads its answers. */
+typedef struct {
+  GSocket  *socket;
+  gsize     sent;
+  gboolean  dropped;
+} Flood;
+
+typedef struct {
+  GSocket        *socket;
+  GSocketAddress *address;
+  GError         *error;
+} Connect;
+
+/* A full backlog (the server accepts on its own time) says "try again". */
+static gboolean
+connected (gpointer data)
+{
+  Connect *c = data;
+
+  g_clear_error (&c->error);
+  return g_socket_connect (c->socket, c->address, NULL, &c->error) ||
+         !g_error_matches (c->error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK);
+}
+
+static Flood *
+flood_open (const char *path)
+{
+  g_autoptr (GSocketAddress) address = g_unix_socket_address_new (path);
+  g_autoptr (GError) error = NULL;
+  Flood *f = g_new0 (Flood, 1);
+  Connect c = { NULL, address, NULL };
+
+  f->socket = g_socket_new (G_SOCKET_FAMILY_UNIX, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_DEFAULT, &error);
+  g_assert_no_error (error);
+  g_socket_set_blocking (f->socket, FALSE);
+  c.socket = f->socket;
+  g_assert_true (run_until (connected, &c, 5000));
+  g_assert_no_error (c.error);
+  return f;
+}
+
+static void
+flood_free (Flood *f)
+{
+  g_object_unref (f->socket);
+  g_free (f);
+}
+
+/* Send what the server takes without waiting; TRUE once it has hung up. */
+static gboolean
+flood_dropped (gpointer data)
+{
+  Flood *f = data;
+  static const char command[] = "people Den\npeople Den\npeople Den\npeople Den\n";
+
+  /* the test's own bound: far beyond what the server may hold for it */
+  for (guint i = 0; i < 64 && !f->dropped && f->sent < 64 * 1024 * 1024; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      gssize n = g_socket_send (f->socket, command, sizeof command - 1, NULL, &error);
+
+      if (n > 0)
+        f->sent += (gsize) n;
+      else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+        break;
+      else
+        f->dropped = TRUE;
+    }
+  return f->dropped;
+}
+
+typedef struct {
+  Bot   *bot;
+  guint  n_actions;
+} Moved;
+
+static gboolean
+actions_past (gpointer data)
+{
+  Moved *m = data;
+  return pj_client_get_n_actions (m->bot->client) > m->n_actions;
+}
+
+/* A blocking write to an admin client that does not read froze every
+ * table; now it is dropped, and the guest's moves are answered all along. */
+static void
+test_admin_stuck_client (void)
+{
+  g_autofree char *dir = save_dir_new ();
+  g_autofree char *socket_path = g_build_filename (dir, "admin.sock", NULL);
+  const char *args[] = {
+    "--table", "Den", "--port", "0", "--computer", "2:easy", "--computer", "3:easy", "--computer", "4:easy",
+    "--no-discovery", "--computer-delay", "0", "--rematch-delay", "60000", "--save-dir", dir,
+    "--admin", socket_path, NULL
+  };
+  Server *server = server_start (1, args);
+  const guint seats[] = { 0 };
+  Bot *bot[1];
+  Bots one = { bot, 1 };
+  Stall s = { bot, 1 };
+  Moved moved = { NULL, 0 };
+  g_autoptr (JsonObject) tables = NULL;
+  Flood *flood;
+
+  seat_bots (bot, 1, "Gus", server_port (server, "Den"), seats);
+  g_assert_true (run_until (stalled_on_person, &s, 30000));
+  bot[0]->autoplay = FALSE;
+  g_assert_true (run_until (settled_on_person, &s, 10000));
+  moved.bot = bot[0];
+  moved.n_actions = pj_client_get_n_actions (bot[0]->client);
+
+  /* the table waits for Gus while the admin client fills its buffers */
+  flood = flood_open (socket_path);
+  g_assert_true (run_until (flood_dropped, flood, 20000));
+  g_assert_true (server_wait_log (server, "did not read its answers", 5000));
+  g_test_message ("the admin client was dropped after %" G_GSIZE_FORMAT " bytes of commands", flood->sent);
+
+  /* Gus's move is answered, and the game goes on to its end */
+  bot[0]->autoplay = TRUE;
+  bot_poke (bot[0]);
+  g_assert_true (run_until (actions_past, &moved, 10000));
+  g_assert_true (run_until (all_over, &one, 60000));
+  g_assert_true (bot[0]->verified_ok);
+  g_assert_false (bot[0]->disconnected);
+  /* and the admin socket answers the next client */
+  tables = admin_json (socket_path, "tables", TRUE);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (tables, "tables")), ==, 1);
+
+  flood_free (flood);
+  bot_free (bot[0]);
+  server_signal (server, SIGTERM);
+  g_assert_cmpint (server->status, ==, 0);
+  server_free (server);
+  save_dir_remove (dir);
+}
+
+/* The answer to a command sent before the client shut its side (what
+ * `echo tables | socat - UNIX-CONNECT:…` does), read to the end. */
+static char *
+answer_after_eof (const char *path,
+                  const char *command)
+{
+  g_autoptr (GSocketAddress) address = g_unix_socket_address_new (path);
+  g_autoptr (GSocket) socket = g_socket_new (G_SOCKET_FAMILY_UNIX, G_SOCKET_TYPE_STREAM,
+                                             G_SOCKET_PROTOCOL_DEFAULT, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) got = g_string_new (NULL);
+  char buffer[4096];
+  gssize n;
+
+  g_assert_nonnull (socket);
+  /* the server is another process: blocking calls, bounded by a timeout */
+  g_socket_set_timeout (socket, 5);
+  g_assert_true (g_socket_connect (socket, address, NULL, &error));
+  g_assert_cmpint (g_socket_send (socket, command, strlen (command), NULL, &error), ==, (gssize) strlen (command));
+  g_assert_true (g_socket_shutdown (socket, FALSE, TRUE, &error));
+  while ((n = g_socket_receive (socket, buffer, sizeof buffer, NULL, &error)) > 0)
+    g_string_append_len (got, buffer, n);
+  g_assert_no_error (error);
+  return g_string_free (g_steal_pointer (&got), FALSE);
+}
+
+static gboolean
+admin_answers_ok (gpointer data)
+{
+  g_autofree char *line = admin_command (data, "tables");
+
+  return g_str_has_prefix (line, "{\"ok\":true,");
+}
+
+/* At most 16 admin connections: the tables need descriptors too. One that
+ * said its last command still gets its answers, then the server closes it. */
+static void
+test_admin_connections (void)
+{
+  g_autofree char *dir = save_dir_new ();
+  g_autofree char *socket_path = g_build_filename (dir, "admin.sock", NULL);
+  const char *args[] = {
+    "--table", "Den", "--port", "0", "--admin", socket_path, "--no-discovery", "--save-dir", dir, NULL
+  };
+  Server *server = server_start (1, args);
+  g_autoptr (GPtrArray) open = g_ptr_array_new_with_free_func ((GDestroyNotify) flood_free);
+  g_autoptr (JsonObject) busy = NULL;
+  g_autofree char *two = NULL;
+  g_auto (GStrv) lines = NULL;
+
+  two = answer_after_eof (socket_path, "tables\npeople Den\n");
+  lines = g_strsplit (two, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 3);
+  g_assert_true (g_str_has_prefix (lines[0], "{\"ok\":true,\"tables\":"));
+  g_assert_true (g_str_has_prefix (lines[1], "{\"ok\":true,\"table\":\"Den\",\"people\":[]"));
+  g_assert_cmpstr (lines[2], ==, "");
+
+  for (guint i = 0; i < 16; i++)
+    g_ptr_array_add (open, flood_open (socket_path));
+  busy = admin_json (socket_path, "tables", FALSE);
+  g_assert_cmpstr (error_code (busy), ==, "busy");
+  /* one gone, room for the next (once the server has seen it go) */
+  g_ptr_array_remove_index (open, 0);
+  g_assert_true (run_until (admin_answers_ok, socket_path, 5000));
+
+  g_ptr_array_set_size (open, 0);
+  server_signal (server, SIGTERM);
+  g_assert_cmpint (server->status, ==, 0);
+  server_free (server);
+  save_dir_remove (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -824,5 +1033,7 @@ main (int    argc,
   g_test_add_func ("/server/sigterm", test_sigterm);
   g_test_add_func ("/server/admin", test_admin);
   g_test_add_func ("/server/admin-names", test_admin_names);
+  g_test_add_func ("/server/admin-stuck-client", test_admin_stuck_client);
+  g_test_add_func ("/server/admin-connections", test_admin_connections);
   return g_test_run ();
 }
