@@ -25,6 +25,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+/* lstat() and S_ISSOCK(), which -std=c17 alone hides */
+#define _DEFAULT_SOURCE
 #include <errno.h>
 #include <gio/gunixsocketaddress.h>
 #include <glib/gi18n.h>
@@ -564,6 +566,36 @@ incoming_cb (GSocketService    *service,
   return TRUE;
 }
 
+typedef enum {
+  PATH_LIVE,     /* a server answers there */
+  PATH_STALE,    /* a socket nobody listens on: left by a server that was killed */
+  PATH_UNKNOWN,  /* something else: binding will say what */
+} PathState;
+
+static PathState
+probe_path (const char *path)
+{
+  g_autoptr (GSocket) socket = NULL;
+  g_autoptr (GSocketAddress) address = NULL;
+  g_autoptr (GError) error = NULL;
+  GStatBuf st;
+
+  if (g_lstat (path, &st) != 0 || !S_ISSOCK (st.st_mode))
+    return PATH_UNKNOWN;
+  socket = g_socket_new (G_SOCKET_FAMILY_UNIX, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_DEFAULT, NULL);
+  if (socket == NULL)
+    return PATH_UNKNOWN;
+  /* a Unix socket connects or is refused at once; a full backlog (would
+   * block, pending) is a live server that is busy */
+  g_socket_set_blocking (socket, FALSE);
+  address = g_unix_socket_address_new (path);
+  if (g_socket_connect (socket, address, NULL, &error) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PENDING) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+    return PATH_LIVE;
+  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_REFUSED) ? PATH_STALE : PATH_UNKNOWN;
+}
+
 gboolean
 pj_server_admin_listen (PjServer    *self,
                         const char  *path,
@@ -571,13 +603,23 @@ pj_server_admin_listen (PjServer    *self,
 {
   g_autoptr (GSocketAddress) address = NULL;
   g_autoptr (GError) local = NULL;
+  GStatBuf st;
   mode_t mask;
   gboolean ok;
 
   g_return_val_if_fail (PJ_IS_SERVER (self), FALSE);
-  /* a socket left by a server that was killed */
-  if (g_file_test (path, G_FILE_TEST_EXISTS) && !g_file_test (path, G_FILE_TEST_IS_REGULAR | G_FILE_TEST_IS_DIR))
-    g_unlink (path);
+  switch (probe_path (path))
+    {
+    case PATH_LIVE:
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_ADDRESS_IN_USE,
+                   _("Another server already answers admin commands on “%s”"), path);
+      return FALSE;
+    case PATH_STALE:
+      g_unlink (path);
+      break;
+    case PATH_UNKNOWN:
+      break;
+    }
   address = g_unix_socket_address_new (path);
   self->admin = g_socket_service_new ();
   self->admin_clients = g_ptr_array_new_with_free_func ((GDestroyNotify) admin_client_free);
@@ -594,7 +636,14 @@ pj_server_admin_listen (PjServer    *self,
       pj_server_admin_close (self);
       return FALSE;
     }
-  self->admin_path = g_strdup (path);
+  /* which file is ours: at the end, another server may have made its own
+   * socket at this path (after ours was removed by hand) */
+  if (g_lstat (path, &st) == 0)
+    {
+      self->admin_dev = st.st_dev;
+      self->admin_ino = st.st_ino;
+      self->admin_path = g_strdup (path);
+    }
   g_signal_connect (self->admin, "incoming", G_CALLBACK (incoming_cb), self);
   g_socket_service_start (self->admin);
   pj_server_log (NULL, _("Admin commands on %s"), path);
@@ -604,7 +653,14 @@ pj_server_admin_listen (PjServer    *self,
 void
 pj_server_admin_close (PjServer *self)
 {
+  GStatBuf st;
+
   g_return_if_fail (PJ_IS_SERVER (self));
+  /* while ours is still bound, no other socket can have its inode */
+  if (self->admin_path && g_lstat (self->admin_path, &st) == 0 && S_ISSOCK (st.st_mode) &&
+      st.st_dev == self->admin_dev && st.st_ino == self->admin_ino)
+    g_unlink (self->admin_path);
+  g_clear_pointer (&self->admin_path, g_free);
   if (self->admin)
     {
       g_socket_service_stop (self->admin);
@@ -612,7 +668,4 @@ pj_server_admin_close (PjServer *self)
       g_clear_object (&self->admin);
     }
   g_clear_pointer (&self->admin_clients, g_ptr_array_unref);
-  if (self->admin_path)
-    g_unlink (self->admin_path);
-  g_clear_pointer (&self->admin_path, g_free);
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <json-glib/json-glib.h>
+#include <sys/types.h>
 
 #include "pj-server.h"
 
@@ -19,7 +20,9 @@ struct _PjServer
 
   /* the admin socket (pj-server-admin.c) */
   GSocketService  *admin;
-  char            *admin_path;
+  char            *admin_path;      /* NULL: no socket of ours */
+  dev_t            admin_dev;       /* the socket file we made there */
+  ino_t            admin_ino;
   GPtrArray       *admin_clients;   /* AdminClient */
 };
 

@@ -31,7 +31,9 @@ PjServerTable *pj_server_find_table   (PjServer   *self,
                                        const char *name);
 
 /* pj-server-admin.c: answer one admin command line with one JSON object on
- * one line (no newline; README.md, "The table server"); the socket itself. */
+ * one line (no newline; README.md, "The table server"); the socket itself,
+ * which refuses a path where another server answers and removes only the
+ * socket it made. */
 char          *pj_server_admin_run    (PjServer   *self,
                                        const char *line);
 gboolean       pj_server_admin_listen (PjServer   *self,

@@ -1019,6 +1019,69 @@ test_admin_connections (void)
   save_dir_remove (dir);
 }
 
+/* A second server on a live --admin path refuses to start and leaves the
+ * first one's socket alone; a socket nobody answers on (the server was
+ * killed) is taken over; a server removes only the socket it made. */
+static void
+test_admin_path_taken (void)
+{
+  g_autofree char *dir = save_dir_new ();
+  g_autofree char *dir2 = save_dir_new ();
+  g_autofree char *socket_path = g_build_filename (dir, "admin.sock", NULL);
+  const char *first_args[] = {
+    "--table", "Den", "--port", "0", "--admin", socket_path, "--no-discovery", "--save-dir", dir, NULL
+  };
+  const char *second_args[] = {
+    "--table", "Hall", "--port", "0", "--admin", socket_path, "--no-discovery", "--save-dir", dir2, NULL
+  };
+  Server *first = server_start (1, first_args), *second, *third;
+  g_autoptr (JsonObject) tables = NULL;
+  g_autofree char *log = NULL;
+  int status;
+
+  /* refused, in one line naming the path */
+  status = run_status (second_args, &log);
+  g_test_message ("second server: %s", log);
+  g_assert_cmpint (status, ==, 1);
+  g_assert_nonnull (strstr (log, "already answers admin commands"));
+  g_assert_nonnull (strstr (log, socket_path));
+  g_assert_nonnull (strchr (log, '\n'));
+  g_assert_null (strchr (strchr (log, '\n') + 1, '\n'));
+  tables = admin_json (socket_path, "tables", TRUE);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (json_object_get_array_member (tables, "tables"), 0),
+                                                  "name"), ==, "Den");
+  g_clear_pointer (&tables, json_object_unref);
+
+  /* killed, its socket left behind: the next server takes the path */
+  server_signal (first, SIGKILL);
+  server_free (first);
+  g_assert_true (g_file_test (socket_path, G_FILE_TEST_EXISTS));
+  second = server_start (1, second_args);
+  tables = admin_json (socket_path, "tables", TRUE);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (json_object_get_array_member (tables, "tables"), 0),
+                                                  "name"), ==, "Hall");
+  g_clear_pointer (&tables, json_object_unref);
+
+  /* its socket removed by hand and a new server there: the old one, when
+   * it stops, leaves the new one's socket in place */
+  g_assert_cmpint (g_unlink (socket_path), ==, 0);
+  third = server_start (1, first_args);
+  server_signal (second, SIGTERM);
+  g_assert_cmpint (second->status, ==, 0);
+  server_free (second);
+  g_assert_true (g_file_test (socket_path, G_FILE_TEST_EXISTS));
+  tables = admin_json (socket_path, "tables", TRUE);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (json_object_get_array_member (tables, "tables"), 0),
+                                                  "name"), ==, "Den");
+
+  server_signal (third, SIGTERM);
+  g_assert_cmpint (third->status, ==, 0);
+  g_assert_false (g_file_test (socket_path, G_FILE_TEST_EXISTS));
+  server_free (third);
+  save_dir_remove (dir);
+  save_dir_remove (dir2);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1035,5 +1098,6 @@ main (int    argc,
   g_test_add_func ("/server/admin-names", test_admin_names);
   g_test_add_func ("/server/admin-stuck-client", test_admin_stuck_client);
   g_test_add_func ("/server/admin-connections", test_admin_connections);
+  g_test_add_func ("/server/admin-path-taken", test_admin_path_taken);
   return g_test_run ();
 }
