@@ -4,6 +4,9 @@
  */
 #pragma once
 
+#include <json-glib/json-glib.h>
+#include <sys/types.h>
+
 #include "pj-server.h"
 
 struct _PjServer
@@ -17,8 +20,14 @@ struct _PjServer
 
   /* the admin socket (pj-server-admin.c) */
   GSocketService  *admin;
-  char            *admin_path;
+  char            *admin_path;      /* NULL: no socket of ours */
+  dev_t            admin_dev;       /* the socket file we made there */
+  ino_t            admin_ino;
   GPtrArray       *admin_clients;   /* AdminClient */
 };
 
 gboolean _pj_server_check_discovery_cb (gpointer user_data);
+
+/* pj-server-admin.c: root as one admin answer line (no newline), every
+ * character that could move or hide text on a terminal written \uXXXX. */
+char    *_pj_server_admin_to_line (JsonNode *root);

@@ -30,8 +30,10 @@ PjServerTable *pj_server_get_table    (PjServer *self,
 PjServerTable *pj_server_find_table   (PjServer   *self,
                                        const char *name);
 
-/* pj-server-admin.c: answer one admin command line with one line (no
- * newline); the socket itself. */
+/* pj-server-admin.c: answer one admin command line with one JSON object on
+ * one line (no newline; README.md, "The table server"); the socket itself,
+ * which refuses a path where another server answers and removes only the
+ * socket it made. */
 char          *pj_server_admin_run    (PjServer   *self,
                                        const char *line);
 gboolean       pj_server_admin_listen (PjServer   *self,

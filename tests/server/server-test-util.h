@@ -9,6 +9,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <json-glib/json-glib.h>
 
 typedef struct {
   GSubprocess      *process;
@@ -45,3 +46,9 @@ void     save_dir_remove     (const char *path);
 
 /* An admin command on the Unix socket at path: the answer line (no newline). */
 char    *admin_command       (const char *path, const char *command);
+/* The same, the answer checked to be one JSON object on one line with no
+ * character a terminal would act on (controls, bidi and other format
+ * characters, line separators) left unescaped; "ok" checked to be ok. */
+JsonObject *admin_json       (const char *path, const char *command, gboolean ok);
+/* Whether text holds a character a terminal would act on. */
+gboolean    has_raw_controls (const char *text);

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "net-test-util.h"
-#include "pj-server.h"
+#include "pj-server-private.h"
 
 static PjServerConfig *
 parse (const char * const *args,
@@ -66,6 +66,57 @@ test_parse (void)
   g_assert_nonnull (strstr (error->message, "genius"));
 }
 
+/* One admin answer, parsed: TRUE for ok. */
+static JsonObject *
+answer_of (const char *line)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+
+  g_test_message ("answer: %s", line);
+  g_assert_null (strchr (line, '\n'));
+  g_assert_true (json_parser_load_from_data (parser, line, -1, &error));
+  g_assert_no_error (error);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)));
+  return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
+}
+
+static const char *
+error_of (JsonObject *answer)
+{
+  g_assert_false (json_object_get_boolean_member (answer, "ok"));
+  return json_object_get_string_member (answer, "error");
+}
+
+/* Every character that could end a line, or move or hide text on a
+ * terminal, is written \uXXXX; the rest of UTF-8 stays readable, and a
+ * JSON reader gets the very string back. */
+static void
+test_admin_line (void)
+{
+  const char *name =
+    "a\nb\r\t\x01\x1b[2J\x7f"        /* C0 controls, a terminal escape, DEL */
+    "\xc2\x85"                        /* NEL */
+    "\xe2\x80\xae\xe2\x81\xa6"          /* RLO, LRI */
+    "\xe2\x80\xa8\xe2\x80\xa9"          /* line and paragraph separators */
+    "\xe2\x80\x8b\xef\xbb\xbf"          /* zero width space, BOM */
+    "\xee\x80\x80\xf3\xa0\x80\x81"      /* private use, a tag character */
+    "\"}{\\ \xc3\xa9\xf0\x9f\x98\x80";   /* quotes and braces, é and an emoji */
+  g_autoptr (JsonNode) root = json_node_new (JSON_NODE_OBJECT);
+  g_autoptr (JsonObject) object = json_object_new ();
+  g_autoptr (JsonObject) back = NULL;
+  g_autofree char *line = NULL;
+
+  json_object_set_string_member (object, "name", name);
+  json_node_set_object (root, object);
+  line = _pj_server_admin_to_line (root);
+  g_assert_cmpstr (line, ==,
+                   "{\"name\":\"a\\nb\\r\\t\\u0001\\u001b[2J\\u007f\\u0085\\u202e\\u2066"
+                   "\\u2028\\u2029\\u200b\\ufeff\\ue000\\udb40\\udc01\\\"}{\\\\ \xc3\xa9\xf0\x9f\x98\x80\"}");
+  back = answer_of (line);
+  g_assert_cmpstr (json_object_get_string_member (back, "name"), ==, name);
+}
+
 static gboolean
 seated (gpointer data)
 {
@@ -92,7 +143,11 @@ test_lifecycle (void)
   PjServerConfig *config = parse (args, &error);
   PjServer *server;
   PjServerTable *table;
-  g_autofree char *tables = NULL, *people = NULL, *kicked = NULL, *unknown = NULL, *expected = NULL;
+  g_autoptr (JsonObject) answer = NULL;
+  g_autofree char *line = NULL, *kick = NULL;
+  JsonArray *list;
+  JsonObject *entry;
+  guint id;
   Bot *bot;
 
   g_assert_no_error (error);
@@ -109,20 +164,56 @@ test_lifecycle (void)
   pj_client_sit (bot->client, 0);
   g_assert_true (run_until (seated, bot, 5000));
 
-  tables = pj_server_admin_run (server, "tables");
-  expected = g_strdup_printf ("ok 1 tables: \"Solo\" port %u lobby 1 people",
-                              pj_server_table_get_port (table));
-  g_assert_cmpstr (tables, ==, expected);
-  people = pj_server_admin_run (server, "people Solo");
-  g_assert_true (g_str_has_prefix (people, "ok 1 people: #"));
-  g_assert_nonnull (strstr (people, "\"Bo\" seat 1 "));
-  unknown = pj_server_admin_run (server, "dance Solo");
-  g_assert_true (g_str_has_prefix (unknown, "error"));
-  kicked = pj_server_admin_run (server, "kick Solo #999");
-  g_assert_true (g_str_has_prefix (kicked, "error"));
-  g_free (kicked);
-  kicked = pj_server_admin_run (server, "kick Solo Bo");
-  g_assert_cmpstr (kicked, ==, "ok kicked \"Bo\"");
+  answer = answer_of (line = pj_server_admin_run (server, "tables"));
+  g_clear_pointer (&line, g_free);
+  g_assert_true (json_object_get_boolean_member (answer, "ok"));
+  list = json_object_get_array_member (answer, "tables");
+  g_assert_cmpuint (json_array_get_length (list), ==, 1);
+  entry = json_array_get_object_element (list, 0);
+  g_assert_cmpstr (json_object_get_string_member (entry, "name"), ==, "Solo");
+  g_assert_cmpint (json_object_get_int_member (entry, "port"), ==, pj_server_table_get_port (table));
+  g_assert_cmpstr (json_object_get_string_member (entry, "phase"), ==, "lobby");
+  g_assert_cmpint (json_object_get_int_member (entry, "people"), ==, 1);
+  g_clear_pointer (&answer, json_object_unref);
+
+  answer = answer_of (line = pj_server_admin_run (server, "people   'Solo'"));
+  g_clear_pointer (&line, g_free);
+  list = json_object_get_array_member (answer, "people");
+  g_assert_cmpuint (json_array_get_length (list), ==, 1);
+  entry = json_array_get_object_element (list, 0);
+  g_assert_cmpstr (json_object_get_string_member (entry, "name"), ==, "Bo");
+  g_assert_cmpint (json_object_get_int_member (entry, "seat"), ==, 1);
+  id = (guint) json_object_get_int_member (entry, "id");
+  g_assert_cmpuint (id, ==, pj_client_get_person_id (bot->client));
+  g_clear_pointer (&answer, json_object_unref);
+
+  answer = answer_of (line = pj_server_admin_run (server, "dance Solo"));
+  g_clear_pointer (&line, g_free);
+  g_assert_cmpstr (error_of (answer), ==, "usage");
+  g_clear_pointer (&answer, json_object_unref);
+  answer = answer_of (line = pj_server_admin_run (server, "people \"Solo"));
+  g_clear_pointer (&line, g_free);
+  g_assert_cmpstr (error_of (answer), ==, "usage");
+  g_clear_pointer (&answer, json_object_unref);
+  answer = answer_of (line = pj_server_admin_run (server, "people \"So\\\"lo\""));
+  g_clear_pointer (&line, g_free);
+  g_assert_cmpstr (error_of (answer), ==, "no-table");
+  g_assert_nonnull (strstr (json_object_get_string_member (answer, "message"), "So\"lo"));
+  g_clear_pointer (&answer, json_object_unref);
+  /* # starts no comment: #999 is looked for, and nobody has it */
+  answer = answer_of (line = pj_server_admin_run (server, "kick Solo #999"));
+  g_clear_pointer (&line, g_free);
+  g_assert_cmpstr (error_of (answer), ==, "nobody");
+  g_clear_pointer (&answer, json_object_unref);
+
+  kick = g_strdup_printf ("kick Solo #%u", id);
+  answer = answer_of (line = pj_server_admin_run (server, kick));
+  g_clear_pointer (&line, g_free);
+  g_assert_true (json_object_get_boolean_member (answer, "ok"));
+  entry = json_object_get_object_member (answer, "kicked");
+  g_assert_cmpstr (json_object_get_string_member (entry, "name"), ==, "Bo");
+  g_assert_cmpuint (json_object_get_int_member (entry, "id"), ==, id);
+  g_clear_pointer (&answer, json_object_unref);
   g_assert_true (run_until (disconnected, bot, 5000));
   bot_free (bot);
 
@@ -141,6 +232,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/server/objects/parse", test_parse);
+  g_test_add_func ("/server/objects/admin-line", test_admin_line);
   g_test_add_func ("/server/objects/lifecycle", test_lifecycle);
   return g_test_run ();
 }

@@ -6,6 +6,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <gio/gunixsocketaddress.h>
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
@@ -338,12 +339,13 @@ test_ban_outlives_lobby (void)
   const guint seats[] = { 0 };
   Bot *bot[1], *again;
   Bots one = { bot, 1 };
-  g_autofree char *banned = NULL;
+  g_autoptr (JsonObject) banned = NULL;
 
   seat_bots (bot, 1, "Sam", port, seats);
   g_assert_true (run_until (all_over, &one, 60000));
-  banned = admin_command (socket_path, "ban Porch \"Sam 1\"");
-  g_assert_cmpstr (banned, ==, "ok banned \"Sam 1\"");
+  banned = admin_json (socket_path, "ban Porch \"Sam 1\"", TRUE);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (banned, "banned"), "name"),
+                   ==, "Sam 1");
   g_assert_true (run_until (is_disconnected, bot[0], 5000));
   g_assert_error (bot[0]->disconnect_error, PJ_NET_ERROR, PJ_NET_ERROR_BANNED);
   g_assert_true (server_wait_log (server, "waiting for players", 5000));
@@ -625,6 +627,29 @@ bot_seated (gpointer data)
   return pj_client_get_seat (((Bot *) data)->client) >= 0;
 }
 
+/* The entry of people's answer for this name, or NULL. */
+static JsonObject *
+person_named (JsonObject *answer,
+              const char *name)
+{
+  JsonArray *people = json_object_get_array_member (answer, "people");
+
+  for (guint i = 0; i < json_array_get_length (people); i++)
+    {
+      JsonObject *p = json_array_get_object_element (people, i);
+
+      if (g_strcmp0 (json_object_get_string_member (p, "name"), name) == 0)
+        return p;
+    }
+  return NULL;
+}
+
+static const char *
+error_code (JsonObject *answer)
+{
+  return json_object_get_string_member (answer, "error");
+}
+
 static void
 test_admin (void)
 {
@@ -636,8 +661,11 @@ test_admin (void)
   };
   Server *server = server_start (2, args);
   Bot *ann = bot_new ("Ann", PJ_AI_EASY), *bob = bot_new ("Bob B", PJ_AI_EASY);
-  g_autofree char *tables = NULL, *people = NULL, *kicked = NULL, *banned = NULL;
-  g_autofree char *nobody = NULL, *bad = NULL;
+  g_autoptr (JsonObject) tables = NULL, people = NULL, kicked = NULL, banned = NULL;
+  g_autoptr (JsonObject) nobody = NULL, bad = NULL, unknown = NULL, no_table = NULL, too_long = NULL;
+  g_autofree char *kick = NULL, *huge = NULL;
+  JsonArray *list;
+  JsonObject *den, *p;
   GStatBuf st;
   int ann_code = -2;
 
@@ -650,28 +678,51 @@ test_admin (void)
   g_signal_connect (ann->client, "disconnected", G_CALLBACK (record_disconnect_cb), &ann_code);
   g_assert_true (run_until (bot_seated, ann, 5000));
 
-  tables = admin_command (socket_path, "tables");
-  g_assert_true (g_str_has_prefix (tables, "ok 2 tables"));
-  g_assert_nonnull (strstr (tables, "\"Den\""));
-  g_assert_nonnull (strstr (tables, "\"Hall\""));
-  people = admin_command (socket_path, "people Den");
-  g_assert_true (g_str_has_prefix (people, "ok 2 people"));
-  g_assert_nonnull (strstr (people, "\"Ann\" seat 1"));
-  g_assert_nonnull (strstr (people, "\"Bob B\" spectator"));
+  tables = admin_json (socket_path, "tables", TRUE);
+  list = json_object_get_array_member (tables, "tables");
+  g_assert_cmpuint (json_array_get_length (list), ==, 2);
+  den = json_array_get_object_element (list, 0);
+  g_assert_cmpstr (json_object_get_string_member (den, "name"), ==, "Den");
+  g_assert_cmpint (json_object_get_int_member (den, "port"), ==, server_port (server, "Den"));
+  g_assert_cmpstr (json_object_get_string_member (den, "phase"), ==, "lobby");
+  g_assert_cmpint (json_object_get_int_member (den, "people"), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (list, 1), "name"), ==, "Hall");
 
-  nobody = admin_command (socket_path, "kick Den Carol");
-  g_assert_true (g_str_has_prefix (nobody, "error"));
-  bad = admin_command (socket_path, "kick \"Den");
-  g_assert_true (g_str_has_prefix (bad, "error"));
+  people = admin_json (socket_path, "people Den", TRUE);
+  g_assert_cmpstr (json_object_get_string_member (people, "table"), ==, "Den");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (people, "people")), ==, 2);
+  p = person_named (people, "Ann");
+  g_assert_nonnull (p);
+  g_assert_cmpint (json_object_get_int_member (p, "seat"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (p, "address"), ==, "127.0.0.1");
+  g_assert_cmpuint (json_object_get_int_member (p, "id"), ==, pj_client_get_person_id (ann->client));
+  p = person_named (people, "Bob B");
+  g_assert_nonnull (p);
+  g_assert_true (json_object_get_null_member (p, "seat"));
 
-  kicked = admin_command (socket_path, "kick Den Ann");
-  g_assert_cmpstr (kicked, ==, "ok kicked \"Ann\"");
+  nobody = admin_json (socket_path, "kick Den Carol", FALSE);
+  g_assert_cmpstr (error_code (nobody), ==, "nobody");
+  bad = admin_json (socket_path, "kick \"Den", FALSE);
+  g_assert_cmpstr (error_code (bad), ==, "usage");
+  unknown = admin_json (socket_path, "dance Den", FALSE);
+  g_assert_cmpstr (error_code (unknown), ==, "usage");
+  no_table = admin_json (socket_path, "people Attic", FALSE);
+  g_assert_cmpstr (error_code (no_table), ==, "no-table");
+  /* read and dropped as it comes, never held whole */
+  huge = g_strnfill (100000, 'x');
+  too_long = admin_json (socket_path, huge, FALSE);
+  g_assert_cmpstr (error_code (too_long), ==, "too-long");
+
+  /* #ID as `people` shows it, unquoted as the documentation writes it */
+  kick = g_strdup_printf ("kick Den #%u", pj_client_get_person_id (ann->client));
+  kicked = admin_json (socket_path, kick, TRUE);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (kicked, "kicked"), "name"), ==, "Ann");
   g_assert_true (run_until (code_set, &ann_code, 5000));
   g_assert_cmpint (ann_code, ==, PJ_NET_ERROR_KICKED);
   g_assert_true (server_wait_log (server, "Ann (127.0.0.1) was kicked", 5000));
 
-  banned = admin_command (socket_path, "ban Den \"Bob B\"");
-  g_assert_cmpstr (banned, ==, "ok banned \"Bob B\"");
+  banned = admin_json (socket_path, "ban Den \"Bob B\"", TRUE);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (banned, "banned"), "name"), ==, "Bob B");
   g_assert_true (run_until (is_disconnected, bob, 5000));
   bot_free (bob);
   /* banned for the session: the address may not come back */
@@ -688,6 +739,349 @@ test_admin (void)
   save_dir_remove (dir);
 }
 
+/* This bot's own entry in the lobby's list of people. */
+static gboolean
+find_self (Bot         *bot,
+           PjNetPerson *out)
+{
+  for (guint k = 0; k < pj_client_get_n_people (bot->client); k++)
+    if (pj_client_get_person (bot->client, k, out) && out->id == pj_client_get_person_id (bot->client))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+sees_self (gpointer data)
+{
+  PjNetPerson me;
+  return find_self (data, &me);
+}
+
+/* Names that try to end an answer and write one of their own, or to turn
+ * the text around on the admin's terminal, come back as one JSON answer
+ * holding each name as the table knows it. */
+static void
+test_admin_names (void)
+{
+  g_autofree char *dir = save_dir_new ();
+  g_autofree char *socket_path = g_build_filename (dir, "admin.sock", NULL);
+  const char *args[] = {
+    "--table", "Den", "--port", "0", "--admin", socket_path, "--no-discovery", "--save-dir", dir, NULL
+  };
+  const char *names[] = {
+    "Eve\n{\"ok\":true,\"kicked\":{\"id\":1}}",
+    "Mal\xe2\x80\xaeyrol\xe2\x80\xac",        /* U+202E ... U+202C: "Mal" then "lory" shown reversed */
+    "Q \"x\" \\ #1 \xc2\x85 \x1b[2J",         /* quotes, a backslash, NEL, a terminal escape */
+  };
+  Server *server = server_start (1, args);
+  Bot *bots[G_N_ELEMENTS (names)];
+  g_autoptr (JsonObject) people = NULL;
+  JsonArray *list;
+  guint16 port = server_port (server, "Den");
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      bots[i] = bot_new (names[i], PJ_AI_EASY);
+      g_assert_true (bot_connect (bots[i], "127.0.0.1", port));
+    }
+  /* the last one in is in the host's list once the lobby shows it */
+  g_assert_true (run_until (sees_self, bots[G_N_ELEMENTS (names) - 1], 5000));
+  people = admin_json (socket_path, "people Den", TRUE);
+  list = json_object_get_array_member (people, "people");
+  g_assert_cmpuint (json_array_get_length (list), ==, G_N_ELEMENTS (names));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      PjNetPerson me = { 0 };
+      JsonObject *p = NULL;
+
+      /* the name as the table took it, from the lobby everyone sees */
+      g_assert_true (run_until (sees_self, bots[i], 5000));
+      g_assert_true (find_self (bots[i], &me));
+      for (guint k = 0; k < json_array_get_length (list); k++)
+        if ((guint) json_object_get_int_member (json_array_get_object_element (list, k), "id") == me.id)
+          p = json_array_get_object_element (list, k);
+      g_assert_nonnull (p);
+      g_assert_cmpstr (json_object_get_string_member (p, "name"), ==, me.name);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    bot_free (bots[i]);
+  server_signal (server, SIGTERM);
+  server_free (server);
+  save_dir_remove (dir);
+}
+
+/* An admin client that sends commands and never reads its answers. */
+typedef struct {
+  GSocket  *socket;
+  gsize     sent;
+  gboolean  dropped;
+} Flood;
+
+typedef struct {
+  GSocket        *socket;
+  GSocketAddress *address;
+  GError         *error;
+} Connect;
+
+/* A full backlog (the server accepts on its own time) says "try again". */
+static gboolean
+connected (gpointer data)
+{
+  Connect *c = data;
+
+  g_clear_error (&c->error);
+  return g_socket_connect (c->socket, c->address, NULL, &c->error) ||
+         !g_error_matches (c->error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK);
+}
+
+static Flood *
+flood_open (const char *path)
+{
+  g_autoptr (GSocketAddress) address = g_unix_socket_address_new (path);
+  g_autoptr (GError) error = NULL;
+  Flood *f = g_new0 (Flood, 1);
+  Connect c = { NULL, address, NULL };
+
+  f->socket = g_socket_new (G_SOCKET_FAMILY_UNIX, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_DEFAULT, &error);
+  g_assert_no_error (error);
+  g_socket_set_blocking (f->socket, FALSE);
+  c.socket = f->socket;
+  g_assert_true (run_until (connected, &c, 5000));
+  g_assert_no_error (c.error);
+  return f;
+}
+
+static void
+flood_free (Flood *f)
+{
+  g_object_unref (f->socket);
+  g_free (f);
+}
+
+/* Send what the server takes without waiting; TRUE once it has hung up. */
+static gboolean
+flood_dropped (gpointer data)
+{
+  Flood *f = data;
+  static const char command[] = "people Den\npeople Den\npeople Den\npeople Den\n";
+
+  /* the test's own bound: far beyond what the server may hold for it */
+  for (guint i = 0; i < 64 && !f->dropped && f->sent < 64 * 1024 * 1024; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      gssize n = g_socket_send (f->socket, command, sizeof command - 1, NULL, &error);
+
+      if (n > 0)
+        f->sent += (gsize) n;
+      else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+        break;
+      else
+        f->dropped = TRUE;
+    }
+  return f->dropped;
+}
+
+typedef struct {
+  Bot   *bot;
+  guint  n_actions;
+} Moved;
+
+static gboolean
+actions_past (gpointer data)
+{
+  Moved *m = data;
+  return pj_client_get_n_actions (m->bot->client) > m->n_actions;
+}
+
+/* A blocking write to an admin client that does not read froze every
+ * table; now it is dropped, and the guest's moves are answered all along. */
+static void
+test_admin_stuck_client (void)
+{
+  g_autofree char *dir = save_dir_new ();
+  g_autofree char *socket_path = g_build_filename (dir, "admin.sock", NULL);
+  const char *args[] = {
+    "--table", "Den", "--port", "0", "--computer", "2:easy", "--computer", "3:easy", "--computer", "4:easy",
+    "--no-discovery", "--computer-delay", "0", "--rematch-delay", "60000", "--save-dir", dir,
+    "--admin", socket_path, NULL
+  };
+  Server *server = server_start (1, args);
+  const guint seats[] = { 0 };
+  Bot *bot[1];
+  Bots one = { bot, 1 };
+  Stall s = { bot, 1 };
+  Moved moved = { NULL, 0 };
+  g_autoptr (JsonObject) tables = NULL;
+  Flood *flood;
+
+  seat_bots (bot, 1, "Gus", server_port (server, "Den"), seats);
+  g_assert_true (run_until (stalled_on_person, &s, 30000));
+  bot[0]->autoplay = FALSE;
+  g_assert_true (run_until (settled_on_person, &s, 10000));
+  moved.bot = bot[0];
+  moved.n_actions = pj_client_get_n_actions (bot[0]->client);
+
+  /* the table waits for Gus while the admin client fills its buffers */
+  flood = flood_open (socket_path);
+  g_assert_true (run_until (flood_dropped, flood, 20000));
+  g_assert_true (server_wait_log (server, "did not read its answers", 5000));
+  g_test_message ("the admin client was dropped after %" G_GSIZE_FORMAT " bytes of commands", flood->sent);
+
+  /* Gus's move is answered, and the game goes on to its end */
+  bot[0]->autoplay = TRUE;
+  bot_poke (bot[0]);
+  g_assert_true (run_until (actions_past, &moved, 10000));
+  g_assert_true (run_until (all_over, &one, 60000));
+  g_assert_true (bot[0]->verified_ok);
+  g_assert_false (bot[0]->disconnected);
+  /* and the admin socket answers the next client */
+  tables = admin_json (socket_path, "tables", TRUE);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (tables, "tables")), ==, 1);
+
+  flood_free (flood);
+  bot_free (bot[0]);
+  server_signal (server, SIGTERM);
+  g_assert_cmpint (server->status, ==, 0);
+  server_free (server);
+  save_dir_remove (dir);
+}
+
+/* The answer to a command sent before the client shut its side (what
+ * `echo tables | socat - UNIX-CONNECT:…` does), read to the end. */
+static char *
+answer_after_eof (const char *path,
+                  const char *command)
+{
+  g_autoptr (GSocketAddress) address = g_unix_socket_address_new (path);
+  g_autoptr (GSocket) socket = g_socket_new (G_SOCKET_FAMILY_UNIX, G_SOCKET_TYPE_STREAM,
+                                             G_SOCKET_PROTOCOL_DEFAULT, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) got = g_string_new (NULL);
+  char buffer[4096];
+  gssize n;
+
+  g_assert_nonnull (socket);
+  /* the server is another process: blocking calls, bounded by a timeout */
+  g_socket_set_timeout (socket, 5);
+  g_assert_true (g_socket_connect (socket, address, NULL, &error));
+  g_assert_cmpint (g_socket_send (socket, command, strlen (command), NULL, &error), ==, (gssize) strlen (command));
+  g_assert_true (g_socket_shutdown (socket, FALSE, TRUE, &error));
+  while ((n = g_socket_receive (socket, buffer, sizeof buffer, NULL, &error)) > 0)
+    g_string_append_len (got, buffer, n);
+  g_assert_no_error (error);
+  return g_string_free (g_steal_pointer (&got), FALSE);
+}
+
+static gboolean
+admin_answers_ok (gpointer data)
+{
+  g_autofree char *line = admin_command (data, "tables");
+
+  return g_str_has_prefix (line, "{\"ok\":true,");
+}
+
+/* At most 16 admin connections: the tables need descriptors too. One that
+ * said its last command still gets its answers, then the server closes it. */
+static void
+test_admin_connections (void)
+{
+  g_autofree char *dir = save_dir_new ();
+  g_autofree char *socket_path = g_build_filename (dir, "admin.sock", NULL);
+  const char *args[] = {
+    "--table", "Den", "--port", "0", "--admin", socket_path, "--no-discovery", "--save-dir", dir, NULL
+  };
+  Server *server = server_start (1, args);
+  g_autoptr (GPtrArray) open = g_ptr_array_new_with_free_func ((GDestroyNotify) flood_free);
+  g_autoptr (JsonObject) busy = NULL;
+  g_autofree char *two = NULL;
+  g_auto (GStrv) lines = NULL;
+
+  two = answer_after_eof (socket_path, "tables\npeople Den\n");
+  lines = g_strsplit (two, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 3);
+  g_assert_true (g_str_has_prefix (lines[0], "{\"ok\":true,\"tables\":"));
+  g_assert_true (g_str_has_prefix (lines[1], "{\"ok\":true,\"table\":\"Den\",\"people\":[]"));
+  g_assert_cmpstr (lines[2], ==, "");
+
+  for (guint i = 0; i < 16; i++)
+    g_ptr_array_add (open, flood_open (socket_path));
+  busy = admin_json (socket_path, "tables", FALSE);
+  g_assert_cmpstr (error_code (busy), ==, "busy");
+  /* one gone, room for the next (once the server has seen it go) */
+  g_ptr_array_remove_index (open, 0);
+  g_assert_true (run_until (admin_answers_ok, socket_path, 5000));
+
+  g_ptr_array_set_size (open, 0);
+  server_signal (server, SIGTERM);
+  g_assert_cmpint (server->status, ==, 0);
+  server_free (server);
+  save_dir_remove (dir);
+}
+
+/* A second server on a live --admin path refuses to start and leaves the
+ * first one's socket alone; a socket nobody answers on (the server was
+ * killed) is taken over; a server removes only the socket it made. */
+static void
+test_admin_path_taken (void)
+{
+  g_autofree char *dir = save_dir_new ();
+  g_autofree char *dir2 = save_dir_new ();
+  g_autofree char *socket_path = g_build_filename (dir, "admin.sock", NULL);
+  const char *first_args[] = {
+    "--table", "Den", "--port", "0", "--admin", socket_path, "--no-discovery", "--save-dir", dir, NULL
+  };
+  const char *second_args[] = {
+    "--table", "Hall", "--port", "0", "--admin", socket_path, "--no-discovery", "--save-dir", dir2, NULL
+  };
+  Server *first = server_start (1, first_args), *second, *third;
+  g_autoptr (JsonObject) tables = NULL;
+  g_autofree char *log = NULL;
+  int status;
+
+  /* refused, in one line naming the path */
+  status = run_status (second_args, &log);
+  g_test_message ("second server: %s", log);
+  g_assert_cmpint (status, ==, 1);
+  g_assert_nonnull (strstr (log, "already answers admin commands"));
+  g_assert_nonnull (strstr (log, socket_path));
+  g_assert_nonnull (strchr (log, '\n'));
+  g_assert_null (strchr (strchr (log, '\n') + 1, '\n'));
+  tables = admin_json (socket_path, "tables", TRUE);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (json_object_get_array_member (tables, "tables"), 0),
+                                                  "name"), ==, "Den");
+  g_clear_pointer (&tables, json_object_unref);
+
+  /* killed, its socket left behind: the next server takes the path */
+  server_signal (first, SIGKILL);
+  server_free (first);
+  g_assert_true (g_file_test (socket_path, G_FILE_TEST_EXISTS));
+  second = server_start (1, second_args);
+  tables = admin_json (socket_path, "tables", TRUE);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (json_object_get_array_member (tables, "tables"), 0),
+                                                  "name"), ==, "Hall");
+  g_clear_pointer (&tables, json_object_unref);
+
+  /* its socket removed by hand and a new server there: the old one, when
+   * it stops, leaves the new one's socket in place */
+  g_assert_cmpint (g_unlink (socket_path), ==, 0);
+  third = server_start (1, first_args);
+  server_signal (second, SIGTERM);
+  g_assert_cmpint (second->status, ==, 0);
+  server_free (second);
+  g_assert_true (g_file_test (socket_path, G_FILE_TEST_EXISTS));
+  tables = admin_json (socket_path, "tables", TRUE);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (json_object_get_array_member (tables, "tables"), 0),
+                                                  "name"), ==, "Den");
+
+  server_signal (third, SIGTERM);
+  g_assert_cmpint (third->status, ==, 0);
+  g_assert_false (g_file_test (socket_path, G_FILE_TEST_EXISTS));
+  server_free (third);
+  save_dir_remove (dir);
+  save_dir_remove (dir2);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -701,5 +1095,9 @@ main (int    argc,
   g_test_add_func ("/server/kill-restart", test_kill_restart);
   g_test_add_func ("/server/sigterm", test_sigterm);
   g_test_add_func ("/server/admin", test_admin);
+  g_test_add_func ("/server/admin-names", test_admin_names);
+  g_test_add_func ("/server/admin-stuck-client", test_admin_stuck_client);
+  g_test_add_func ("/server/admin-connections", test_admin_connections);
+  g_test_add_func ("/server/admin-path-taken", test_admin_path_taken);
   return g_test_run ();
 }
