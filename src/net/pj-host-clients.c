@@ -439,6 +439,73 @@ reclaim_watching (PjHost *self,
   c->token = g_steal_pointer (&opened->watcher_token);
 }
 
+static gboolean
+name_taken (PjHost     *self,
+            Client     *c,
+            Opened     *opened,
+            const char *key)
+{
+  for (guint i = 0; i < self->clients->len; i++)
+    {
+      Client *other = g_ptr_array_index (self->clients, i);
+      g_autofree char *other_key = NULL;
+
+      /* whoever this connection replaces does not count */
+      if (other == c || !other->greeted || other == opened->holder ||
+          (opened->seat && other == opened->seat->client))
+        continue;
+      other_key = pj_net_name_key (other->name);
+      if (strcmp (other_key, key) == 0)
+        return TRUE;
+    }
+  for (guint i = 0; i < self->rules.players; i++)
+    {
+      Seat *seat = &self->seats[i];
+      g_autofree char *seat_key = NULL;
+
+      if (seat == opened->seat || seat->kind == PJ_NET_SEAT_OPEN || seat->name == NULL)
+        continue;
+      seat_key = pj_net_name_key (seat->name);
+      if (strcmp (seat_key, key) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* One name per person at the table, seats (computers, a guest away)
+ * included: a second "Ann" is "Ann 2", so that no one can pass for
+ * another in the lobby, the chat or the log. */
+static void
+make_name_unique (PjHost *self,
+                  Client *c,
+                  Opened *opened)
+{
+  g_autofree char *key = pj_net_name_key (c->name);
+
+  if (!name_taken (self, c, opened, key))
+    return;
+  for (guint n = 2; n < 2 + 2 * PJ_NET_MAX_CLIENTS + PJ_MAX_PLAYERS; n++)
+    {
+      g_autofree char *suffix = g_strdup_printf (" %u", n);
+      g_autofree char *base = g_strdup (c->name);
+      g_autofree char *candidate = NULL;
+      g_autofree char *candidate_key = NULL;
+
+      /* the number always fits: the name gives way */
+      while (*base && (g_utf8_strlen (base, -1) + (glong) strlen (suffix) > PJ_NET_MAX_NAME_CHARS ||
+                       strlen (base) + strlen (suffix) > PJ_NET_MAX_NAME))
+        *g_utf8_find_prev_char (base, base + strlen (base)) = '\0';
+      candidate = g_strconcat (g_strchomp (base), suffix, NULL);
+      candidate_key = pj_net_name_key (candidate);
+      if (!name_taken (self, c, opened, candidate_key))
+        {
+          g_free (c->name);
+          c->name = g_steal_pointer (&candidate);
+          return;
+        }
+    }
+}
+
 /* Let the client in: at its seat, at its spectator's place, or as a
  * newcomer if the table has room (FALSE: it was refused, and is gone). */
 static gboolean
@@ -456,6 +523,7 @@ admit (PjHost *self,
       return FALSE;
     }
 
+  make_name_unique (self, c, opened);
   if (opened->seat)
     reclaim_seat (self, c, opened->seat);
   else if (opened->watcher_token)
@@ -522,7 +590,14 @@ _pj_host_handle_hello (PjHost     *self,
     return;
   /* named before anything can refuse it: the refusal's log line says who */
   g_free (c->name);
-  c->name = g_strdup (json_object_get_string_member (msg, "name"));
+  c->name = pj_net_clean_name (json_object_get_string_member (msg, "name"));
+  if (c->name == NULL)
+    {
+      c->name = g_strdup ("");
+      refuse (self, c, PJ_NET_ERROR_INVALID_FIELD, _("Your name must have letters or signs in it"),
+              "a name with nothing to show");
+      return;
+    }
   version = negotiate_version (self, c, msg);
   if (version == 0)
     return;

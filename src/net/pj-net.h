@@ -8,7 +8,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
 
@@ -21,6 +21,7 @@ G_BEGIN_DECLS
 #define PJ_NET_DEFAULT_PORT       47251
 #define PJ_NET_MAX_LINE           (64 * 1024)   /* bytes in one message, newline included */
 #define PJ_NET_MAX_NAME           64            /* bytes in a player or table name */
+#define PJ_NET_MAX_NAME_CHARS     32            /* ...and characters: whichever comes first */
 #define PJ_NET_MAX_PASSWORD       128
 #define PJ_NET_MAX_CHAT           500           /* bytes in one chat message */
 #define PJ_NET_MAX_ACTION         200           /* bytes in one action text (the engine's limit) */
@@ -103,5 +104,18 @@ typedef struct {
 gboolean    pj_net_parse_address      (const char  *text,
                                        char       **host,
                                        guint16     *port);
+
+/* A name as the host keeps it (a player's, a spectator's, a table's):
+ * valid UTF-8 in its composed form, no control, format or bidi character,
+ * runs of white space one space, at most PJ_NET_MAX_NAME_CHARS characters
+ * and PJ_NET_MAX_NAME bytes; NULL when nothing is left. */
+char       *pj_net_clean_name         (const char  *text);
+/* What two names compare by (case-folded): one name per table. */
+char       *pj_net_name_key           (const char  *name);
+/* What the host's limits count an address by: the address itself (an IPv4
+ * one unwrapped from ::ffff:), or its /64 for a global IPv6 address not on
+ * the link of local (the host's end of the connection; NULL if unknown). */
+char       *pj_net_address_key        (GInetAddress *remote,
+                                       GInetAddress *local);
 
 G_END_DECLS

@@ -9,6 +9,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -984,6 +985,142 @@ test_back_to_lobby (void)
   table_free (t);
 }
 
+/* The name a person is shown by, as the host lists it. */
+static const char *
+person_name (Table *t,
+             Bot   *bot)
+{
+  PjNetPerson person;
+
+  for (guint i = 0; pj_host_get_person (t->host, i, &person); i++)
+    if (person.id == pj_client_get_person_id (bot->client))
+      return person.name;
+  return NULL;
+}
+
+static gboolean
+sees_six (gpointer data)
+{
+  return pj_client_get_n_people (((Bot *) data)->client) == 6;
+}
+
+/* Names are cleaned at the door: no control or bidi character reaches
+ * anyone, a name is bounded in characters, a second "Ann" is told apart,
+ * and a name of nothing but such characters is refused. The table's own
+ * name is cleaned the same way. */
+static void
+test_names_cleaned (void)
+{
+  Table *t = table_new (NULL, 1);
+  Bot *ann = table_add_bot (t, "\u202EAnn\u2066\u200E\x01\x1b[2J\xc2\x85 ");
+  Bot *twin = table_add_bot (t, "ANN[2j");
+  Bot *copycat = table_add_bot (t, "Ann[2J\u200F");
+  Bot *computer = table_add_bot (t, "Yellow (easy)");
+  Bot *long_name = table_add_bot (t, "0123456789012345678901234567890123456789");
+  Bot *empty = table_add_bot (t, "\u202A\u202B\u202C\u202D\u2067\u2068\u2069\x7f");
+  Bot *joiner = table_add_bot (t, "Zo\u00eb \U0001F469\u200D\U0001F467\tLi\u00a0\u00a0\u674e");
+  g_autoptr (PjHost) named = pj_host_new ("The \u202Ekitchen\u202C\ntable\x07", NULL);
+  PjNetSeatInfo info;
+
+  g_assert_cmpstr (pj_host_get_table_name (named), ==, "The kitchen table");
+  pj_host_get_seat_info (t->host, 3, &info);
+  g_assert_cmpstr (info.name, ==, "Yellow (easy)");
+
+  for (guint i = 0; i < t->bots->len; i++)
+    {
+      Bot *bot = g_ptr_array_index (t->bots, i);
+
+      if (bot == empty)
+        {
+          g_assert_false (bot_connect (bot, "127.0.0.1", t->port));
+          g_assert_error (bot->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_INVALID_FIELD);
+        }
+      else
+        g_assert_true (bot_connect (bot, "127.0.0.1", t->port));
+    }
+  /* the escape goes; what it would have said is plain text */
+  g_assert_cmpstr (person_name (t, ann), ==, "Ann[2J");
+  g_assert_cmpstr (person_name (t, twin), ==, "ANN[2j 2");
+  g_assert_cmpstr (person_name (t, copycat), ==, "Ann[2J 3");
+  g_assert_cmpstr (person_name (t, computer), ==, "Yellow (easy) 2");
+  g_assert_cmpstr (person_name (t, long_name), ==, "01234567890123456789012345678901");
+  g_assert_cmpstr (person_name (t, joiner), ==, "Zo\u00eb \U0001F469\u200D\U0001F467 Li \u674e");
+  /* what every guest's lobby shows */
+  g_assert_true (run_until (sees_six, joiner, 5000));
+  for (guint i = 0; i < pj_client_get_n_people (joiner->client); i++)
+    {
+      PjNetPerson person;
+
+      PjNetPerson hosts;
+
+      g_assert_true (pj_client_get_person (joiner->client, i, &person));
+      g_assert_true (pj_host_get_person (t->host, i, &hosts));
+      g_assert_cmpuint (person.id, ==, hosts.id);
+      g_assert_cmpstr (person.name, ==, hosts.name);
+      g_assert_true (g_utf8_validate (person.name, -1, NULL));
+      for (const char *p = person.name; *p; p = g_utf8_next_char (p))
+        g_assert_false (g_unichar_iscntrl (g_utf8_get_char (p)) ||
+                        (g_unichar_type (g_utf8_get_char (p)) == G_UNICODE_FORMAT &&
+                         g_utf8_get_char (p) != 0x200D));
+    }
+  table_free (t);
+}
+
+/* Every name the door lets through is kept by the save and comes back
+ * with the table after a restart. */
+static void
+test_names_stored (void)
+{
+  static const char *const names[] = {
+    "Zo\u00eb \U0001F469\u200D\U0001F467 \u674e\u5c0f\u9f8d",
+    "\u0645\u0631\u064a\u0645 \u05e9\u05dc\u05d5\u05dd \"q\" \\ / {}",
+    "\u0928\u092e\u0938\u094d\u0924\u0947 e\u0301",
+  };
+  Table *t = table_new (NULL, 1);
+  g_autofree char *dir = g_dir_make_tmp ("pj-net-names-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "table.pjgame", NULL);
+  g_autofree char *tokens = g_strconcat (path, ".tokens", NULL);
+  g_autoptr (GError) error = NULL;
+  char *shown[G_N_ELEMENTS (names)];
+  PjHost *second;
+
+  pj_host_set_save_path (t->host, path);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      Bot *bot = table_add_bot (t, names[i]);
+
+      bot->autoplay = FALSE;
+      g_assert_true (bot_connect (bot, "127.0.0.1", t->port));
+      sit_ready (t, bot, i);
+      shown[i] = g_strdup (person_name (t, bot));
+      g_assert_nonnull (shown[i]);
+    }
+  /* the composed form: "e" and its accent are one character */
+  g_assert_nonnull (strstr (shown[2], "\u00e9"));
+  g_assert_true (pj_host_start_game (t->host, NULL));
+  run_for (50);
+  pj_host_stop (t->host);
+  run_for (50);
+
+  second = pj_host_new_from_save (path, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      PjNetSeatInfo info;
+
+      pj_host_get_seat_info (second, i, &info);
+      g_assert_cmpstr (info.name, ==, shown[i]);
+      g_free (shown[i]);
+    }
+  pj_host_stop (second);
+  run_until_last_ref (second, 5000);
+  g_assert_finalize_object (second);
+  table_free (t);
+  g_unlink (tokens);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1007,5 +1144,7 @@ main (int   argc,
   g_test_add_func ("/net/guard/closed", test_closed);
   g_test_add_func ("/net/guard/version-range", test_version_range);
   g_test_add_func ("/net/guard/events", test_events);
+  g_test_add_func ("/net/guard/names-cleaned", test_names_cleaned);
+  g_test_add_func ("/net/guard/names-stored", test_names_stored);
   return g_test_run ();
 }
