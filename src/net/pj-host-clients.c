@@ -27,6 +27,7 @@ _pj_host_client_free (Client *c)
   g_free (c->name);
   g_free (c->token);
   g_free (c->address);
+  g_free (c->key);
   g_free (c->nonce);
   g_free (c);
 }
@@ -515,6 +516,15 @@ admit (PjHost *self,
 {
   gboolean watching_again = FALSE;
   g_autofree char *who = NULL;
+  const char *message = NULL, *why = NULL;
+  PjNetError code;
+
+  /* a seat's owner is not a newcomer: no address budget keeps them out */
+  if (opened->seat == NULL && (code = _pj_host_guard_join (self, c, opened->holder, &message, &why)) != 0)
+    {
+      refuse (self, c, code, message, why);
+      return FALSE;
+    }
 
   /* a seat's owner always gets back in; only newcomers find it full */
   if (opened->seat == NULL && _pj_host_n_greeted (self) - (opened->holder != NULL) >= PJ_NET_MAX_CLIENTS)
@@ -736,7 +746,7 @@ handle_chat (PjHost     *self,
     {
       g_autofree char *who = _pj_host_describe (c);
 
-      if (_pj_host_guard_may_log_refusal (self, c->address))
+      if (_pj_host_guard_may_log_refusal (self, c->key))
         _pj_host_event (self, "refusal", "%s chats too fast", who);
       if (strike (c, PJ_NET_ERROR_SLOW_DOWN, _("Too many messages: wait a moment"), "chat"))
         drop_client (self, c);
@@ -831,7 +841,7 @@ unexpected (PjHost           *self,
 {
   const char *name = pj_net_message_type_name (type);
 
-  if (_pj_host_guard_may_log_refusal (self, c->address))
+  if (_pj_host_guard_may_log_refusal (self, c->key))
     {
       g_autofree char *who = _pj_host_describe (c);
       _pj_host_event (self, "refusal", "%s sent a “%s”, which only a host sends", who, name);

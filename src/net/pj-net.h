@@ -35,7 +35,14 @@ G_BEGIN_DECLS
 #define PJ_NET_IDLE_TIMEOUT_MS    45000         /* a peer silent this long is gone; pings every third of it */
 #define PJ_NET_AUTH_SPACING_MS    100           /* at most 10 password or token answers a second per address */
 #define PJ_NET_AUTH_MAX_DELAY_MS  5000          /* the longest wait after failed attempts (doubling) */
-#define PJ_NET_CHAT_BURST         8             /* chat lines at once... */
+#define PJ_NET_AUTH_TABLE_BURST   16            /* password or token answers a whole table gives at once... */
+#define PJ_NET_AUTH_TABLE_RATE    4             /* ...then this many a second (a right one gives its turn back) */
+#define PJ_NET_AUTH_FORGET_MS     60000         /* an address's failures are forgotten this long after the last */
+#define PJ_NET_MAX_PEERS          4096          /* addresses a table remembers (past it, the idle ones go) */
+#define PJ_NET_MAX_PER_ADDRESS    8             /* greeted people (players and spectators) from one address */
+#define PJ_NET_JOIN_BURST         16            /* hellos greeted from one address at once... */
+#define PJ_NET_JOIN_INTERVAL_MS   1000          /* ...then one a second (a seat's owner always gets back in) */
+#define PJ_NET_CHAT_BURST         8             /* chat lines from one address at once... */
 #define PJ_NET_CHAT_INTERVAL_MS   2000          /* ...then one every 2 s */
 #define PJ_NET_READ_BURST         (256 * 1024)  /* bytes a peer may send at once... */
 #define PJ_NET_READ_RATE          (32 * 1024)   /* ...then this many a second; every line costs 64 more */

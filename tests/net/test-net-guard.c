@@ -279,6 +279,8 @@ test_token_past_silent_sockets (void)
   Bot *late;
   guint turn;
 
+  /* the whole table from one address: its own limits are tested apart */
+  pj_host_set_address_limits_for_testing (t->host, PJ_NET_MAX_CLIENTS + 1, 2 * PJ_NET_MAX_CLIENTS);
   g_assert_true (bot_connect (owner, "127.0.0.1", t->port));
   owner->autoplay = FALSE;
   sit_ready (t, owner, 0);
@@ -1121,6 +1123,156 @@ test_names_stored (void)
   g_rmdir (dir);
 }
 
+/* Guesses from 5,000 addresses at once, then for 5 s: the table gives no
+ * more answers than its budget (each address alone would get one), an
+ * IPv6 /64 is one address, a right answer gives its turn back, and every
+ * address is forgotten a while after its last failure. The guard's own
+ * clock: no real time passes. */
+static void
+test_answers_table_budget (void)
+{
+  g_autoptr (PjHost) host = pj_host_new ("Guarded", "secret");
+  gint64 start = 1000 * G_USEC_PER_SEC;
+  guint answered = 0, remembered;
+
+  pj_host_set_now_for_testing (host, start);
+  for (guint step = 0; step <= 50; step++)
+    {
+      pj_host_set_now_for_testing (host, start + step * G_USEC_PER_SEC / 10);
+      for (guint i = 0; i < 5000; i++)
+        {
+          g_autofree char *text = g_strdup_printf ("10.%u.%u.%u", i >> 16, (i >> 8) & 0xff, i & 0xff);
+          g_autoptr (GInetAddress) address = g_inet_address_new_from_string (text);
+
+          answered += pj_host_try_answer_for_testing (host, address, FALSE);
+        }
+    }
+  g_test_message ("%u wrong-password answers to 5,000 addresses in 5 s", answered);
+  g_assert_cmpuint (answered, >=, PJ_NET_AUTH_TABLE_BURST);
+  g_assert_cmpuint (answered, <=, PJ_NET_AUTH_TABLE_BURST + 5 * PJ_NET_AUTH_TABLE_RATE + 1);
+
+  /* a thousand addresses of one far /64 wait as one */
+  pj_host_set_now_for_testing (host, start + 100 * G_USEC_PER_SEC);
+  answered = 0;
+  for (guint i = 1; i <= 1000; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("2001:db8:5:6:%x::%x", i, i);
+      g_autoptr (GInetAddress) address = g_inet_address_new_from_string (text);
+
+      answered += pj_host_try_answer_for_testing (host, address, FALSE);
+    }
+  g_assert_cmpuint (answered, ==, 1);
+
+  /* the budget holds back guesses, not the people who know the password */
+  for (guint i = 0; i < PJ_NET_AUTH_TABLE_BURST + 5; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("192.168.7.%u", i + 1);
+      g_autoptr (GInetAddress) address = g_inet_address_new_from_string (text);
+
+      g_assert_true (pj_host_try_answer_for_testing (host, address, TRUE));
+    }
+
+  /* the flood left only the addresses that failed, and they decay */
+  remembered = pj_host_forget_peers_for_testing (host);
+  g_assert_cmpuint (remembered, >, 0);
+  g_assert_cmpuint (remembered, <=, PJ_NET_AUTH_TABLE_BURST + 5 * PJ_NET_AUTH_TABLE_RATE + 2);
+  pj_host_set_now_for_testing (host, start + 100 * G_USEC_PER_SEC + (gint64) PJ_NET_AUTH_FORGET_MS * 1000 + 1);
+  g_assert_cmpuint (pj_host_forget_peers_for_testing (host), ==, 0);
+}
+
+/* However many addresses knock, the table remembers a bounded number. */
+static void
+test_peers_bounded (void)
+{
+  g_autoptr (PjHost) host = pj_host_new ("Guarded", NULL);
+
+  pj_host_set_now_for_testing (host, 1000 * G_USEC_PER_SEC);
+  for (guint i = 0; i < 3 * PJ_NET_MAX_PEERS; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("10.9.%u.%u", i >> 8, i & 0xff);
+      g_autoptr (GInetAddress) address = g_inet_address_new_from_string (text);
+
+      pj_host_try_answer_for_testing (host, address, FALSE);
+    }
+  g_assert_cmpuint (pj_host_forget_peers_for_testing (host), <=, PJ_NET_MAX_PEERS);
+}
+
+static gboolean
+has_errors (gpointer data)
+{
+  Bot *bot = data;
+  return bot->errors->len >= PJ_NET_CHAT_BURST;
+}
+
+/* Connect, eight lines, bye, again: the chat budget is the address's, so
+ * the second and third guests of the loop are told to slow down and
+ * nothing of theirs is relayed. */
+static void
+test_chat_across_reconnects (void)
+{
+  Table *t = table_new (NULL, 0);
+  Bot *reader = table_add_bot (t, "Reader");
+
+  g_assert_true (bot_connect (reader, "127.0.0.1", t->port));
+  for (guint round = 0; round < 3; round++)
+    {
+      g_autofree char *name = g_strdup_printf ("Loop %u", round);
+      Bot *flooder = bot_new (name, PJ_AI_EASY);
+
+      g_assert_true (bot_connect (flooder, "127.0.0.1", t->port));
+      for (guint i = 0; i < PJ_NET_CHAT_BURST; i++)
+        pj_client_send_chat (flooder->client, "spam spam spam", FALSE);
+      if (round == 0)
+        g_assert_true (run_until (read_burst, reader, 5000));
+      else
+        {
+          g_assert_true (run_until (has_errors, flooder, 5000));
+          g_assert_cmpint (g_array_index (flooder->errors, int, 0), ==, PJ_NET_ERROR_SLOW_DOWN);
+        }
+      bot_disconnect_finalized (flooder);
+      bot_free (flooder);
+    }
+  run_for (100);
+  /* a line may have come back in the time the loop took (one in 2 s) */
+  g_assert_cmpuint (reader->n_chat, <=, PJ_NET_CHAT_BURST + 2);
+  table_free (t);
+}
+
+/* One address has a bounded share of the table's places, and of hellos
+ * greeted in a row, whoever says bye in between. */
+static void
+test_address_places (void)
+{
+  Table *t = table_new (NULL, 0);
+  Bot *late;
+
+  pj_host_set_address_limits_for_testing (t->host, 3, 5);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Watcher %u", i);
+      g_assert_true (bot_connect (table_add_bot (t, name), "127.0.0.1", t->port));
+    }
+  late = table_add_bot (t, "Fourth");
+  g_assert_false (bot_connect (late, "127.0.0.1", t->port));
+  g_assert_error (late->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_TABLE_FULL);
+  g_assert_cmpuint (pj_host_get_n_people (t->host), ==, 3);
+
+  /* one leaves: a place, and two greetings left of the five */
+  bot_disconnect_finalized (g_ptr_array_index (t->bots, 0));
+  for (guint i = 0; i < 2; i++)
+    {
+      Bot *again = table_add_bot (t, "Again");
+
+      g_assert_true (bot_connect (again, "127.0.0.1", t->port));
+      bot_disconnect_finalized (again);
+    }
+  late = table_add_bot (t, "Sixth");
+  g_assert_false (bot_connect (late, "127.0.0.1", t->port));
+  g_assert_error (late->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_SLOW_DOWN);
+  g_assert_cmpuint (count_events (t, "refusal"), >=, 2);
+  table_free (t);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1145,6 +1297,10 @@ main (int   argc,
   g_test_add_func ("/net/guard/version-range", test_version_range);
   g_test_add_func ("/net/guard/events", test_events);
   g_test_add_func ("/net/guard/names-cleaned", test_names_cleaned);
+  g_test_add_func ("/net/guard/answers-table-budget", test_answers_table_budget);
+  g_test_add_func ("/net/guard/peers-bounded", test_peers_bounded);
+  g_test_add_func ("/net/guard/chat-across-reconnects", test_chat_across_reconnects);
+  g_test_add_func ("/net/guard/address-places", test_address_places);
   g_test_add_func ("/net/guard/names-stored", test_names_stored);
   return g_test_run ();
 }
