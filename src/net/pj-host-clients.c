@@ -266,7 +266,8 @@ _pj_host_broadcast_lobby (PjHost *self)
         continue;
       /* the one member that differs per client: where it sits */
       json_object_set_int_member (msg, "seat", c->seat);
-      pj_net_connection_send (c->conn, msg);
+      /* a join/leave storm leaves a slow reader one lobby to read, not each */
+      pj_net_connection_send_latest (c->conn, msg);
     }
   g_signal_emit (self, _pj_host_signals[LOBBY_CHANGED], 0);
 }
@@ -1000,6 +1001,8 @@ _pj_host_incoming_cb (GSocketService    *service,
       return TRUE;
     }
   pj_net_connection_set_read_budget (c->conn, PJ_NET_READ_BURST, PJ_NET_READ_RATE);
+  /* 31 guests that never read cannot grow the table without end */
+  pj_net_connection_set_budget (c->conn, self->out_budget);
   g_ptr_array_add (self->clients, c);
   /* the nonce the password and token proofs answer, and the versions spoken */
   json_object_set_string_member (challenge, "nonce", c->nonce);

@@ -72,6 +72,7 @@ _pj_host_guard_init (PjHost *self)
 {
   self->peers = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) peer_free);
   self->hello_timeout_ms = PJ_NET_HELLO_TIMEOUT_MS;
+  self->out_budget = pj_net_budget_new (PJ_NET_MAX_QUEUED_TABLE);
   self->max_per_address = PJ_NET_MAX_PER_ADDRESS;
   self->join_burst = PJ_NET_JOIN_BURST;
   self->idle_timeout_ms = PJ_NET_IDLE_TIMEOUT_MS;
@@ -85,6 +86,7 @@ _pj_host_guard_clear (PjHost *self)
 {
   _pj_host_clear_source (&self->tick);
   g_clear_pointer (&self->peers, g_hash_table_unref);
+  g_clear_pointer (&self->out_budget, pj_net_budget_unref);
 }
 
 void

@@ -114,6 +114,7 @@ struct _PjHost {
 
   GMainContext    *context;       /* the thread-default context of the creating thread */
 
+  PjNetBudget     *out_budget;    /* what all its connections have queued to write */
   GHashTable      *peers;         /* address key -> Peer */
   double           auth_tokens;   /* password and token answers the whole table may give now */
   gint64           auth_us;       /* when auth_tokens was last filled */

@@ -46,6 +46,10 @@ G_BEGIN_DECLS
 #define PJ_NET_CHAT_INTERVAL_MS   2000          /* ...then one every 2 s */
 #define PJ_NET_READ_BURST         (256 * 1024)  /* bytes a peer may send at once... */
 #define PJ_NET_READ_RATE          (32 * 1024)   /* ...then this many a second; every line costs 64 more */
+#define PJ_NET_MAX_QUEUED         (512 * 1024)  /* bytes queued to one peer: past it, it stopped reading */
+#define PJ_NET_MAX_QUEUED_TABLE   (4 * 1024 * 1024)   /* ...to all of one table's peers */
+#define PJ_NET_MAX_QUEUED_PROCESS (64 * 1024 * 1024)  /* ...to every peer of the process */
+#define PJ_NET_QUEUED_FAIR        (64 * 1024)   /* a peer's share: past it, it goes first when a budget is short */
 #define PJ_NET_LOG_CHUNK          200           /* actions per "log" message */
 #define PJ_NET_TOKEN_LEN          32            /* hex digits of a reconnect token, salt or nonce */
 #define PJ_NET_PROOF_LEN          64            /* hex digits of an HMAC-SHA-256 */

@@ -11,6 +11,7 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "net-test-util.h"
@@ -1273,6 +1274,189 @@ test_address_places (void)
   table_free (t);
 }
 
+/* ---- output budgets: host-side connections of loopback pairs ------------------ */
+
+typedef struct {
+  GSocketConnection *near;    /* the host's end */
+  GSocketConnection *far;     /* the guest's end: read by the test, or never */
+  PjNetConnection   *conn;
+  gboolean           closed;
+  GString           *got;
+} Pair;
+
+static void
+pair_closed (PjNetConnection *conn,
+             const GError    *error,
+             gpointer         data)
+{
+  ((Pair *) data)->closed = TRUE;
+}
+
+static const PjNetConnectionCallbacks pair_callbacks = { NULL, NULL, pair_closed };
+
+static Pair *
+pair_new (GSocketListener *listener,
+          guint16          port,
+          gboolean         reads)
+{
+  Pair *pair = g_new0 (Pair, 1);
+  g_autoptr (GSocketClient) client = g_socket_client_new ();
+  g_autoptr (GError) error = NULL;
+
+  pair->far = g_socket_client_connect_to_host (client, "127.0.0.1", port, NULL, &error);
+  g_assert_no_error (error);
+  pair->near = g_socket_listener_accept (listener, NULL, NULL, &error);
+  g_assert_no_error (error);
+  if (!reads)
+    {
+      /* small kernel buffers: what does not fit is the host's to keep */
+      g_socket_set_option (g_socket_connection_get_socket (pair->far), SOL_SOCKET, SO_RCVBUF, 4096, NULL);
+      g_socket_set_option (g_socket_connection_get_socket (pair->near), SOL_SOCKET, SO_SNDBUF, 4096, NULL);
+    }
+  g_socket_set_blocking (g_socket_connection_get_socket (pair->far), FALSE);
+  pair->conn = pj_net_connection_new (G_IO_STREAM (pair->near), PJ_NET_TO_HOST, &pair_callbacks, pair);
+  pair->got = g_string_new (NULL);
+  return pair;
+}
+
+static void
+pair_pump (Pair *pair)
+{
+  char buf[65536];
+  gssize n;
+
+  while ((n = g_socket_receive (g_socket_connection_get_socket (pair->far), buf, sizeof buf, NULL, NULL)) > 0)
+    g_string_append_len (pair->got, buf, n);
+}
+
+static void
+pair_free (Pair *pair)
+{
+  pj_net_connection_close (pair->conn);
+  pj_net_connection_unref (pair->conn);
+  g_io_stream_close (G_IO_STREAM (pair->far), NULL, NULL);
+  g_object_unref (pair->far);
+  g_object_unref (pair->near);
+  g_string_free (pair->got, TRUE);
+  g_free (pair);
+}
+
+/* Eight guests that never read and one that does, each sent 800 KiB:
+ * the shared budget (the table's, or the process's) never holds much more
+ * than its limit, the ones that stopped reading are cut, the reader gets
+ * every byte. */
+static void
+check_shared_budget (PjNetBudget *table,
+                     PjNetBudget *watched,
+                     gsize        limit)
+{
+  g_autoptr (GSocketListener) listener = g_socket_listener_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) pairs = g_ptr_array_new_with_free_func ((GDestroyNotify) pair_free);
+  char line[4096];
+  guint16 port = g_socket_listener_add_any_inet_port (listener, NULL, &error);
+  Pair *reader;
+  gsize fair = MIN ((gsize) PJ_NET_QUEUED_FAIR, limit / PJ_NET_MAX_CLIENTS);
+  gint64 deadline;
+
+  g_assert_no_error (error);
+  memset (line, 'x', sizeof line);
+  line[sizeof line - 1] = '\n';
+  for (guint i = 0; i < 9; i++)
+    {
+      Pair *pair = pair_new (listener, port, i == 0);
+
+      if (table)
+        pj_net_connection_set_budget (pair->conn, table);
+      g_ptr_array_add (pairs, pair);
+    }
+  reader = g_ptr_array_index (pairs, 0);
+  for (guint round = 0; round < 200; round++)
+    {
+      for (guint i = 0; i < pairs->len; i++)
+        pj_net_connection_send_raw (((Pair *) g_ptr_array_index (pairs, i))->conn, line, sizeof line);
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      pair_pump (reader);
+    }
+  deadline = g_get_monotonic_time () + test_scaled_ms (5000) * (gint64) 1000;
+  while (reader->got->len < 200 * sizeof line && g_get_monotonic_time () < deadline)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      pair_pump (reader);
+      g_usleep (1000);
+    }
+  g_test_message ("peak %" G_GSIZE_FORMAT " bytes queued (limit %" G_GSIZE_FORMAT ")",
+                  pj_net_budget_get_peak (watched), limit);
+  g_assert_cmpuint (pj_net_budget_get_peak (watched), <=, limit + 9 * (fair + sizeof line + 64));
+  g_assert_cmpuint (reader->got->len, ==, 200 * sizeof line);
+  g_assert_false (reader->closed);
+  for (guint i = 1; i < pairs->len; i++)
+    g_assert_true (((Pair *) g_ptr_array_index (pairs, i))->closed);
+  g_ptr_array_set_size (pairs, 0);
+  run_for (50);
+}
+
+static void
+test_output_budget (void)
+{
+  g_autoptr (PjNetBudget) table = pj_net_budget_new (256 * 1024);
+
+  /* a table's */
+  check_shared_budget (table, table, 256 * 1024);
+  g_assert_cmpuint (pj_net_budget_get_queued (table), ==, 0);
+  /* the process's, with no table's */
+  pj_net_set_process_limit_for_testing (256 * 1024);
+  check_shared_budget (NULL, pj_net_process_budget (), 256 * 1024);
+  pj_net_set_process_limit_for_testing (0);
+}
+
+/* A guest that reads slowly while the lobby changes a hundred times is
+ * sent the newest lobby, once. */
+static void
+test_lobby_coalesced (void)
+{
+  g_autoptr (GSocketListener) listener = g_socket_listener_new ();
+  g_autoptr (GError) error = NULL;
+  guint16 port = g_socket_listener_add_any_inet_port (listener, NULL, &error);
+  Pair *pair = pair_new (listener, port, FALSE);
+  char filler[1024];
+  gsize before;
+  guint n_lobbies = 0;
+  gint64 deadline;
+
+  g_assert_no_error (error);
+  memset (filler, 'f', sizeof filler);
+  filler[sizeof filler - 1] = '\n';
+  for (guint i = 0; i < 4096 && pj_net_connection_get_queued (pair->conn) == 0; i++)
+    pj_net_connection_send_raw (pair->conn, filler, sizeof filler);
+  g_assert_cmpuint (pj_net_connection_get_queued (pair->conn), >, 0);
+  before = pj_net_connection_get_queued (pair->conn);
+  for (guint i = 1; i <= 100; i++)
+    {
+      g_autoptr (JsonObject) lobby = pj_net_message_new (PJ_MSG_LOBBY);
+
+      json_object_set_int_member (lobby, "version", i);
+      pj_net_connection_send_latest (pair->conn, lobby);
+    }
+  g_assert_cmpuint (pj_net_connection_get_queued (pair->conn), <=, before + 200);
+  /* the guest reads it all now */
+  deadline = g_get_monotonic_time () + test_scaled_ms (5000) * (gint64) 1000;
+  while (strstr (pair->got->str, "\"version\":100") == NULL && g_get_monotonic_time () < deadline)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      pair_pump (pair);
+      g_usleep (1000);
+    }
+  for (const char *p = pair->got->str; (p = strstr (p, "\"lobby\"")) != NULL; p++)
+    n_lobbies++;
+  g_assert_nonnull (strstr (pair->got->str, "\"version\":100"));
+  g_assert_cmpuint (n_lobbies, ==, 1);
+  g_assert_false (pair->closed);
+  pair_free (pair);
+  run_for (50);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1301,6 +1485,8 @@ main (int   argc,
   g_test_add_func ("/net/guard/peers-bounded", test_peers_bounded);
   g_test_add_func ("/net/guard/chat-across-reconnects", test_chat_across_reconnects);
   g_test_add_func ("/net/guard/address-places", test_address_places);
+  g_test_add_func ("/net/guard/output-budget", test_output_budget);
+  g_test_add_func ("/net/guard/lobby-coalesced", test_lobby_coalesced);
   g_test_add_func ("/net/guard/names-stored", test_names_stored);
   return g_test_run ();
 }
