@@ -27,6 +27,7 @@ _pj_host_client_free (Client *c)
   g_free (c->name);
   g_free (c->token);
   g_free (c->address);
+  g_free (c->key);
   g_free (c->nonce);
   g_free (c);
 }
@@ -265,7 +266,8 @@ _pj_host_broadcast_lobby (PjHost *self)
         continue;
       /* the one member that differs per client: where it sits */
       json_object_set_int_member (msg, "seat", c->seat);
-      pj_net_connection_send (c->conn, msg);
+      /* a join/leave storm leaves a slow reader one lobby to read, not each */
+      pj_net_connection_send_latest (c->conn, msg);
     }
   g_signal_emit (self, _pj_host_signals[LOBBY_CHANGED], 0);
 }
@@ -439,6 +441,73 @@ reclaim_watching (PjHost *self,
   c->token = g_steal_pointer (&opened->watcher_token);
 }
 
+static gboolean
+name_taken (PjHost     *self,
+            Client     *c,
+            Opened     *opened,
+            const char *key)
+{
+  for (guint i = 0; i < self->clients->len; i++)
+    {
+      Client *other = g_ptr_array_index (self->clients, i);
+      g_autofree char *other_key = NULL;
+
+      /* whoever this connection replaces does not count */
+      if (other == c || !other->greeted || other == opened->holder ||
+          (opened->seat && other == opened->seat->client))
+        continue;
+      other_key = pj_net_name_key (other->name);
+      if (strcmp (other_key, key) == 0)
+        return TRUE;
+    }
+  for (guint i = 0; i < self->rules.players; i++)
+    {
+      Seat *seat = &self->seats[i];
+      g_autofree char *seat_key = NULL;
+
+      if (seat == opened->seat || seat->kind == PJ_NET_SEAT_OPEN || seat->name == NULL)
+        continue;
+      seat_key = pj_net_name_key (seat->name);
+      if (strcmp (seat_key, key) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* One name per person at the table, seats (computers, a guest away)
+ * included: a second "Ann" is "Ann 2", so that no one can pass for
+ * another in the lobby, the chat or the log. */
+static void
+make_name_unique (PjHost *self,
+                  Client *c,
+                  Opened *opened)
+{
+  g_autofree char *key = pj_net_name_key (c->name);
+
+  if (!name_taken (self, c, opened, key))
+    return;
+  for (guint n = 2; n < 2 + 2 * PJ_NET_MAX_CLIENTS + PJ_MAX_PLAYERS; n++)
+    {
+      g_autofree char *suffix = g_strdup_printf (" %u", n);
+      g_autofree char *base = g_strdup (c->name);
+      g_autofree char *candidate = NULL;
+      g_autofree char *candidate_key = NULL;
+
+      /* the number always fits: the name gives way */
+      while (*base && (g_utf8_strlen (base, -1) + (glong) strlen (suffix) > PJ_NET_MAX_NAME_CHARS ||
+                       strlen (base) + strlen (suffix) > PJ_NET_MAX_NAME))
+        *g_utf8_find_prev_char (base, base + strlen (base)) = '\0';
+      candidate = g_strconcat (g_strchomp (base), suffix, NULL);
+      candidate_key = pj_net_name_key (candidate);
+      if (!name_taken (self, c, opened, candidate_key))
+        {
+          g_free (c->name);
+          c->name = g_steal_pointer (&candidate);
+          return;
+        }
+    }
+}
+
 /* Let the client in: at its seat, at its spectator's place, or as a
  * newcomer if the table has room (FALSE: it was refused, and is gone). */
 static gboolean
@@ -448,6 +517,15 @@ admit (PjHost *self,
 {
   gboolean watching_again = FALSE;
   g_autofree char *who = NULL;
+  const char *message = NULL, *why = NULL;
+  PjNetError code;
+
+  /* a seat's owner is not a newcomer: no address budget keeps them out */
+  if (opened->seat == NULL && (code = _pj_host_guard_join (self, c, opened->holder, &message, &why)) != 0)
+    {
+      refuse (self, c, code, message, why);
+      return FALSE;
+    }
 
   /* a seat's owner always gets back in; only newcomers find it full */
   if (opened->seat == NULL && _pj_host_n_greeted (self) - (opened->holder != NULL) >= PJ_NET_MAX_CLIENTS)
@@ -456,6 +534,7 @@ admit (PjHost *self,
       return FALSE;
     }
 
+  make_name_unique (self, c, opened);
   if (opened->seat)
     reclaim_seat (self, c, opened->seat);
   else if (opened->watcher_token)
@@ -522,7 +601,14 @@ _pj_host_handle_hello (PjHost     *self,
     return;
   /* named before anything can refuse it: the refusal's log line says who */
   g_free (c->name);
-  c->name = g_strdup (json_object_get_string_member (msg, "name"));
+  c->name = pj_net_clean_name (json_object_get_string_member (msg, "name"));
+  if (c->name == NULL)
+    {
+      c->name = g_strdup ("");
+      refuse (self, c, PJ_NET_ERROR_INVALID_FIELD, _("Your name must have letters or signs in it"),
+              "a name with nothing to show");
+      return;
+    }
   version = negotiate_version (self, c, msg);
   if (version == 0)
     return;
@@ -661,7 +747,7 @@ handle_chat (PjHost     *self,
     {
       g_autofree char *who = _pj_host_describe (c);
 
-      if (_pj_host_guard_may_log_refusal (self, c->address))
+      if (_pj_host_guard_may_log_refusal (self, c->key))
         _pj_host_event (self, "refusal", "%s chats too fast", who);
       if (strike (c, PJ_NET_ERROR_SLOW_DOWN, _("Too many messages: wait a moment"), "chat"))
         drop_client (self, c);
@@ -756,7 +842,7 @@ unexpected (PjHost           *self,
 {
   const char *name = pj_net_message_type_name (type);
 
-  if (_pj_host_guard_may_log_refusal (self, c->address))
+  if (_pj_host_guard_may_log_refusal (self, c->key))
     {
       g_autofree char *who = _pj_host_describe (c);
       _pj_host_event (self, "refusal", "%s sent a “%s”, which only a host sends", who, name);
@@ -915,6 +1001,8 @@ _pj_host_incoming_cb (GSocketService    *service,
       return TRUE;
     }
   pj_net_connection_set_read_budget (c->conn, PJ_NET_READ_BURST, PJ_NET_READ_RATE);
+  /* 31 guests that never read cannot grow the table without end */
+  pj_net_connection_set_budget (c->conn, self->out_budget);
   g_ptr_array_add (self->clients, c);
   /* the nonce the password and token proofs answer, and the versions spoken */
   json_object_set_string_member (challenge, "nonce", c->nonce);

@@ -18,12 +18,36 @@
 #define REFUSAL_LOG_BURST      10
 #define REFUSAL_LOG_WINDOW_US  ((gint64) self->hello_timeout_ms * 1000)
 
+static gint64
+now_us (PjHost *self)
+{
+  return self->now_for_testing ? self->now_for_testing : g_get_monotonic_time ();
+}
+
+/* A token bucket: tokens refilled at one per interval_us up to burst. */
+static double
+refill (double  tokens,
+        gint64 *since_us,
+        double  burst,
+        double  interval_us,
+        gint64  now)
+{
+  if (*since_us == 0)
+    tokens = burst;
+  else if (now > *since_us)
+    tokens = MIN (burst, tokens + (double) (now - *since_us) / interval_us);
+  *since_us = now;
+  return tokens;
+}
+
 static void
 peer_free (Peer *peer)
 {
   g_free (peer->address);
   g_free (peer);
 }
+
+static void forget_peers (PjHost *self, gboolean crowded);
 
 static Peer *
 peer_get (PjHost     *self,
@@ -33,6 +57,9 @@ peer_get (PjHost     *self,
 
   if (peer == NULL)
     {
+      /* a flood of addresses cannot grow the table without end */
+      if (g_hash_table_size (self->peers) >= PJ_NET_MAX_PEERS)
+        forget_peers (self, TRUE);
       peer = g_new0 (Peer, 1);
       peer->address = g_strdup (address);
       g_hash_table_insert (self->peers, peer->address, peer);
@@ -45,6 +72,9 @@ _pj_host_guard_init (PjHost *self)
 {
   self->peers = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) peer_free);
   self->hello_timeout_ms = PJ_NET_HELLO_TIMEOUT_MS;
+  self->out_budget = pj_net_budget_new (PJ_NET_MAX_QUEUED_TABLE);
+  self->max_per_address = PJ_NET_MAX_PER_ADDRESS;
+  self->join_burst = PJ_NET_JOIN_BURST;
   self->idle_timeout_ms = PJ_NET_IDLE_TIMEOUT_MS;
   /* a burst of connects (a LAN party arriving, or a flood) waits in the
    * kernel's queue instead of stalling on retransmits */
@@ -56,6 +86,7 @@ _pj_host_guard_clear (PjHost *self)
 {
   _pj_host_clear_source (&self->tick);
   g_clear_pointer (&self->peers, g_hash_table_unref);
+  g_clear_pointer (&self->out_budget, pj_net_budget_unref);
 }
 
 void
@@ -100,7 +131,7 @@ _pj_host_guard_may_log_refusal (PjHost     *self,
                                 const char *address)
 {
   Peer *peer = peer_get (self, address);
-  gint64 now = g_get_monotonic_time ();
+  gint64 now = now_us (self);
 
   if (peer->log_since_us == 0 || now - peer->log_since_us >= REFUSAL_LOG_WINDOW_US)
     {
@@ -128,7 +159,7 @@ _pj_host_hang_up (PjHost     *self,
 {
   g_autofree char *who = _pj_host_describe (c);
 
-  if (strcmp (kind, "refusal") != 0 || _pj_host_guard_may_log_refusal (self, c->address))
+  if (strcmp (kind, "refusal") != 0 || _pj_host_guard_may_log_refusal (self, c->key))
     _pj_host_event (self, kind, "%s %s", who, why);
   pj_net_connection_send_error (c->conn, code, message, ref);
   /* the line above is its leaving in the log */
@@ -136,20 +167,33 @@ _pj_host_hang_up (PjHost     *self,
   _pj_host_drop_client (self, c);
 }
 
-/* The IP address alone: bans and limits are per machine, not per port. A
- * dual-stack socket shows IPv4 peers as ::ffff:a.b.c.d. */
-static char *
-address_of (GSocketConnection *connection)
+/* The IP address alone: bans and limits are per machine, not per port
+ * (per /64 for a far IPv6 one: pj_net_address_key()). */
+static void
+address_of (GSocketConnection  *connection,
+            char              **address,
+            char              **key)
 {
   g_autoptr (GSocketAddress) addr = g_socket_connection_get_remote_address (connection, NULL);
-  char *text;
+  g_autoptr (GSocketAddress) local = g_socket_connection_get_local_address (connection, NULL);
+  GInetAddress *remote;
 
   if (addr == NULL || !G_IS_INET_SOCKET_ADDRESS (addr))
-    return g_strdup ("unknown");
-  text = g_inet_address_to_string (g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (addr)));
-  if (g_str_has_prefix (text, "::ffff:") && strchr (text + 7, '.') != NULL)
-    memmove (text, text + 7, strlen (text + 7) + 1);
-  return text;
+    {
+      *address = g_strdup ("unknown");
+      *key = g_strdup ("unknown");
+      return;
+    }
+  remote = g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (addr));
+  *address = pj_net_address_key (remote, NULL);
+  if (strchr (*address, '/') != NULL)
+    {
+      /* the whole address for people to read; the key for the limits */
+      g_free (*address);
+      *address = g_inet_address_to_string (remote);
+    }
+  *key = pj_net_address_key (remote, local && G_IS_INET_SOCKET_ADDRESS (local)
+                                     ? g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (local)) : NULL);
 }
 
 /* ---- admission and the hello deadline -------------------------------------- */
@@ -180,7 +224,7 @@ oldest_pending (PjHost     *self,
     {
       Client *c = g_ptr_array_index (self->clients, i);
 
-      if (!c->pending || (address && strcmp (c->address, address) != 0))
+      if (!c->pending || (address && strcmp (c->key, address) != 0))
         continue;
       if (any == NULL)
         any = c;
@@ -208,25 +252,25 @@ _pj_host_guard_admit (PjHost            *self,
   Peer *peer;
   guint n_pending = 0;
 
-  c->address = address_of (connection);
+  address_of (connection, &c->address, &c->key);
   c->heard_us = g_get_monotonic_time ();
-  peer = peer_get (self, c->address);
+  peer = peer_get (self, c->key);
   if (peer->banned)
     {
-      if (_pj_host_guard_may_log_refusal (self, c->address))
+      if (_pj_host_guard_may_log_refusal (self, c->key))
         _pj_host_event (self, "refusal", "a connection from %s was refused: banned", c->address);
       pj_net_connection_send_error (c->conn, PJ_NET_ERROR_BANNED,
                                     _("The host does not let you join this table"), NULL);
       return FALSE;
     }
   if (peer->n_pending >= PJ_NET_MAX_PENDING_PER_ADDRESS)
-    evict (self, oldest_pending (self, c->address));
+    evict (self, oldest_pending (self, c->key));
   for (guint i = 0; i < self->clients->len; i++)
     n_pending += ((Client *) g_ptr_array_index (self->clients, i))->pending;
   if (n_pending >= PJ_NET_MAX_PENDING)
     evict (self, oldest_pending (self, NULL));
   /* evict() may have dropped the address's last entry: look it up again */
-  peer = peer_get (self, c->address);
+  peer = peer_get (self, c->key);
   peer->n_pending++;
   c->pending = TRUE;
   c->deadline = _pj_host_add_timeout (self, self->hello_timeout_ms, deadline_cb, c);
@@ -242,7 +286,7 @@ _pj_host_guard_greeted (PjHost *self,
   g_clear_pointer (&c->held_hello, json_object_unref);
   if (c->pending && self->peers)
     {
-      Peer *peer = g_hash_table_lookup (self->peers, c->address);
+      Peer *peer = g_hash_table_lookup (self->peers, c->key);
       if (peer && peer->n_pending > 0)
         peer->n_pending--;
     }
@@ -263,21 +307,69 @@ hold_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* Whether a password or token answer for key may be given now; if not,
+ * *wait_us until it may. Each address has its pace (doubling after each
+ * failure) and the whole table a budget, so that a thousand addresses
+ * guessing get no more answers than a few. */
+static gboolean
+answer_turn (PjHost     *self,
+             const char *key,
+             gint64     *wait_us)
+{
+  Peer *peer = peer_get (self, key);
+  gint64 now = now_us (self);
+  double interval_us = (double) G_USEC_PER_SEC / PJ_NET_AUTH_TABLE_RATE;
+  gint64 table_wait;
+
+  self->auth_tokens = refill (self->auth_tokens, &self->auth_us, PJ_NET_AUTH_TABLE_BURST, interval_us, now);
+  table_wait = self->auth_tokens >= 1.0 ? 0 : (gint64) ((1.0 - self->auth_tokens) * interval_us) + 1;
+  if (peer->next_answer_us <= now && table_wait == 0)
+    {
+      peer->next_answer_us = now + PJ_NET_AUTH_SPACING_MS * 1000;
+      self->auth_tokens -= 1.0;
+      return TRUE;
+    }
+  *wait_us = MAX (peer->next_answer_us - now, table_wait);
+  return FALSE;
+}
+
+static void
+answer_done (PjHost     *self,
+             const char *key,
+             gboolean    ok)
+{
+  Peer *peer = peer_get (self, key);
+  gint64 delay_ms = PJ_NET_AUTH_SPACING_MS;
+  gint64 now = now_us (self);
+
+  if (ok)
+    {
+      /* the budget holds back guesses: people who know the password or
+       * have their token (a table back after a restart) do not spend it */
+      self->auth_tokens = MIN (self->auth_tokens + 1.0, (double) PJ_NET_AUTH_TABLE_BURST);
+      peer->failures = 0;
+      return;
+    }
+  /* each failure in a row doubles the wait of the address's next answer */
+  peer->failures = MIN (peer->failures + 1, 16);
+  peer->failed_us = now;
+  for (guint i = 0; i < peer->failures && delay_ms < PJ_NET_AUTH_MAX_DELAY_MS; i++)
+    delay_ms *= 2;
+  delay_ms = MIN (delay_ms, PJ_NET_AUTH_MAX_DELAY_MS);
+  peer->next_answer_us = MAX (peer->next_answer_us, now + delay_ms * 1000);
+}
+
 gboolean
 _pj_host_guard_auth_turn (PjHost     *self,
                           Client     *c,
                           JsonObject *hello)
 {
-  Peer *peer = peer_get (self, c->address);
-  gint64 now = g_get_monotonic_time ();
+  gint64 wait_us = 0;
 
-  if (peer->next_answer_us <= now)
-    {
-      peer->next_answer_us = now + PJ_NET_AUTH_SPACING_MS * 1000;
-      return TRUE;
-    }
+  if (answer_turn (self, c->key, &wait_us))
+    return TRUE;
   c->held_hello = json_object_ref (hello);
-  c->hold = _pj_host_add_timeout (self, (guint) ((peer->next_answer_us - now + 999) / 1000), hold_cb, c);
+  c->hold = _pj_host_add_timeout (self, (guint) MIN ((wait_us + 999) / 1000, G_MAXUINT), hold_cb, c);
   return FALSE;
 }
 
@@ -286,40 +378,155 @@ _pj_host_guard_auth_done (PjHost   *self,
                           Client   *c,
                           gboolean  ok)
 {
-  Peer *peer = peer_get (self, c->address);
-  gint64 delay_ms = PJ_NET_AUTH_SPACING_MS;
-
-  if (ok)
-    {
-      peer->failures = 0;
-      return;
-    }
-  /* each failure in a row doubles the wait of the address's next answer */
-  peer->failures = MIN (peer->failures + 1, 16);
-  for (guint i = 0; i < peer->failures && delay_ms < PJ_NET_AUTH_MAX_DELAY_MS; i++)
-    delay_ms *= 2;
-  delay_ms = MIN (delay_ms, PJ_NET_AUTH_MAX_DELAY_MS);
-  peer->next_answer_us = MAX (peer->next_answer_us, g_get_monotonic_time () + delay_ms * 1000);
+  answer_done (self, c->key, ok);
 }
 
-/* ---- chat ------------------------------------------------------------------ */
+gboolean
+pj_host_try_answer_for_testing (PjHost       *self,
+                                GInetAddress *address,
+                                gboolean      right)
+{
+  g_autofree char *key = pj_net_address_key (address, NULL);
+  gint64 wait_us;
+
+  if (!answer_turn (self, key, &wait_us))
+    return FALSE;
+  answer_done (self, key, right);
+  return TRUE;
+}
+
+void
+pj_host_set_now_for_testing (PjHost *self,
+                             gint64  now)
+{
+  self->now_for_testing = now;
+}
+
+/* ---- chat and joins --------------------------------------------------------- */
 
 gboolean
 _pj_host_guard_chat (PjHost *self,
                      Client *c)
 {
-  gint64 now = g_get_monotonic_time ();
+  Peer *peer = peer_get (self, c->key);
 
-  if (c->chat_us == 0)
-    c->chat_tokens = PJ_NET_CHAT_BURST;
-  else
-    c->chat_tokens = MIN (PJ_NET_CHAT_BURST,
-                          c->chat_tokens + (double) (now - c->chat_us) / (PJ_NET_CHAT_INTERVAL_MS * 1000.0));
-  c->chat_us = now;
-  if (c->chat_tokens < 1.0)
+  peer->chat_tokens = refill (peer->chat_tokens, &peer->chat_us, PJ_NET_CHAT_BURST,
+                              PJ_NET_CHAT_INTERVAL_MS * 1000.0, now_us (self));
+  if (peer->chat_tokens < 1.0)
     return FALSE;
-  c->chat_tokens -= 1.0;
+  peer->chat_tokens -= 1.0;
   return TRUE;
+}
+
+PjNetError
+_pj_host_guard_join (PjHost      *self,
+                     Client      *c,
+                     Client      *holder,
+                     const char **message,
+                     const char **why)
+{
+  Peer *peer = peer_get (self, c->key);
+  guint same = 0;
+
+  for (guint i = 0; i < self->clients->len; i++)
+    {
+      Client *other = g_ptr_array_index (self->clients, i);
+
+      same += other != c && other != holder && other->greeted && strcmp (other->key, c->key) == 0;
+    }
+  /* one machine cannot take every place at the table */
+  if (same >= self->max_per_address)
+    {
+      *message = _("Too many people from your address are at this table");
+      *why = "too many people from its address";
+      return PJ_NET_ERROR_TABLE_FULL;
+    }
+  peer->join_tokens = refill (peer->join_tokens, &peer->join_us, self->join_burst,
+                              PJ_NET_JOIN_INTERVAL_MS * 1000.0, now_us (self));
+  if (peer->join_tokens < 1.0)
+    {
+      *message = _("Too many joins from your address: wait a moment");
+      *why = "joins too often";
+      return PJ_NET_ERROR_SLOW_DOWN;
+    }
+  peer->join_tokens -= 1.0;
+  return 0;
+}
+
+void
+pj_host_set_address_limits_for_testing (PjHost *self,
+                                        guint   people,
+                                        guint   join_burst)
+{
+  if (people)
+    self->max_per_address = people;
+  if (join_burst)
+    self->join_burst = join_burst;
+}
+
+/* ---- forgetting ------------------------------------------------------------ */
+
+/* Whether the address has anything the guard must still remember. A
+ * crowded table keeps only what a flood must not wipe: connections, bans,
+ * and the addresses still waiting for their next answer. */
+static gboolean
+peer_matters (PjHost     *self,
+              Peer       *peer,
+              GHashTable *connected,
+              gint64      now,
+              gboolean    crowded)
+{
+  if (peer->n_pending > 0 || peer->banned || peer->next_answer_us > now ||
+      g_hash_table_contains (connected, peer->address))
+    return TRUE;
+  if (crowded)
+    return FALSE;
+  if (peer->failures > 0 && now - peer->failed_us < (gint64) PJ_NET_AUTH_FORGET_MS * 1000)
+    return TRUE;
+  if (peer->n_unlogged > 0 || (peer->log_since_us != 0 && now - peer->log_since_us < REFUSAL_LOG_WINDOW_US))
+    return TRUE;
+  /* a budget not full again would start over full: not yet */
+  if (peer->chat_us != 0 &&
+      refill (peer->chat_tokens, &(gint64) { peer->chat_us }, PJ_NET_CHAT_BURST,
+              PJ_NET_CHAT_INTERVAL_MS * 1000.0, now) < PJ_NET_CHAT_BURST)
+    return TRUE;
+  if (peer->join_us != 0 &&
+      refill (peer->join_tokens, &(gint64) { peer->join_us }, self->join_burst,
+              PJ_NET_JOIN_INTERVAL_MS * 1000.0, now) < self->join_burst)
+    return TRUE;
+  return FALSE;
+}
+
+static void
+forget_peers (PjHost   *self,
+              gboolean  crowded)
+{
+  g_autoptr (GHashTable) connected = g_hash_table_new (g_str_hash, g_str_equal);
+  gint64 now = now_us (self);
+  GHashTableIter iter;
+  Peer *peer;
+
+  for (guint i = 0; i < self->clients->len; i++)
+    {
+      Client *c = g_ptr_array_index (self->clients, i);
+      if (c->key)
+        g_hash_table_add (connected, c->key);
+    }
+  g_hash_table_iter_init (&iter, self->peers);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &peer))
+    {
+      if (!crowded && peer->n_unlogged > 0 && now - peer->log_since_us >= REFUSAL_LOG_WINDOW_US)
+        log_unlogged (self, peer);
+      if (!peer_matters (self, peer, connected, now, crowded))
+        g_hash_table_iter_remove (&iter);
+    }
+}
+
+guint
+pj_host_forget_peers_for_testing (PjHost *self)
+{
+  forget_peers (self, FALSE);
+  return g_hash_table_size (self->peers);
 }
 
 /* ---- liveness ------------------------------------------------------------ */
@@ -330,8 +537,6 @@ tick_cb (gpointer user_data)
   PjHost *self = user_data;
   gint64 now = g_get_monotonic_time ();
   g_autoptr (JsonObject) ping = pj_net_message_new (PJ_MSG_PING);
-  GHashTableIter iter;
-  Peer *peer;
 
   for (guint i = self->clients->len; i-- > 0;)
     {
@@ -352,15 +557,7 @@ tick_cb (gpointer user_data)
 
   /* tell the refusals a window held back; forget addresses that left
    * nothing behind */
-  g_hash_table_iter_init (&iter, self->peers);
-  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &peer))
-    {
-      if (peer->n_unlogged > 0 && now - peer->log_since_us >= REFUSAL_LOG_WINDOW_US)
-        log_unlogged (self, peer);
-      if (peer->n_pending == 0 && !peer->banned && peer->failures == 0 && peer->next_answer_us <= now &&
-          now - peer->log_since_us >= REFUSAL_LOG_WINDOW_US)
-        g_hash_table_iter_remove (&iter);
-    }
+  forget_peers (self, FALSE);
   return G_SOURCE_CONTINUE;
 }
 
@@ -488,7 +685,7 @@ pj_host_kick (PjHost    *self,
   /* a spectator's token goes with them, as a seat's does */
   c->token_void = TRUE;
   if (ban)
-    peer_get (self, c->address)->banned = TRUE;
+    peer_get (self, c->key)->banned = TRUE;
   /* everyone's lobby (seats and people) follows from the drop */
   if (ban)
     _pj_host_hang_up (self, c, PJ_NET_ERROR_BANNED, _("The host does not let you join this table"), NULL,
@@ -503,11 +700,18 @@ gboolean
 pj_host_unban (PjHost     *self,
                const char *address)
 {
+  g_autoptr (GInetAddress) inet = NULL;
   Peer *peer;
 
   g_return_val_if_fail (PJ_IS_HOST (self), FALSE);
   g_return_val_if_fail (address != NULL, FALSE);
   peer = g_hash_table_lookup (self->peers, address);
+  /* the people list shows an address; a far IPv6 one is banned by its /64 */
+  if (peer == NULL && (inet = g_inet_address_new_from_string (address)) != NULL)
+    {
+      g_autofree char *key = pj_net_address_key (inet, NULL);
+      peer = g_hash_table_lookup (self->peers, key);
+    }
   if (peer == NULL || !peer->banned)
     return FALSE;
   peer->banned = FALSE;

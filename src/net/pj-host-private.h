@@ -36,16 +36,24 @@ typedef struct {
   GSource     *grace;          /* running grace period after a drop */
 } Seat;
 
-/* What the host remembers of one address for the session. */
+/* What the host remembers of one address (its key: pj_net_address_key(),
+ * an IPv6 /64 from afar) while it matters: forgotten once it has nothing
+ * connected, no ban, and every budget back to full. */
 typedef struct {
-  char            *address;
+  char            *address;    /* the key */
   guint            n_pending;  /* its connections not greeted yet */
   guint            failures;   /* failed password or token attempts in a row */
+  gint64           failed_us;  /* the last of them: failures are forgotten a while after */
   gint64           next_answer_us;  /* no password or token answer before this */
   gboolean         banned;
   gint64           log_since_us;  /* the refusal log's window for this address */
   guint            n_logged;      /* refusals logged in it */
   guint            n_unlogged;    /* refusals past the budget, told in one line later */
+  /* by address, not by connection: a bye and a new hello start nothing over */
+  double           chat_tokens;
+  gint64           chat_us;    /* when chat_tokens was last filled */
+  double           join_tokens;
+  gint64           join_us;
 } Peer;
 
 /* A spectator whose link dropped: its token lets it back in (as a
@@ -61,7 +69,8 @@ struct _Client {
   guint            id;
   char            *name;
   char            *token;
-  char            *address;    /* the peer's IP address, for limits and bans */
+  char            *address;    /* the peer's IP address, as the log and the people list show it */
+  char            *key;        /* what limits and bans count it by (its Peer) */
   char            *nonce;      /* this connection's challenge */
   int              seat;       /* -1: not seated (spectator) */
   gboolean         greeted;    /* hello accepted */
@@ -74,8 +83,6 @@ struct _Client {
   GSource         *hold;       /* ...until this fires */
   gboolean         reported;   /* its leaving is in the log already (kicked) */
   gboolean         token_void; /* its token opens nothing once it is gone (a bye, a kick) */
-  double           chat_tokens;
-  gint64           chat_us;    /* when chat_tokens was last filled */
 };
 
 struct _PjHost {
@@ -107,7 +114,13 @@ struct _PjHost {
 
   GMainContext    *context;       /* the thread-default context of the creating thread */
 
-  GHashTable      *peers;         /* address -> Peer */
+  PjNetBudget     *out_budget;    /* what all its connections have queued to write */
+  GHashTable      *peers;         /* address key -> Peer */
+  double           auth_tokens;   /* password and token answers the whole table may give now */
+  gint64           auth_us;       /* when auth_tokens was last filled */
+  guint            max_per_address;  /* greeted people from one address key */
+  guint            join_burst;       /* hellos one address key may have greeted at once */
+  gint64           now_for_testing;  /* tests: the guard's clock (0: the real one) */
   GPtrArray       *away;          /* Away*: spectators whose link dropped, oldest first */
   GSource         *tokens_save;   /* a write of PATH.tokens to come (spectators changed) */
   guint            hello_timeout_ms;
@@ -181,8 +194,13 @@ void        _pj_host_guard_greeted   (PjHost *self, Client *c);
 gboolean    _pj_host_guard_auth_turn (PjHost *self, Client *c, JsonObject *hello);
 /* The outcome of a password or token attempt: failures slow the address. */
 void        _pj_host_guard_auth_done (PjHost *self, Client *c, gboolean ok);
-/* Takes one chat token: FALSE if the client is over its rate. */
+/* Takes one chat token of the client's address: FALSE if it is over its rate. */
 gboolean    _pj_host_guard_chat      (PjHost *self, Client *c);
+/* A newcomer (or a spectator back, replacing holder or NULL) may be
+ * greeted: 0, and one of its address's joins is spent; otherwise the
+ * refusal's code, *message (for the guest) and *why (for the log). */
+PjNetError  _pj_host_guard_join      (PjHost *self, Client *c, Client *holder,
+                                      const char **message, const char **why);
 void        _pj_host_guard_start_tick (PjHost *self);
 guint       _pj_host_n_greeted       (PjHost *self);
 /* FALSE once an address has had its refusal lines for now (a flood of

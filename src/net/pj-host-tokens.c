@@ -247,14 +247,14 @@ _pj_host_keep_away (PjHost *self,
     {
       Away *other = g_ptr_array_index (self->away, i);
 
-      if (strcmp (other->address, c->address) == 0 && ++same >= AWAY_MAX_PER_ADDRESS)
+      if (strcmp (other->address, c->key) == 0 && ++same >= AWAY_MAX_PER_ADDRESS)
         g_ptr_array_remove_index (self->away, i);
     }
   if (self->away->len >= AWAY_MAX)
     g_ptr_array_remove_index (self->away, 0);
   away = g_new0 (Away, 1);
   away->token = g_strdup (c->token);
-  away->address = g_strdup (c->address);
+  away->address = g_strdup (c->key);
   g_ptr_array_add (self->away, away);
 }
 

@@ -625,13 +625,11 @@ pj_host_set_property (GObject      *object,
     {
     case PROP_TABLE_NAME:
       g_free (self->table_name);
-      /* cut to the protocol's limit on a character boundary */
-      self->table_name = g_utf8_make_valid (g_value_get_string (value) ? g_value_get_string (value) : "", -1);
-      if (strlen (self->table_name) > PJ_NET_MAX_NAME)
-        {
-          const char *end = g_utf8_find_prev_char (self->table_name, self->table_name + PJ_NET_MAX_NAME + 1);
-          self->table_name[end - self->table_name] = '\0';
-        }
+      /* what every guest's lobby, discovery and the log print: cleaned as
+       * a guest's name is, and cut to the protocol's limit */
+      self->table_name = pj_net_clean_name (g_value_get_string (value));
+      if (self->table_name == NULL)
+        self->table_name = g_strdup ("");
       break;
     case PROP_PASSWORD:
       g_free (self->password);

@@ -12,8 +12,17 @@
 #include "pj-net-connection.h"
 
 #define READ_CHUNK    16384
-/* a peer that stops reading while we keep writing is dropped past this */
-#define MAX_QUEUED    (8 * 1024 * 1024)
+/* what one queued piece costs besides its bytes (the GBytes, the link) */
+#define CHUNK_OVERHEAD 64
+
+struct _PjNetBudget {
+  gsize         limit;
+  gsize         queued;         /* atomic: a process's connections may run on more threads */
+  gsize         peak;
+};
+
+/* every connection of the process, whatever table it belongs to */
+static PjNetBudget process_budget = { PJ_NET_MAX_QUEUED_PROCESS, 0, 0 };
 
 struct _PjNetConnection {
   gint          ref_count;
@@ -30,7 +39,9 @@ struct _PjNetConnection {
   guint8        chunk[READ_CHUNK];
 
   GQueue        queue;          /* GBytes waiting to be written */
-  gsize         queued;
+  gsize         queued;         /* their bytes, CHUNK_OVERHEAD each more */
+  GBytes       *latest;         /* the queue's tail, if a newer one may replace it */
+  PjNetBudget  *budget_out;     /* the table's (or NULL): what all its connections queue */
   gboolean      writing;
   gboolean      closed;         /* no more callbacks */
   gboolean      close_pending;  /* close when the queue is empty */
@@ -41,6 +52,103 @@ struct _PjNetConnection {
   double        budget;         /* bytes the peer may still send now */
   gint64        budget_us;      /* when budget was last filled */
 };
+
+PjNetBudget *
+pj_net_budget_new (gsize limit)
+{
+  PjNetBudget *budget = g_atomic_rc_box_new0 (PjNetBudget);
+
+  budget->limit = limit;
+  return budget;
+}
+
+PjNetBudget *
+pj_net_budget_ref (PjNetBudget *budget)
+{
+  return g_atomic_rc_box_acquire (budget);
+}
+
+void
+pj_net_budget_unref (PjNetBudget *budget)
+{
+  g_atomic_rc_box_release (budget);
+}
+
+gsize
+pj_net_budget_get_queued (PjNetBudget *budget)
+{
+  return (gsize) g_atomic_pointer_get (&budget->queued);
+}
+
+gsize
+pj_net_budget_get_peak (PjNetBudget *budget)
+{
+  return (gsize) g_atomic_pointer_get (&budget->peak);
+}
+
+PjNetBudget *
+pj_net_process_budget (void)
+{
+  return &process_budget;
+}
+
+void
+pj_net_set_process_limit_for_testing (gsize limit)
+{
+  process_budget.limit = limit ? limit : PJ_NET_MAX_QUEUED_PROCESS;
+  process_budget.peak = 0;
+}
+
+static void
+budget_add (PjNetBudget *budget,
+            gssize       delta)
+{
+  gsize now = (gsize) (g_atomic_pointer_add (&budget->queued, delta) + delta);
+  gsize peak = (gsize) g_atomic_pointer_get (&budget->peak);
+
+  while (now > peak && !g_atomic_pointer_compare_and_exchange (&budget->peak, (gpointer) peak, (gpointer) now))
+    peak = (gsize) g_atomic_pointer_get (&budget->peak);
+}
+
+static void
+account (PjNetConnection *conn,
+         gssize           delta)
+{
+  conn->queued = (gsize) ((gssize) conn->queued + delta);
+  budget_add (&process_budget, delta);
+  if (conn->budget_out)
+    budget_add (conn->budget_out, delta);
+}
+
+/* A budget shared by many connections is over: the ones far behind go
+ * first, the ones keeping up (a little queued) are let through, so that a
+ * few that stopped reading cannot cost the others their place. */
+static gboolean
+over_shared (PjNetConnection *conn,
+             PjNetBudget     *budget,
+             gsize            cost)
+{
+  if (budget == NULL)
+    return FALSE;
+  return pj_net_budget_get_queued (budget) + cost > budget->limit &&
+         conn->queued + cost > MIN ((gsize) PJ_NET_QUEUED_FAIR, budget->limit / PJ_NET_MAX_CLIENTS);
+}
+
+void
+pj_net_connection_set_budget (PjNetConnection *conn,
+                              PjNetBudget     *budget)
+{
+  g_return_if_fail (conn->queued == 0);
+  g_clear_pointer (&conn->budget_out, pj_net_budget_unref);
+  if (budget)
+    conn->budget_out = pj_net_budget_ref (budget);
+}
+
+gsize
+pj_net_connection_get_queued (PjNetConnection *conn)
+{
+  return conn->queued;
+}
 
 PjNetConnection *
 pj_net_connection_new (GIOStream                      *stream,
@@ -82,7 +190,13 @@ pj_net_connection_unref (PjNetConnection *conn)
 {
   if (--conn->ref_count > 0)
     return;
-  g_queue_clear_full (&conn->queue, (GDestroyNotify) g_bytes_unref);
+  while (!g_queue_is_empty (&conn->queue))
+    {
+      GBytes *bytes = g_queue_pop_head (&conn->queue);
+      account (conn, -(gssize) (g_bytes_get_size (bytes) + CHUNK_OVERHEAD));
+      g_bytes_unref (bytes);
+    }
+  g_clear_pointer (&conn->budget_out, pj_net_budget_unref);
   pj_line_reader_clear (&conn->reader);
   g_clear_object (&conn->cancellable);
   g_clear_object (&conn->stream);
@@ -161,7 +275,9 @@ write_done_cb (GObject      *source,
   bytes = g_queue_pop_head (&conn->queue);
   if (bytes)
     {
-      conn->queued -= g_bytes_get_size (bytes);
+      if (bytes == conn->latest)
+        conn->latest = NULL;
+      account (conn, -(gssize) (g_bytes_get_size (bytes) + CHUNK_OVERHEAD));
       g_bytes_unref (bytes);
     }
   if (!g_output_stream_write_all_finish (G_OUTPUT_STREAM (source), result, NULL, &error))
@@ -218,16 +334,34 @@ overflow_idle (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-void
-pj_net_connection_send_raw (PjNetConnection *conn,
-                            const void      *data,
-                            gsize            len)
+static void
+send_bytes (PjNetConnection *conn,
+            const void      *data,
+            gsize            len,
+            gboolean         replaceable)
 {
+  gsize cost = len + CHUNK_OVERHEAD;
+  GBytes *bytes;
+
   if (conn->closed && !conn->close_pending)
     return;
   if (conn->overflowed)
     return;
-  if (conn->queued + len > MAX_QUEUED)
+  /* a newer state replaces one the peer has not been sent yet (the
+   * head is being written: it stays) */
+  if (replaceable && conn->latest && conn->latest == g_queue_peek_tail (&conn->queue) &&
+      !(conn->writing && conn->queue.length == 1))
+    {
+      GBytes *old = g_queue_pop_tail (&conn->queue);
+
+      account (conn, -(gssize) (g_bytes_get_size (old) + CHUNK_OVERHEAD));
+      g_bytes_unref (old);
+      conn->latest = NULL;
+    }
+  /* a peer that stops reading while we keep writing is cut early, and
+   * sooner when its table or the whole process is short of room */
+  if (conn->queued + cost > PJ_NET_MAX_QUEUED ||
+      over_shared (conn, conn->budget_out, cost) || over_shared (conn, &process_budget, cost))
     {
       /* from an idle: the owner may be walking its list of connections now */
       conn->overflowed = TRUE;
@@ -260,11 +394,34 @@ pj_net_connection_send_raw (PjNetConnection *conn,
             }
           if (len == 0)
             return;
+          /* a piece of a line is never replaced */
+          if (n > 0)
+            replaceable = FALSE;
         }
     }
-  g_queue_push_tail (&conn->queue, g_bytes_new (data, len));
-  conn->queued += len;
+  bytes = g_bytes_new (data, len);
+  g_queue_push_tail (&conn->queue, bytes);
+  conn->latest = replaceable ? bytes : NULL;
+  account (conn, (gssize) (len + CHUNK_OVERHEAD));
   write_next (conn);
+}
+
+void
+pj_net_connection_send_raw (PjNetConnection *conn,
+                            const void      *data,
+                            gsize            len)
+{
+  send_bytes (conn, data, len, FALSE);
+}
+
+void
+pj_net_connection_send_latest (PjNetConnection *conn,
+                               JsonObject      *message)
+{
+  gsize len;
+  g_autofree char *line = pj_net_message_to_line (message, &len);
+
+  send_bytes (conn, line, len, TRUE);
 }
 
 void

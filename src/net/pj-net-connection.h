@@ -17,6 +17,23 @@ G_BEGIN_DECLS
 
 typedef struct _PjNetConnection PjNetConnection;
 
+/* Bytes queued for writing, shared by many connections (a table's): past
+ * its limit, a connection far behind (more than its share) is cut, as one
+ * past PJ_NET_MAX_QUEUED of its own is. Every connection also counts in
+ * the process's (PJ_NET_MAX_QUEUED_PROCESS). */
+typedef struct _PjNetBudget PjNetBudget;
+
+PjNetBudget     *pj_net_budget_new       (gsize limit);
+PjNetBudget     *pj_net_budget_ref       (PjNetBudget *budget);
+void             pj_net_budget_unref     (PjNetBudget *budget);
+gsize            pj_net_budget_get_queued (PjNetBudget *budget);
+/* the most it ever held */
+gsize            pj_net_budget_get_peak  (PjNetBudget *budget);
+PjNetBudget     *pj_net_process_budget   (void);
+/* 0: PJ_NET_MAX_QUEUED_PROCESS again (and the peak starts over) */
+void             pj_net_set_process_limit_for_testing (gsize limit);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PjNetBudget, pj_net_budget_unref)
+
 typedef struct {
   /* a valid message */
   void (*message)     (PjNetConnection *conn, PjNetMessageType type, JsonObject *msg, gpointer user_data);
@@ -41,6 +58,14 @@ void             pj_net_connection_start (PjNetConnection *conn);
  * PJ_NET_ERROR_FLOOD once and nothing more is read. */
 void             pj_net_connection_set_read_budget (PjNetConnection *conn, gsize burst, gsize rate);
 void             pj_net_connection_send  (PjNetConnection *conn, JsonObject *message);
+/* A whole state (a lobby): it replaces the one sent before if that one is
+ * still queued and nothing was queued after it, so a slow reader gets the
+ * latest state, not every one between. */
+void             pj_net_connection_send_latest (PjNetConnection *conn, JsonObject *message);
+/* Count what is queued in budget too (before anything is sent). */
+void             pj_net_connection_set_budget (PjNetConnection *conn, PjNetBudget *budget);
+/* bytes waiting to be written (each piece a little more) */
+gsize            pj_net_connection_get_queued (PjNetConnection *conn);
 /* Raw bytes as they are (tests send broken lines with it). */
 void             pj_net_connection_send_raw (PjNetConnection *conn, const void *data, gsize len);
 /* Stop reading and close once the queued lines are written. No callbacks after. */

@@ -29,6 +29,20 @@ gboolean pj_host_seat_is_covered_for_testing (PjHost *self, guint seat);
  * what the host's own messages ask of the version its hello agreed on. */
 gboolean pj_host_person_speaks_for_testing (PjHost *self, guint person_id, int version);
 
+/* The host's limits per address (0 keeps one): greeted people, and the
+ * hellos greeted at once. Every test connection comes from one loopback
+ * address, so a test that seats a whole table of bots raises them. */
+void pj_host_set_address_limits_for_testing (PjHost *self, guint people, guint join_burst);
+/* The guard's clock, in monotonic microseconds (0: the real one again). */
+void pj_host_set_now_for_testing (PjHost *self, gint64 now_us);
+/* A password or token answer for a proof from address, as a hello's:
+ * TRUE if it would be answered now (and then it is counted, right or
+ * wrong), FALSE if it would wait for its turn. */
+gboolean pj_host_try_answer_for_testing (PjHost *self, GInetAddress *address, gboolean right);
+/* Forget what the guard no longer needs, as its tick does; the number
+ * of addresses it still remembers. */
+guint pj_host_forget_peers_for_testing (PjHost *self);
+
 /* Every byte the client reads, before parsing. */
 void pj_client_set_tap_for_testing (PjClient *self, PjNetTapFunc func, gpointer user_data);
 /* Send bytes as they are (broken lines for the abuse tests). */

@@ -8,7 +8,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
 
@@ -21,6 +21,7 @@ G_BEGIN_DECLS
 #define PJ_NET_DEFAULT_PORT       47251
 #define PJ_NET_MAX_LINE           (64 * 1024)   /* bytes in one message, newline included */
 #define PJ_NET_MAX_NAME           64            /* bytes in a player or table name */
+#define PJ_NET_MAX_NAME_CHARS     32            /* ...and characters: whichever comes first */
 #define PJ_NET_MAX_PASSWORD       128
 #define PJ_NET_MAX_CHAT           500           /* bytes in one chat message */
 #define PJ_NET_MAX_ACTION         200           /* bytes in one action text (the engine's limit) */
@@ -34,10 +35,21 @@ G_BEGIN_DECLS
 #define PJ_NET_IDLE_TIMEOUT_MS    45000         /* a peer silent this long is gone; pings every third of it */
 #define PJ_NET_AUTH_SPACING_MS    100           /* at most 10 password or token answers a second per address */
 #define PJ_NET_AUTH_MAX_DELAY_MS  5000          /* the longest wait after failed attempts (doubling) */
-#define PJ_NET_CHAT_BURST         8             /* chat lines at once... */
+#define PJ_NET_AUTH_TABLE_BURST   16            /* password or token answers a whole table gives at once... */
+#define PJ_NET_AUTH_TABLE_RATE    4             /* ...then this many a second (a right one gives its turn back) */
+#define PJ_NET_AUTH_FORGET_MS     60000         /* an address's failures are forgotten this long after the last */
+#define PJ_NET_MAX_PEERS          4096          /* addresses a table remembers (past it, the idle ones go) */
+#define PJ_NET_MAX_PER_ADDRESS    8             /* greeted people (players and spectators) from one address */
+#define PJ_NET_JOIN_BURST         16            /* hellos greeted from one address at once... */
+#define PJ_NET_JOIN_INTERVAL_MS   1000          /* ...then one a second (a seat's owner always gets back in) */
+#define PJ_NET_CHAT_BURST         8             /* chat lines from one address at once... */
 #define PJ_NET_CHAT_INTERVAL_MS   2000          /* ...then one every 2 s */
 #define PJ_NET_READ_BURST         (256 * 1024)  /* bytes a peer may send at once... */
 #define PJ_NET_READ_RATE          (32 * 1024)   /* ...then this many a second; every line costs 64 more */
+#define PJ_NET_MAX_QUEUED         (512 * 1024)  /* bytes queued to one peer: past it, it stopped reading */
+#define PJ_NET_MAX_QUEUED_TABLE   (4 * 1024 * 1024)   /* ...to all of one table's peers */
+#define PJ_NET_MAX_QUEUED_PROCESS (64 * 1024 * 1024)  /* ...to every peer of the process */
+#define PJ_NET_QUEUED_FAIR        (64 * 1024)   /* a peer's share: past it, it goes first when a budget is short */
 #define PJ_NET_LOG_CHUNK          200           /* actions per "log" message */
 #define PJ_NET_TOKEN_LEN          32            /* hex digits of a reconnect token, salt or nonce */
 #define PJ_NET_PROOF_LEN          64            /* hex digits of an HMAC-SHA-256 */
@@ -103,5 +115,18 @@ typedef struct {
 gboolean    pj_net_parse_address      (const char  *text,
                                        char       **host,
                                        guint16     *port);
+
+/* A name as the host keeps it (a player's, a spectator's, a table's):
+ * valid UTF-8 in its composed form, no control, format or bidi character,
+ * runs of white space one space, at most PJ_NET_MAX_NAME_CHARS characters
+ * and PJ_NET_MAX_NAME bytes; NULL when nothing is left. */
+char       *pj_net_clean_name         (const char  *text);
+/* What two names compare by (case-folded): one name per table. */
+char       *pj_net_name_key           (const char  *name);
+/* What the host's limits count an address by: the address itself (an IPv4
+ * one unwrapped from ::ffff:), or its /64 for a global IPv6 address not on
+ * the link of local (the host's end of the connection; NULL if unknown). */
+char       *pj_net_address_key        (GInetAddress *remote,
+                                       GInetAddress *local);
 
 G_END_DECLS

@@ -2,6 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <string.h>
+
 #include "pj-net.h"
 
 static void
@@ -35,6 +37,73 @@ test_parse_address (void)
     }
 }
 
+/* What the host's limits count an address by: a machine's address, but a
+ * far IPv6 address's whole /64 (anyone there has all of it to pick from);
+ * the table's own link keeps one per address. */
+static void
+test_address_key (void)
+{
+  const struct { const char *remote; const char *local; const char *key; } cases[] = {
+    { "10.0.0.7", NULL, "10.0.0.7" },
+    { "::ffff:192.168.1.5", "::ffff:192.168.1.2", "192.168.1.5" },
+    { "127.0.0.1", NULL, "127.0.0.1" },
+    { "::1", "::1", "::1" },
+    { "2001:db8:1:2:3:4:5:6", NULL, "2001:db8:1:2::/64" },
+    { "2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:9::1", "2001:db8:1:2::/64" },
+    { "2001:db8:1:2:3:4:5:6", "2001:db8:1:2::1", "2001:db8:1:2:3:4:5:6" },
+    { "fe80::1:2", "fe80::9", "fe80::1:2" },
+    { "fd12:3456::1", NULL, "fd12:3456::1" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GInetAddress) remote = g_inet_address_new_from_string (cases[i].remote);
+      g_autoptr (GInetAddress) local = cases[i].local ? g_inet_address_new_from_string (cases[i].local) : NULL;
+      g_autofree char *key = pj_net_address_key (remote, local);
+
+      g_assert_cmpstr (key, ==, cases[i].key);
+    }
+}
+
+/* Names as the host keeps them: nothing that steers or hides text, one
+ * space between words, at most PJ_NET_MAX_NAME_CHARS characters and
+ * PJ_NET_MAX_NAME bytes, cut between characters. */
+static void
+test_clean_name (void)
+{
+  const struct { const char *text; const char *clean; } cases[] = {
+    { "  Ann  ", "Ann" },
+    { "A\tB\nC\r\nD", "A B C D" },
+    { "\u202EnaL\u202C", "naL" },
+    { "L\u200Ei\u200Fz\u2066\u2067\u2068\u2069\u202A\u202B\u202C\u202D", "Liz" },
+    { "\x01\x1f\x7f\xc2\x80\xc2\x9f" "Bo", "Bo" },
+    { "\u200BZ\uFEFF\u00ADed", "Zed" },
+    { "e\u0301", "\u00e9" },
+    { "\u2028Sam\u2029Lee", "Sam Lee" },
+    { "\U0001F469\u200D\U0001F467", "\U0001F469\u200D\U0001F467" },
+    { "0123456789012345678901234567890123456789", "01234567890123456789012345678901" },
+    /* 30 three-byte characters: the bytes bound first */
+    { "\u674e\u674e\u674e\u674e\u674e\u674e\u674e\u674e\u674e\u674e"
+      "\u674e\u674e\u674e\u674e\u674e\u674e\u674e\u674e\u674e\u674e"
+      "\u674e\u674e\u674e\u674e\u674e\u674e\u674e\u674e\u674e\u674e",
+      "\u674e\u674e\u674e\u674e\u674e\u674e\u674e\u674e\u674e\u674e"
+      "\u674e\u674e\u674e\u674e\u674e\u674e\u674e\u674e\u674e\u674e\u674e" },
+    { "Bad\xff\xfeUTF", "Bad\uFFFD\uFFFDUTF" },
+  };
+  const char *empty[] = { "", "   ", "\u202E\u202C", "\x01\x02\t", "\u200B\u2060" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *clean = pj_net_clean_name (cases[i].text);
+
+      g_assert_cmpstr (clean, ==, cases[i].clean);
+      g_assert_cmpuint (g_utf8_strlen (clean, -1), <=, PJ_NET_MAX_NAME_CHARS);
+      g_assert_cmpuint (strlen (clean), <=, PJ_NET_MAX_NAME);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (empty); i++)
+    g_assert_null (pj_net_clean_name (empty[i]));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -42,6 +111,8 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/net/address/parse", test_parse_address);
+  g_test_add_func ("/net/address/key", test_address_key);
+  g_test_add_func ("/net/address/clean-name", test_clean_name);
 
   return g_test_run ();
 }

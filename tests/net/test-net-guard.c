@@ -9,7 +9,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "net-test-util.h"
@@ -278,6 +280,8 @@ test_token_past_silent_sockets (void)
   Bot *late;
   guint turn;
 
+  /* the whole table from one address: its own limits are tested apart */
+  pj_host_set_address_limits_for_testing (t->host, PJ_NET_MAX_CLIENTS + 1, 2 * PJ_NET_MAX_CLIENTS);
   g_assert_true (bot_connect (owner, "127.0.0.1", t->port));
   owner->autoplay = FALSE;
   sit_ready (t, owner, 0);
@@ -984,6 +988,475 @@ test_back_to_lobby (void)
   table_free (t);
 }
 
+/* The name a person is shown by, as the host lists it. */
+static const char *
+person_name (Table *t,
+             Bot   *bot)
+{
+  PjNetPerson person;
+
+  for (guint i = 0; pj_host_get_person (t->host, i, &person); i++)
+    if (person.id == pj_client_get_person_id (bot->client))
+      return person.name;
+  return NULL;
+}
+
+static gboolean
+sees_six (gpointer data)
+{
+  return pj_client_get_n_people (((Bot *) data)->client) == 6;
+}
+
+/* Names are cleaned at the door: no control or bidi character reaches
+ * anyone, a name is bounded in characters, a second "Ann" is told apart,
+ * and a name of nothing but such characters is refused. The table's own
+ * name is cleaned the same way. */
+static void
+test_names_cleaned (void)
+{
+  Table *t = table_new (NULL, 1);
+  Bot *ann = table_add_bot (t, "\u202EAnn\u2066\u200E\x01\x1b[2J\xc2\x85 ");
+  Bot *twin = table_add_bot (t, "ANN[2j");
+  Bot *copycat = table_add_bot (t, "Ann[2J\u200F");
+  Bot *computer = table_add_bot (t, "Yellow (easy)");
+  Bot *long_name = table_add_bot (t, "0123456789012345678901234567890123456789");
+  Bot *empty = table_add_bot (t, "\u202A\u202B\u202C\u202D\u2067\u2068\u2069\x7f");
+  Bot *joiner = table_add_bot (t, "Zo\u00eb \U0001F469\u200D\U0001F467\tLi\u00a0\u00a0\u674e");
+  g_autoptr (PjHost) named = pj_host_new ("The \u202Ekitchen\u202C\ntable\x07", NULL);
+  PjNetSeatInfo info;
+
+  g_assert_cmpstr (pj_host_get_table_name (named), ==, "The kitchen table");
+  pj_host_get_seat_info (t->host, 3, &info);
+  g_assert_cmpstr (info.name, ==, "Yellow (easy)");
+
+  for (guint i = 0; i < t->bots->len; i++)
+    {
+      Bot *bot = g_ptr_array_index (t->bots, i);
+
+      if (bot == empty)
+        {
+          g_assert_false (bot_connect (bot, "127.0.0.1", t->port));
+          g_assert_error (bot->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_INVALID_FIELD);
+        }
+      else
+        g_assert_true (bot_connect (bot, "127.0.0.1", t->port));
+    }
+  /* the escape goes; what it would have said is plain text */
+  g_assert_cmpstr (person_name (t, ann), ==, "Ann[2J");
+  g_assert_cmpstr (person_name (t, twin), ==, "ANN[2j 2");
+  g_assert_cmpstr (person_name (t, copycat), ==, "Ann[2J 3");
+  g_assert_cmpstr (person_name (t, computer), ==, "Yellow (easy) 2");
+  g_assert_cmpstr (person_name (t, long_name), ==, "01234567890123456789012345678901");
+  g_assert_cmpstr (person_name (t, joiner), ==, "Zo\u00eb \U0001F469\u200D\U0001F467 Li \u674e");
+  /* what every guest's lobby shows */
+  g_assert_true (run_until (sees_six, joiner, 5000));
+  for (guint i = 0; i < pj_client_get_n_people (joiner->client); i++)
+    {
+      PjNetPerson person;
+
+      PjNetPerson hosts;
+
+      g_assert_true (pj_client_get_person (joiner->client, i, &person));
+      g_assert_true (pj_host_get_person (t->host, i, &hosts));
+      g_assert_cmpuint (person.id, ==, hosts.id);
+      g_assert_cmpstr (person.name, ==, hosts.name);
+      g_assert_true (g_utf8_validate (person.name, -1, NULL));
+      for (const char *p = person.name; *p; p = g_utf8_next_char (p))
+        g_assert_false (g_unichar_iscntrl (g_utf8_get_char (p)) ||
+                        (g_unichar_type (g_utf8_get_char (p)) == G_UNICODE_FORMAT &&
+                         g_utf8_get_char (p) != 0x200D));
+    }
+  table_free (t);
+}
+
+/* Every name the door lets through is kept by the save and comes back
+ * with the table after a restart. */
+static void
+test_names_stored (void)
+{
+  static const char *const names[] = {
+    "Zo\u00eb \U0001F469\u200D\U0001F467 \u674e\u5c0f\u9f8d",
+    "\u0645\u0631\u064a\u0645 \u05e9\u05dc\u05d5\u05dd \"q\" \\ / {}",
+    "\u0928\u092e\u0938\u094d\u0924\u0947 e\u0301",
+  };
+  Table *t = table_new (NULL, 1);
+  g_autofree char *dir = g_dir_make_tmp ("pj-net-names-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "table.pjgame", NULL);
+  g_autofree char *tokens = g_strconcat (path, ".tokens", NULL);
+  g_autoptr (GError) error = NULL;
+  char *shown[G_N_ELEMENTS (names)];
+  PjHost *second;
+
+  pj_host_set_save_path (t->host, path);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      Bot *bot = table_add_bot (t, names[i]);
+
+      bot->autoplay = FALSE;
+      g_assert_true (bot_connect (bot, "127.0.0.1", t->port));
+      sit_ready (t, bot, i);
+      shown[i] = g_strdup (person_name (t, bot));
+      g_assert_nonnull (shown[i]);
+    }
+  /* the composed form: "e" and its accent are one character */
+  g_assert_nonnull (strstr (shown[2], "\u00e9"));
+  g_assert_true (pj_host_start_game (t->host, NULL));
+  run_for (50);
+  pj_host_stop (t->host);
+  run_for (50);
+
+  second = pj_host_new_from_save (path, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      PjNetSeatInfo info;
+
+      pj_host_get_seat_info (second, i, &info);
+      g_assert_cmpstr (info.name, ==, shown[i]);
+      g_free (shown[i]);
+    }
+  pj_host_stop (second);
+  run_until_last_ref (second, 5000);
+  g_assert_finalize_object (second);
+  table_free (t);
+  g_unlink (tokens);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Guesses from 5,000 addresses at once, then for 5 s: the table gives no
+ * more answers than its budget (each address alone would get one), an
+ * IPv6 /64 is one address, a right answer gives its turn back, and every
+ * address is forgotten a while after its last failure. The guard's own
+ * clock: no real time passes. */
+static void
+test_answers_table_budget (void)
+{
+  g_autoptr (PjHost) host = pj_host_new ("Guarded", "secret");
+  gint64 start = 1000 * G_USEC_PER_SEC;
+  guint answered = 0, remembered;
+
+  pj_host_set_now_for_testing (host, start);
+  for (guint step = 0; step <= 50; step++)
+    {
+      pj_host_set_now_for_testing (host, start + step * G_USEC_PER_SEC / 10);
+      for (guint i = 0; i < 5000; i++)
+        {
+          g_autofree char *text = g_strdup_printf ("10.%u.%u.%u", i >> 16, (i >> 8) & 0xff, i & 0xff);
+          g_autoptr (GInetAddress) address = g_inet_address_new_from_string (text);
+
+          answered += pj_host_try_answer_for_testing (host, address, FALSE);
+        }
+    }
+  g_test_message ("%u wrong-password answers to 5,000 addresses in 5 s", answered);
+  g_assert_cmpuint (answered, >=, PJ_NET_AUTH_TABLE_BURST);
+  g_assert_cmpuint (answered, <=, PJ_NET_AUTH_TABLE_BURST + 5 * PJ_NET_AUTH_TABLE_RATE + 1);
+
+  /* a thousand addresses of one far /64 wait as one */
+  pj_host_set_now_for_testing (host, start + 100 * G_USEC_PER_SEC);
+  answered = 0;
+  for (guint i = 1; i <= 1000; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("2001:db8:5:6:%x::%x", i, i);
+      g_autoptr (GInetAddress) address = g_inet_address_new_from_string (text);
+
+      answered += pj_host_try_answer_for_testing (host, address, FALSE);
+    }
+  g_assert_cmpuint (answered, ==, 1);
+
+  /* the budget holds back guesses, not the people who know the password */
+  for (guint i = 0; i < PJ_NET_AUTH_TABLE_BURST + 5; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("192.168.7.%u", i + 1);
+      g_autoptr (GInetAddress) address = g_inet_address_new_from_string (text);
+
+      g_assert_true (pj_host_try_answer_for_testing (host, address, TRUE));
+    }
+
+  /* the flood left only the addresses that failed, and they decay */
+  remembered = pj_host_forget_peers_for_testing (host);
+  g_assert_cmpuint (remembered, >, 0);
+  g_assert_cmpuint (remembered, <=, PJ_NET_AUTH_TABLE_BURST + 5 * PJ_NET_AUTH_TABLE_RATE + 2);
+  pj_host_set_now_for_testing (host, start + 100 * G_USEC_PER_SEC + (gint64) PJ_NET_AUTH_FORGET_MS * 1000 + 1);
+  g_assert_cmpuint (pj_host_forget_peers_for_testing (host), ==, 0);
+}
+
+/* However many addresses knock, the table remembers a bounded number. */
+static void
+test_peers_bounded (void)
+{
+  g_autoptr (PjHost) host = pj_host_new ("Guarded", NULL);
+
+  pj_host_set_now_for_testing (host, 1000 * G_USEC_PER_SEC);
+  for (guint i = 0; i < 3 * PJ_NET_MAX_PEERS; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("10.9.%u.%u", i >> 8, i & 0xff);
+      g_autoptr (GInetAddress) address = g_inet_address_new_from_string (text);
+
+      pj_host_try_answer_for_testing (host, address, FALSE);
+    }
+  g_assert_cmpuint (pj_host_forget_peers_for_testing (host), <=, PJ_NET_MAX_PEERS);
+}
+
+static gboolean
+has_errors (gpointer data)
+{
+  Bot *bot = data;
+  return bot->errors->len >= PJ_NET_CHAT_BURST;
+}
+
+/* Connect, eight lines, bye, again: the chat budget is the address's, so
+ * the second and third guests of the loop are told to slow down and
+ * nothing of theirs is relayed. */
+static void
+test_chat_across_reconnects (void)
+{
+  Table *t = table_new (NULL, 0);
+  Bot *reader = table_add_bot (t, "Reader");
+
+  g_assert_true (bot_connect (reader, "127.0.0.1", t->port));
+  for (guint round = 0; round < 3; round++)
+    {
+      g_autofree char *name = g_strdup_printf ("Loop %u", round);
+      Bot *flooder = bot_new (name, PJ_AI_EASY);
+
+      g_assert_true (bot_connect (flooder, "127.0.0.1", t->port));
+      for (guint i = 0; i < PJ_NET_CHAT_BURST; i++)
+        pj_client_send_chat (flooder->client, "spam spam spam", FALSE);
+      if (round == 0)
+        g_assert_true (run_until (read_burst, reader, 5000));
+      else
+        {
+          g_assert_true (run_until (has_errors, flooder, 5000));
+          g_assert_cmpint (g_array_index (flooder->errors, int, 0), ==, PJ_NET_ERROR_SLOW_DOWN);
+        }
+      bot_disconnect_finalized (flooder);
+      bot_free (flooder);
+    }
+  run_for (100);
+  /* a line may have come back in the time the loop took (one in 2 s) */
+  g_assert_cmpuint (reader->n_chat, <=, PJ_NET_CHAT_BURST + 2);
+  table_free (t);
+}
+
+/* One address has a bounded share of the table's places, and of hellos
+ * greeted in a row, whoever says bye in between. */
+static void
+test_address_places (void)
+{
+  Table *t = table_new (NULL, 0);
+  Bot *late;
+
+  pj_host_set_address_limits_for_testing (t->host, 3, 5);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Watcher %u", i);
+      g_assert_true (bot_connect (table_add_bot (t, name), "127.0.0.1", t->port));
+    }
+  late = table_add_bot (t, "Fourth");
+  g_assert_false (bot_connect (late, "127.0.0.1", t->port));
+  g_assert_error (late->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_TABLE_FULL);
+  g_assert_cmpuint (pj_host_get_n_people (t->host), ==, 3);
+
+  /* one leaves: a place, and two greetings left of the five */
+  bot_disconnect_finalized (g_ptr_array_index (t->bots, 0));
+  for (guint i = 0; i < 2; i++)
+    {
+      Bot *again = table_add_bot (t, "Again");
+
+      g_assert_true (bot_connect (again, "127.0.0.1", t->port));
+      bot_disconnect_finalized (again);
+    }
+  late = table_add_bot (t, "Sixth");
+  g_assert_false (bot_connect (late, "127.0.0.1", t->port));
+  g_assert_error (late->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_SLOW_DOWN);
+  g_assert_cmpuint (count_events (t, "refusal"), >=, 2);
+  table_free (t);
+}
+
+/* ---- output budgets: host-side connections of loopback pairs ------------------ */
+
+typedef struct {
+  GSocketConnection *near;    /* the host's end */
+  GSocketConnection *far;     /* the guest's end: read by the test, or never */
+  PjNetConnection   *conn;
+  gboolean           closed;
+  GString           *got;
+} Pair;
+
+static void
+pair_closed (PjNetConnection *conn,
+             const GError    *error,
+             gpointer         data)
+{
+  ((Pair *) data)->closed = TRUE;
+}
+
+static const PjNetConnectionCallbacks pair_callbacks = { NULL, NULL, pair_closed };
+
+static Pair *
+pair_new (GSocketListener *listener,
+          guint16          port,
+          gboolean         reads)
+{
+  Pair *pair = g_new0 (Pair, 1);
+  g_autoptr (GSocketClient) client = g_socket_client_new ();
+  g_autoptr (GError) error = NULL;
+
+  pair->far = g_socket_client_connect_to_host (client, "127.0.0.1", port, NULL, &error);
+  g_assert_no_error (error);
+  pair->near = g_socket_listener_accept (listener, NULL, NULL, &error);
+  g_assert_no_error (error);
+  if (!reads)
+    {
+      /* small kernel buffers: what does not fit is the host's to keep */
+      g_socket_set_option (g_socket_connection_get_socket (pair->far), SOL_SOCKET, SO_RCVBUF, 4096, NULL);
+      g_socket_set_option (g_socket_connection_get_socket (pair->near), SOL_SOCKET, SO_SNDBUF, 4096, NULL);
+    }
+  g_socket_set_blocking (g_socket_connection_get_socket (pair->far), FALSE);
+  pair->conn = pj_net_connection_new (G_IO_STREAM (pair->near), PJ_NET_TO_HOST, &pair_callbacks, pair);
+  pair->got = g_string_new (NULL);
+  return pair;
+}
+
+static void
+pair_pump (Pair *pair)
+{
+  char buf[65536];
+  gssize n;
+
+  while ((n = g_socket_receive (g_socket_connection_get_socket (pair->far), buf, sizeof buf, NULL, NULL)) > 0)
+    g_string_append_len (pair->got, buf, n);
+}
+
+static void
+pair_free (Pair *pair)
+{
+  pj_net_connection_close (pair->conn);
+  pj_net_connection_unref (pair->conn);
+  g_io_stream_close (G_IO_STREAM (pair->far), NULL, NULL);
+  g_object_unref (pair->far);
+  g_object_unref (pair->near);
+  g_string_free (pair->got, TRUE);
+  g_free (pair);
+}
+
+/* Eight guests that never read and one that does, each sent 800 KiB:
+ * the shared budget (the table's, or the process's) never holds much more
+ * than its limit, the ones that stopped reading are cut, the reader gets
+ * every byte. */
+static void
+check_shared_budget (PjNetBudget *table,
+                     PjNetBudget *watched,
+                     gsize        limit)
+{
+  g_autoptr (GSocketListener) listener = g_socket_listener_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) pairs = g_ptr_array_new_with_free_func ((GDestroyNotify) pair_free);
+  char line[4096];
+  guint16 port = g_socket_listener_add_any_inet_port (listener, NULL, &error);
+  Pair *reader;
+  gsize fair = MIN ((gsize) PJ_NET_QUEUED_FAIR, limit / PJ_NET_MAX_CLIENTS);
+  gint64 deadline;
+
+  g_assert_no_error (error);
+  memset (line, 'x', sizeof line);
+  line[sizeof line - 1] = '\n';
+  for (guint i = 0; i < 9; i++)
+    {
+      Pair *pair = pair_new (listener, port, i == 0);
+
+      if (table)
+        pj_net_connection_set_budget (pair->conn, table);
+      g_ptr_array_add (pairs, pair);
+    }
+  reader = g_ptr_array_index (pairs, 0);
+  for (guint round = 0; round < 200; round++)
+    {
+      for (guint i = 0; i < pairs->len; i++)
+        pj_net_connection_send_raw (((Pair *) g_ptr_array_index (pairs, i))->conn, line, sizeof line);
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      pair_pump (reader);
+    }
+  deadline = g_get_monotonic_time () + test_scaled_ms (5000) * (gint64) 1000;
+  while (reader->got->len < 200 * sizeof line && g_get_monotonic_time () < deadline)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      pair_pump (reader);
+      g_usleep (1000);
+    }
+  g_test_message ("peak %" G_GSIZE_FORMAT " bytes queued (limit %" G_GSIZE_FORMAT ")",
+                  pj_net_budget_get_peak (watched), limit);
+  g_assert_cmpuint (pj_net_budget_get_peak (watched), <=, limit + 9 * (fair + sizeof line + 64));
+  g_assert_cmpuint (reader->got->len, ==, 200 * sizeof line);
+  g_assert_false (reader->closed);
+  for (guint i = 1; i < pairs->len; i++)
+    g_assert_true (((Pair *) g_ptr_array_index (pairs, i))->closed);
+  g_ptr_array_set_size (pairs, 0);
+  run_for (50);
+}
+
+static void
+test_output_budget (void)
+{
+  g_autoptr (PjNetBudget) table = pj_net_budget_new (256 * 1024);
+
+  /* a table's */
+  check_shared_budget (table, table, 256 * 1024);
+  g_assert_cmpuint (pj_net_budget_get_queued (table), ==, 0);
+  /* the process's, with no table's */
+  pj_net_set_process_limit_for_testing (256 * 1024);
+  check_shared_budget (NULL, pj_net_process_budget (), 256 * 1024);
+  pj_net_set_process_limit_for_testing (0);
+}
+
+/* A guest that reads slowly while the lobby changes a hundred times is
+ * sent the newest lobby, once. */
+static void
+test_lobby_coalesced (void)
+{
+  g_autoptr (GSocketListener) listener = g_socket_listener_new ();
+  g_autoptr (GError) error = NULL;
+  guint16 port = g_socket_listener_add_any_inet_port (listener, NULL, &error);
+  Pair *pair = pair_new (listener, port, FALSE);
+  char filler[1024];
+  gsize before;
+  guint n_lobbies = 0;
+  gint64 deadline;
+
+  g_assert_no_error (error);
+  memset (filler, 'f', sizeof filler);
+  filler[sizeof filler - 1] = '\n';
+  for (guint i = 0; i < 4096 && pj_net_connection_get_queued (pair->conn) == 0; i++)
+    pj_net_connection_send_raw (pair->conn, filler, sizeof filler);
+  g_assert_cmpuint (pj_net_connection_get_queued (pair->conn), >, 0);
+  before = pj_net_connection_get_queued (pair->conn);
+  for (guint i = 1; i <= 100; i++)
+    {
+      g_autoptr (JsonObject) lobby = pj_net_message_new (PJ_MSG_LOBBY);
+
+      json_object_set_int_member (lobby, "version", i);
+      pj_net_connection_send_latest (pair->conn, lobby);
+    }
+  g_assert_cmpuint (pj_net_connection_get_queued (pair->conn), <=, before + 200);
+  /* the guest reads it all now */
+  deadline = g_get_monotonic_time () + test_scaled_ms (5000) * (gint64) 1000;
+  while (strstr (pair->got->str, "\"version\":100") == NULL && g_get_monotonic_time () < deadline)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      pair_pump (pair);
+      g_usleep (1000);
+    }
+  for (const char *p = pair->got->str; (p = strstr (p, "\"lobby\"")) != NULL; p++)
+    n_lobbies++;
+  g_assert_nonnull (strstr (pair->got->str, "\"version\":100"));
+  g_assert_cmpuint (n_lobbies, ==, 1);
+  g_assert_false (pair->closed);
+  pair_free (pair);
+  run_for (50);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1007,5 +1480,13 @@ main (int   argc,
   g_test_add_func ("/net/guard/closed", test_closed);
   g_test_add_func ("/net/guard/version-range", test_version_range);
   g_test_add_func ("/net/guard/events", test_events);
+  g_test_add_func ("/net/guard/names-cleaned", test_names_cleaned);
+  g_test_add_func ("/net/guard/answers-table-budget", test_answers_table_budget);
+  g_test_add_func ("/net/guard/peers-bounded", test_peers_bounded);
+  g_test_add_func ("/net/guard/chat-across-reconnects", test_chat_across_reconnects);
+  g_test_add_func ("/net/guard/address-places", test_address_places);
+  g_test_add_func ("/net/guard/output-budget", test_output_budget);
+  g_test_add_func ("/net/guard/lobby-coalesced", test_lobby_coalesced);
+  g_test_add_func ("/net/guard/names-stored", test_names_stored);
   return g_test_run ();
 }
