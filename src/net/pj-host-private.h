@@ -122,7 +122,8 @@ struct _PjHost {
   guint            join_burst;       /* hellos one address key may have greeted at once */
   gint64           now_for_testing;  /* tests: the guard's clock (0: the real one) */
   GPtrArray       *away;          /* Away*: spectators whose link dropped, oldest first */
-  GSource         *tokens_save;   /* a write of PATH.tokens to come (spectators changed) */
+  GSource         *tokens_save;   /* a write of PATH.tokens to come (spectators changed, or a retry) */
+  char            *tokens_error;  /* why the last write of PATH.tokens failed (NULL: it worked) */
   guint            hello_timeout_ms;
   guint            idle_timeout_ms;
   GSource         *tick;          /* pings and the idle check */

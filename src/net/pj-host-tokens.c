@@ -22,11 +22,37 @@
 #define AWAY_MAX_PER_ADDRESS  4
 /* spectators come in bursts: one write of the token file for them */
 #define TOKENS_SAVE_DELAY_MS  250
+/* a few seats and spectators' tokens: far less than this */
+#define TOKENS_MAX_SIZE       (256 * 1024)
 
 static char *
 tokens_path (const char *save_path)
 {
   return g_strconcat (save_path, ".tokens", NULL);
+}
+
+static gboolean tokens_save_cb (gpointer user_data);
+
+/* Like the autosave: the error shows in "save-error" until a write works,
+ * "save-failed" says it once per new reason, and the write is tried again
+ * every PJ_GAME_SAVE_RETRY_S, since a game without its tokens cannot take
+ * its players back after a crash. */
+static void
+tokens_written (PjHost *self,
+                GError *error)
+{
+  const char *message = error ? error->message : NULL;
+  gboolean changed = g_strcmp0 (self->tokens_error, message) != 0;
+
+  if (error != NULL)
+    self->tokens_save = _pj_host_add_timeout (self, PJ_GAME_SAVE_RETRY_S * 1000, tokens_save_cb, self);
+  if (!changed)
+    return;
+  g_free (self->tokens_error);
+  self->tokens_error = g_strdup (message);
+  if (error != NULL)
+    _pj_host_save_failed (self, error);
+  g_object_notify_by_pspec (G_OBJECT (self), _pj_host_properties[PROP_SAVE_ERROR]);
 }
 
 /* Tokens and salt are secrets of the host: a side file only the user reads,
@@ -45,7 +71,11 @@ _pj_host_save_tokens (PjHost *self)
 
   _pj_host_clear_source (&self->tokens_save);
   if (self->save_path == NULL || self->game == NULL)
-    return;
+    {
+      /* no game, nothing to keep: an old failure means nothing now */
+      g_clear_pointer (&self->tokens_error, g_free);
+      return;
+    }
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "format");
   json_builder_add_string_value (b, TOKENS_FORMAT);
@@ -93,8 +123,8 @@ _pj_host_save_tokens (PjHost *self)
 
   path = tokens_path (self->save_path);
   /* secrets: mode 0600 from the first byte */
-  if (!pj_file_write_atomic (path, data, len, 0600, PJ_FILE_WRITE_NONE, &error))
-    _pj_host_save_failed (self, error);
+  pj_file_write_atomic (path, data, len, 0600, PJ_FILE_WRITE_NONE, &error);
+  tokens_written (self, error);
 }
 
 
@@ -106,11 +136,15 @@ _pj_host_load_tokens (PjHost      *self,
   g_autofree char *path = tokens_path (save_path);
   g_autofree char *data = NULL;
   g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonNode *top;
   JsonObject *root;
   JsonArray *seats;
   gsize len;
 
-  if (!g_file_get_contents (path, &data, &len, error))
+  /* beside the save, in the host's own folder: a link or a FIFO there is
+   * not the file the host wrote */
+  data = pj_file_read_regular (path, TOKENS_MAX_SIZE, PJ_FILE_READ_NOFOLLOW, &len, error);
+  if (data == NULL)
     return FALSE;
   /* the token file nests three deep; json-glib recurses on deeper text */
   if (!pj_json_nesting_ok (data, len, 8))
@@ -124,8 +158,9 @@ _pj_host_load_tokens (PjHost      *self,
       g_set_error (error, PJ_NET_ERROR, PJ_NET_ERROR_SAVE, _("“%s” is damaged"), path);
       return FALSE;
     }
-  root = JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser))
-    ? json_node_get_object (json_parser_get_root (parser)) : NULL;
+  /* an empty file parses, to no root at all */
+  top = json_parser_get_root (parser);
+  root = top != NULL && JSON_NODE_HOLDS_OBJECT (top) ? json_node_get_object (top) : NULL;
   if (root == NULL ||
       g_strcmp0 (json_object_get_string_member_with_default (root, "format", ""), TOKENS_FORMAT) != 0 ||
       !json_object_has_member (root, "seats") ||

@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "pj-file.h"
 #include "pj-host-private.h"
 
 G_DEFINE_FINAL_TYPE (PjHost, pj_host, G_TYPE_OBJECT)
@@ -483,15 +484,24 @@ pj_host_set_save_path (PjHost     *self,
     pj_game_set_autosave_path (self->game, path);
 }
 
-PjHost *
-pj_host_new_from_save (const char  *save_path,
-                       GError     **error)
+static PjHost *
+new_from_save (const char  *save_path,
+               gboolean     given,
+               const char  *table_name,
+               const char  *password,
+               GError     **error)
 {
   g_autoptr (PjHost) self = NULL;
   g_autoptr (PjRecord) record = NULL;
+  g_autofree char *data = NULL;
+  gsize len;
 
   g_return_val_if_fail (save_path != NULL, NULL);
-  record = pj_record_load (save_path, error);
+  /* the host's own file: never a link elsewhere, a FIFO or a device */
+  data = pj_file_read_regular (save_path, PJ_RECORD_MAX_FILE_SIZE, PJ_FILE_READ_NOFOLLOW, &len, error);
+  if (data == NULL)
+    return NULL;
+  record = pj_record_from_json (data, (gssize) len, error);
   if (record == NULL)
     return NULL;
   self = g_object_new (PJ_TYPE_HOST, NULL);
@@ -501,6 +511,15 @@ pj_host_new_from_save (const char  *save_path,
   self->rules = *pj_record_get_rules (record);
   if (!_pj_host_load_tokens (self, save_path, error))
     return NULL;
+  if (given)
+    {
+      /* what the table asks of guests is what it was given now: a file
+       * saved without a password must not open a table that has one */
+      g_free (self->table_name);
+      self->table_name = g_strdup (table_name);
+      g_free (self->password);
+      self->password = password && *password ? g_strdup (password) : NULL;
+    }
   self->committed_seed = pj_record_get_seed (_pj_host_record_of (self));
   self->commitment = pj_net_commitment (self->committed_seed, self->salt);
   pj_host_set_save_path (self, save_path);
@@ -512,6 +531,23 @@ pj_host_new_from_save (const char  *save_path,
       _pj_host_start_grace (self, &self->seats[i]);
   pj_game_start (self->game);
   return g_steal_pointer (&self);
+}
+
+PjHost *
+pj_host_new_from_save (const char  *save_path,
+                       GError     **error)
+{
+  return new_from_save (save_path, FALSE, NULL, NULL, error);
+}
+
+PjHost *
+pj_host_reopen_table (const char  *save_path,
+                      const char  *table_name,
+                      const char  *password,
+                      GError     **error)
+{
+  g_return_val_if_fail (table_name != NULL, NULL);
+  return new_from_save (save_path, TRUE, table_name, password, error);
 }
 
 PjHost *
@@ -578,6 +614,7 @@ pj_host_finalize (GObject *object)
       g_clear_pointer (&self->seats[i].name, g_free);
     }
   _pj_host_clear_source (&self->tokens_save);
+  g_free (self->tokens_error);
   g_ptr_array_unref (self->clients);
   g_ptr_array_unref (self->away);
   _pj_host_guard_clear (self);
@@ -734,7 +771,10 @@ const char *
 pj_host_get_save_error (PjHost *self)
 {
   g_return_val_if_fail (PJ_IS_HOST (self), NULL);
-  return self->game ? pj_game_get_save_error (self->game) : NULL;
+  if (self->game == NULL)
+    return NULL;
+  /* the game's own first: without it the token file is of no use */
+  return pj_game_get_save_error (self->game) ? pj_game_get_save_error (self->game) : self->tokens_error;
 }
 
 PjGame *

@@ -85,6 +85,11 @@ PjHost     *pj_host_new              (const char *table_name, const char *passwo
  * wrote it) and the token file beside it: the game goes on where it stopped,
  * every human seat waiting for its player's token. */
 PjHost     *pj_host_new_from_save    (const char *save_path, GError **error);
+/* The same, with the table's name and password as given now (NULL or "":
+ * none) instead of those the token file remembers: a server's tables take
+ * their settings from its command line or config at every start. */
+PjHost     *pj_host_reopen_table     (const char *save_path, const char *table_name,
+                                      const char *password, GError **error);
 
 /* Listen on port (0: PJ_NET_DEFAULT_PORT, falling back to any free port if
  * it is taken) on every IPv4 and IPv6 address. */

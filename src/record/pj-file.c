@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "pj-file.h"
@@ -125,6 +126,9 @@ pj_file_write_atomic (const char        *path,
         goto failed_errno;
       if (link (path, backup) != 0 && g_rename (path, backup) != 0)
         goto failed_errno;
+      /* a file left by an older build (0644) keeps no wider mode as the
+       * backup than the new file gets (where modes exist at all) */
+      g_chmod (backup, mode);
     }
   if (g_rename (tmp, path) != 0)
     goto failed_errno;
@@ -148,6 +152,13 @@ pj_file_set_aside (const char  *path,
   g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
   g_autofree char *aside = g_strdup_printf ("%s.damaged-%s", path, stamp);
 
+  /* two set aside within a second (a save and then its backup): the
+   * second must not replace the first */
+  for (guint n = 2; n < 100 && g_file_test (aside, G_FILE_TEST_EXISTS | G_FILE_TEST_IS_SYMLINK); n++)
+    {
+      g_free (aside);
+      aside = g_strdup_printf ("%s.damaged-%s-%u", path, stamp, n);
+    }
   if (g_rename (path, aside) != 0)
     {
       int saved = errno;
@@ -190,4 +201,85 @@ pj_file_read_bounded (FILE    *stream,
   *length = buf->len;
   g_byte_array_append (buf, (const guint8 *) "", 1);
   return (char *) g_byte_array_free (g_steal_pointer (&buf), FALSE);
+}
+
+char *
+pj_file_read_regular (const char       *path,
+                      gsize             max,
+                      PjFileReadFlags   flags,
+                      gsize            *length,
+                      GError          **error)
+{
+  g_autofree char *name = NULL;
+  g_autoptr (GError) local = NULL;
+  struct stat st;
+  char *data;
+  FILE *stream;
+  int fd, saved;
+
+  g_return_val_if_fail (path != NULL && length != NULL, NULL);
+
+  /* O_NONBLOCK: opening a FIFO must not wait for a writer; a regular
+   * file reads the same with it */
+  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY |
+               ((flags & PJ_FILE_READ_NOFOLLOW) ? O_NOFOLLOW : 0), 0);
+  if (fd < 0)
+    {
+      saved = errno;
+      name = g_filename_display_name (path);
+      if (saved == ELOOP && (flags & PJ_FILE_READ_NOFOLLOW))
+        /* Translators: a file name */
+        g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                     _("“%s” is a link, not a file of its own"), name);
+      else
+        g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                     /* Translators: a file name, then why */
+                     _("Could not open “%s”: %s"), name, g_strerror (saved));
+      return NULL;
+    }
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      close (fd);
+      name = g_filename_display_name (path);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                   /* Translators: a file name */
+                   _("“%s” is not a regular file"), name);
+      return NULL;
+    }
+  if ((guint64) st.st_size > max)
+    {
+      close (fd);
+      name = g_filename_display_name (path);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                   /* Translators: a file name, then a number of bytes */
+                   _("“%s” is larger than %" G_GSIZE_FORMAT " bytes"), name, max);
+      return NULL;
+    }
+  stream = fdopen (fd, "rb");
+  if (stream == NULL)
+    {
+      saved = errno;
+      close (fd);
+      name = g_filename_display_name (path);
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   _("Could not read “%s”: %s"), name, g_strerror (saved));
+      return NULL;
+    }
+  /* bounded again: the size fstat gave may grow while we read */
+  data = pj_file_read_bounded (stream, max, length, &local);
+  fclose (stream);
+  name = g_filename_display_name (path);
+  if (data == NULL)
+    {
+      g_set_error (error, G_FILE_ERROR, local->code, _("Could not read “%s”: %s"), name, local->message);
+      return NULL;
+    }
+  if (*length > max)
+    {
+      g_free (data);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                   _("“%s” is larger than %" G_GSIZE_FORMAT " bytes"), name, max);
+      return NULL;
+    }
+  return data;
 }

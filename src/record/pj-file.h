@@ -41,6 +41,25 @@ char       *pj_file_read_bounded    (FILE             *stream,
                                      gsize            *length,
                                      GError          **error);
 
+typedef enum {
+  PJ_FILE_READ_NONE     = 0,
+  /* refuse a symbolic link (a file in a folder of our own, never one that
+   * points elsewhere) */
+  PJ_FILE_READ_NOFOLLOW = 1 << 0,
+} PjFileReadFlags;
+
+/* Read the whole of path, which must be a regular file (never a FIFO, a
+ * device or a folder, which could block or never end) of at most max
+ * bytes; the check is made on the file opened, not on its name. The data,
+ * NUL-terminated after length bytes; NULL with a G_FILE_ERROR naming the
+ * file ("“x” is not a regular file", "… is larger than …"); a missing
+ * file is G_FILE_ERROR_NOENT. */
+char       *pj_file_read_regular    (const char       *path,
+                                     gsize             max,
+                                     PjFileReadFlags   flags,
+                                     gsize            *length,
+                                     GError          **error);
+
 /* Where PJ_FILE_WRITE_KEEP_BACKUP keeps the previous file. */
 char       *pj_file_backup_path     (const char       *path);
 

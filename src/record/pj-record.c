@@ -697,7 +697,16 @@ parse_root (JsonParser  *parser,
 
   if (!json_parser_load_from_data (parser, data, length, &local))
     {
-      guint line = syntax_error_line (local->message);
+      guint line;
+
+      /* some json-glib releases refuse an empty text without saying why */
+      if (local == NULL)
+        {
+          g_set_error_literal (error, PJ_RECORD_ERROR, PJ_RECORD_ERROR_SYNTAX,
+                               _("The saved game is empty"));
+          return NULL;
+        }
+      line = syntax_error_line (local->message);
 
       /* the parser's own words ("<data>:29:11: Parse error: …") mean
        * nothing to people; the line helps whoever opens the file */

@@ -10,11 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pj-file.h"
 #include "pj-net.h"
 #include "pj-server-config.h"
+#include "pj-server-log.h"
 
 #define DEFAULT_COMPUTER_DELAY_MS 700
 #define DEFAULT_REMATCH_DELAY_MS  10000
+/* a config of many tables is a few KiB */
+#define CONFIG_MAX_SIZE           (1024 * 1024)
 
 PjServerTableConfig *
 pj_server_table_config_new (const char *name)
@@ -192,10 +196,23 @@ pj_server_table_config_from_key_file (GKeyFile    *key_file,
   for (guint i = 0; keys && keys[i]; i++)
     {
       const char *key = keys[i];
-      g_autofree char *value = g_key_file_get_string (key_file, group, key, NULL);
+      g_autoptr (GError) local = NULL;
+      g_autofree char *value = g_key_file_get_string (key_file, group, key, &local);
 
-      if (value == NULL)
-        value = g_strdup ("");
+      if (value == NULL || !g_utf8_validate (key, -1, NULL))
+        {
+          g_autofree char *shown = g_utf8_make_valid (key, -1);
+
+          if (local == NULL)
+            g_set_error_literal (&local, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_UNKNOWN_ENCODING,
+                                 _("the key is not UTF-8 text"));
+
+          /* never read as empty: an unreadable password would open the table */
+          g_set_error (error, PJ_SERVER_CONFIG_ERROR, PJ_SERVER_CONFIG_ERROR_UNREADABLE,
+                       _("Table “%s”: the value of “%s” cannot be read: %s"),
+                       group, shown, local->message);
+          return NULL;
+        }
       if (g_str_equal (key, "password"))
         {
           g_free (config->password);
@@ -213,7 +230,15 @@ pj_server_table_config_from_key_file (GKeyFile    *key_file,
         }
       else if (g_str_equal (key, "computer"))
         {
-          g_auto (GStrv) list = g_key_file_get_string_list (key_file, group, key, NULL, NULL);
+          g_auto (GStrv) list = g_key_file_get_string_list (key_file, group, key, NULL, &local);
+
+          if (list == NULL)
+            {
+              g_set_error (error, PJ_SERVER_CONFIG_ERROR, PJ_SERVER_CONFIG_ERROR_UNREADABLE,
+                           _("Table “%s”: the value of “%s” cannot be read: %s"),
+                           group, key, local->message);
+              return NULL;
+            }
 
           for (guint j = 0; list && list[j]; j++)
             if (*g_strstrip (list[j]) && !pj_server_table_config_add_computer (config, list[j], error))
@@ -221,14 +246,18 @@ pj_server_table_config_from_key_file (GKeyFile    *key_file,
         }
       else
         {
+          g_autofree char *shown = g_utf8_make_valid (key, -1);
+
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                        _("Table “%s”: unknown key “%s” (password, rules, computer, port)"),
-                       group, key);
+                       group, shown);
           return NULL;
         }
     }
   return g_steal_pointer (&config);
 }
+
+G_DEFINE_QUARK (pj-server-config-error-quark, pj_server_config_error)
 
 /* ---- the command line ------------------------------------------------------ */
 
@@ -354,6 +383,11 @@ port_cb (const char  *option,
   return t != NULL && parse_port (t->name, value, &t->port, error);
 }
 
+/* A table whose settings are wrong is left out with one line naming it,
+ * and the others start: one typo does not take every table down. What
+ * cannot be read at all (a value that is not UTF-8, a file that is not a
+ * key file) stops the start: nothing in it can be trusted to be what its
+ * author meant, a password least of all. */
 static gboolean
 config_cb (const char  *option,
            const char  *value,
@@ -363,9 +397,14 @@ config_cb (const char  *option,
   PjServerConfig *config = data;
   g_autoptr (GKeyFile) key_file = g_key_file_new ();
   g_autoptr (GError) local = NULL;
+  g_autofree char *text = NULL;
   g_auto (GStrv) groups = NULL;
+  guint added = 0;
+  gsize len;
 
-  if (!g_key_file_load_from_file (key_file, value, G_KEY_FILE_NONE, &local))
+  /* a regular file of bounded size: never a FIFO or a device to hang on */
+  text = pj_file_read_regular (value, CONFIG_MAX_SIZE, PJ_FILE_READ_NONE, &len, &local);
+  if (text == NULL || !g_key_file_load_from_data (key_file, text, len, G_KEY_FILE_NONE, &local))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    _("Cannot read the tables in “%s”: %s"), value, local->message);
@@ -374,10 +413,40 @@ config_cb (const char  *option,
   groups = g_key_file_get_groups (key_file, NULL);
   for (guint i = 0; groups[i]; i++)
     {
-      PjServerTableConfig *t = pj_server_table_config_from_key_file (key_file, groups[i], error);
+      g_autoptr (PjServerTableConfig) t = NULL;
 
-      if (t == NULL || !add_table (config, t, error))
+      if (!g_utf8_validate (groups[i], -1, NULL))
+        {
+          g_autofree char *shown = g_utf8_make_valid (groups[i], -1);
+
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("Cannot read the tables in “%s”: the table name “%s” is not UTF-8 text"),
+                       value, shown);
+          return FALSE;
+        }
+      t = pj_server_table_config_from_key_file (key_file, groups[i], &local);
+
+      if (t == NULL && g_error_matches (local, PJ_SERVER_CONFIG_ERROR, PJ_SERVER_CONFIG_ERROR_UNREADABLE))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("Cannot read the tables in “%s”: %s"), value, local->message);
+          return FALSE;
+        }
+      if (t == NULL || !pj_server_table_config_check (t, &local))
+        {
+          pj_server_log (NULL, _("Not hosting a table of “%s”: %s"), value, local->message);
+          g_clear_error (&local);
+          continue;
+        }
+      if (!add_table (config, g_steal_pointer (&t), error))
         return FALSE;
+      added++;
+    }
+  if (groups[0] != NULL && added == 0)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("No table in “%s” can be hosted"), value);
+      return FALSE;
     }
   return TRUE;
 }

@@ -2,8 +2,11 @@
  *
  * The command line (and an optional --config key file) becomes a list of
  * table configurations and a few server-wide settings. Parsing checks
- * everything a person could get wrong (unknown level, bad seat, bad rules)
- * so the server never starts half a set of tables.
+ * everything a person could get wrong (unknown level, bad seat, bad rules):
+ * on the command line a mistake refuses the start; in a --config file the
+ * table it is in is left out with one log line, unless the file cannot be
+ * read as a whole or a value in it is not text (a password read as
+ * nothing would open its table to anyone).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,6 +21,14 @@ G_BEGIN_DECLS
 
 /* Command-line mistakes: exit status 2. */
 #define PJ_SERVER_EXIT_USAGE 2
+
+/* A setting that cannot be read at all (a value that is not UTF-8): the
+ * server refuses to start rather than guess what it meant. */
+#define PJ_SERVER_CONFIG_ERROR (pj_server_config_error_quark ())
+typedef enum {
+  PJ_SERVER_CONFIG_ERROR_UNREADABLE,
+} PjServerConfigError;
+GQuark pj_server_config_error_quark (void);
 
 /* No --port: the protocol's default port, or any free one if it is taken. */
 #define PJ_SERVER_PORT_DEFAULT (-1)

@@ -19,6 +19,8 @@
 #define SETTINGS_SUFFIX ".table"
 #define SAVE_SUFFIX     ".save"
 #define LAST_PORT_KEY   "last-port"
+/* a table's settings are a few lines */
+#define SETTINGS_MAX_SIZE (64 * 1024)
 
 struct _PjServerTable
 {
@@ -37,6 +39,7 @@ struct _PjServerTable
   guint16              port;
   guint                start_id;     /* idle: start the game or play again */
   guint                rematch_id;   /* the pause after a game */
+  gboolean             save_failing; /* the last autosave or token file write failed */
   GMainContext        *context;      /* the thread-default one where it was made: the ids' */
 };
 
@@ -114,17 +117,26 @@ pj_server_table_load_saved (const char *save_dir)
   while (dir && (file = g_dir_read_name (dir)))
     {
       g_autofree char *path = NULL;
+      g_autofree char *text = NULL;
       g_autoptr (GKeyFile) key_file = NULL;
       g_autoptr (GError) error = NULL;
       g_auto (GStrv) groups = NULL;
       PjServerTableConfig *config;
       gint64 last_port;
+      gsize len;
 
       if (!g_str_has_suffix (file, SETTINGS_SUFFIX))
         continue;
       path = g_build_filename (save_dir, file, NULL);
       key_file = g_key_file_new ();
-      if (!g_key_file_load_from_file (key_file, path, G_KEY_FILE_NONE, &error))
+      /* the server's own file: not a link elsewhere, a FIFO or a device */
+      text = pj_file_read_regular (path, SETTINGS_MAX_SIZE, PJ_FILE_READ_NOFOLLOW, &len, &error);
+      if (text == NULL)
+        {
+          pj_server_log (NULL, _("Cannot read a table’s settings: %s"), error->message);
+          continue;
+        }
+      if (!g_key_file_load_from_data (key_file, text, len, G_KEY_FILE_NONE, &error))
         {
           pj_server_log (NULL, _("Cannot read “%s”: %s"), path, error->message);
           continue;
@@ -329,6 +341,20 @@ save_failed_cb (PjHost        *host,
   pj_server_log (self->config->name, _("Autosave failed: %s"), error->message);
 }
 
+/* After "Autosave failed" lines, one line once the disk takes the writes
+ * again: whoever reads the log knows the game is safe again. */
+static void
+save_error_cb (PjHost        *host,
+               GParamSpec    *pspec,
+               PjServerTable *self)
+{
+  gboolean failing = pj_host_get_save_error (host) != NULL;
+
+  if (self->save_failing && !failing && pj_host_get_game (host) != NULL)
+    pj_server_log (self->config->name, _("Saving works again"));
+  self->save_failing = failing;
+}
+
 static void
 set_host (PjServerTable *self,
           PjHost        *host)
@@ -352,6 +378,8 @@ set_host (PjServerTable *self,
   g_signal_connect (host, "game-started", G_CALLBACK (game_started_cb), self);
   g_signal_connect (host, "game-over", G_CALLBACK (game_over_cb), self);
   g_signal_connect (host, "save-failed", G_CALLBACK (save_failed_cb), self);
+  g_signal_connect (host, "notify::save-error", G_CALLBACK (save_error_cb), self);
+  self->save_failing = pj_host_get_save_error (host) != NULL;
   g_signal_connect (host, "event", G_CALLBACK (event_cb), self);
 }
 
@@ -401,33 +429,86 @@ listen (PjServerTable  *self,
 }
 
 static PjHost *
+reopen_file (PjServerTable  *self,
+             GError        **error)
+{
+  /* the name and password are the table's now, never the token file's */
+  return pj_host_reopen_table (self->save_path, self->config->name, self->config->password, error);
+}
+
+static gboolean
+exists_here (const char *path)
+{
+  /* the name itself: a dangling link is there too */
+  return g_file_test (path, G_FILE_TEST_EXISTS | G_FILE_TEST_IS_SYMLINK);
+}
+
+/* The saved game, or NULL for a new lobby. A save that cannot be read is
+ * set aside (never deleted: a bug report wants it) and the backup kept
+ * beside it, the game one action earlier, is reopened instead; one log
+ * line says which happened. */
+static PjHost *
 reopen (PjServerTable *self)
 {
-  g_autoptr (GError) error = NULL;
+  g_autofree char *backup = pj_file_backup_path (self->save_path);
   g_autofree char *aside = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GError) backup_error = NULL;
+  g_autoptr (GError) aside_error = NULL;
   PjHost *host;
 
-  if (!g_file_test (self->save_path, G_FILE_TEST_EXISTS))
+  if (!exists_here (self->save_path))
     {
-      g_autofree char *backup = pj_file_backup_path (self->save_path);
-
       /* killed between the autosave's two renames: the previous save is
        * one action behind, and better than no game at all */
-      if (!g_file_test (backup, G_FILE_TEST_IS_REGULAR) || g_rename (backup, self->save_path) != 0)
+      if (!exists_here (backup) || g_rename (backup, self->save_path) != 0)
         return NULL;
-      pj_server_log (self->config->name, _("The last autosave was cut short: reopening the one before"));
+      host = reopen_file (self, &error);
+      if (host)
+        {
+          pj_server_log (self->config->name, _("The last autosave was cut short: reopened the one before"));
+          return host;
+        }
     }
-  host = pj_host_new_from_save (self->save_path, &error);
-  if (host)
+  else
     {
-      pj_server_log (self->config->name, _("Reopened the saved game"));
-      return host;
+      host = reopen_file (self, &error);
+      if (host)
+        {
+          pj_server_log (self->config->name, _("Reopened the saved game"));
+          return host;
+        }
+      if (!pj_file_set_aside (self->save_path, &aside, &aside_error))
+        {
+          pj_server_log (self->config->name, _("Cannot reopen the saved game (%s): %s"),
+                         error->message, aside_error->message);
+          return NULL;
+        }
+      if (exists_here (backup) && g_rename (backup, self->save_path) == 0)
+        {
+          host = reopen_file (self, &backup_error);
+          if (host)
+            {
+              pj_server_log (self->config->name,
+                             _("The last autosave is damaged (%s; set aside as “%s”): reopened the one before"),
+                             error->message, aside);
+              return host;
+            }
+        }
     }
-  /* keep the broken file for a bug report; the table starts afresh */
-  aside = g_strconcat (self->save_path, ".broken", NULL);
-  g_rename (self->save_path, aside);
-  pj_server_log (self->config->name, _("Cannot reopen the saved game (moved to “%s”): %s"),
-                 aside, error->message);
+  /* nothing whole to reopen: what is left goes aside too, the table starts afresh */
+  if (exists_here (self->save_path))
+    {
+      g_clear_error (&aside_error);
+      g_clear_pointer (&aside, g_free);
+      pj_file_set_aside (self->save_path, &aside, &aside_error);
+    }
+  if (aside != NULL)
+    pj_server_log (self->config->name, _("Cannot reopen the saved game (set aside as “%s”): %s"),
+                   aside, (backup_error ? backup_error : error)->message);
+  else
+    pj_server_log (self->config->name, _("Cannot reopen the saved game: %s"),
+                   (backup_error ? backup_error : error)->message);
   return NULL;
 }
 

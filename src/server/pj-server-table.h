@@ -23,8 +23,10 @@ G_DECLARE_FINAL_TYPE (PjServerTable, pj_server_table, PJ, SERVER_TABLE, GObject)
 
 PjServerTable *pj_server_table_new        (const PjServerTableConfig *config,
                                            const PjServerConfig      *server);
-/* Reopen the saved game if there is one, else open the lobby; listen and
- * announce. Prints `table "NAME" port N` on stdout once it listens. */
+/* Reopen the saved game if there is one (a damaged save is set aside and
+ * the backup before it reopened), else open the lobby; listen and
+ * announce. The name and password are the config's, never the save's.
+ * Prints `table "NAME" port N` on stdout once it listens. */
 gboolean       pj_server_table_open       (PjServerTable *self,
                                            GError       **error);
 /* Write the last action to disk and hang up on everyone. */

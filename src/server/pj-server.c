@@ -55,6 +55,8 @@ pj_server_start (PjServer  *self,
   /* before the tables: once a table's port is printed, the admin answers */
   if (self->config->admin_path && !pj_server_admin_listen (self, self->config->admin_path, error))
     return FALSE;
+  /* one table that cannot open (its port taken) is left out with one line:
+   * the others' guests are not sent away for it */
   for (guint i = 0; i < self->config->tables->len; i++)
     {
       PjServerTableConfig *config = g_ptr_array_index (self->config->tables, i);
@@ -63,13 +65,24 @@ pj_server_start (PjServer  *self,
 
       if (!pj_server_table_open (table, &local))
         {
-          g_set_error (error, local->domain == G_OPTION_ERROR ? G_IO_ERROR : local->domain,
-                       local->domain == G_OPTION_ERROR ? G_IO_ERROR_FAILED : local->code,
-                       _("Table “%s” cannot open: %s"), config->name, local->message);
-          pj_server_stop (self);
-          return FALSE;
+          if (self->config->tables->len == 1)
+            {
+              g_set_error (error, local->domain == G_OPTION_ERROR ? G_IO_ERROR : local->domain,
+                           local->domain == G_OPTION_ERROR ? G_IO_ERROR_FAILED : local->code,
+                           _("Table “%s” cannot open: %s"), config->name, local->message);
+              pj_server_stop (self);
+              return FALSE;
+            }
+          pj_server_log (config->name, _("Cannot open, the other tables go on: %s"), local->message);
+          continue;
         }
       g_ptr_array_add (self->tables, g_steal_pointer (&table));
+    }
+  if (self->tables->len == 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("No table could open"));
+      pj_server_stop (self);
+      return FALSE;
     }
   if (!self->config->no_discovery)
     self->discovery_check = pj_source_add_seconds (self->context, 3, _pj_server_check_discovery_cb, self);

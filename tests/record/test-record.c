@@ -3,6 +3,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+/* symlink, mkfifo */
+#define _GNU_SOURCE
+
 #include "pj-record.h"
 #include "pj-file.h"
 #include "pj-json-limits.h"
@@ -11,6 +14,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -1053,6 +1057,126 @@ test_save_backup (void)
   g_rmdir (dir);
 }
 
+/* A backup left by an older build with a wider mode keeps no more than the
+ * mode the new file gets: a save's backup holds the same hands. */
+static void
+test_save_backup_mode (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pj-record-XXXXXX", &error);
+  g_autofree char *path = NULL, *backup = NULL;
+  GStatBuf st;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "game.json", NULL);
+  backup = pj_file_backup_path (path);
+  g_assert_true (g_file_set_contents (path, "old\n", -1, NULL));
+  g_assert_cmpint (g_chmod (path, 0644), ==, 0);
+  g_assert_true (pj_file_write_atomic (path, "new\n", 4, 0600, PJ_FILE_WRITE_KEEP_BACKUP, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+  g_assert_cmpint (g_stat (backup, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+  g_unlink (backup);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Two files set aside from one path within a second (a damaged save, then
+ * its damaged backup moved into its place) are both kept. */
+static void
+test_set_aside_twice (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pj-record-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "game.json", NULL);
+  g_autofree char *first = NULL, *second = NULL, *a = NULL, *b = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, "first", -1, NULL));
+  g_assert_true (pj_file_set_aside (path, &first, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, "second", -1, NULL));
+  g_assert_true (pj_file_set_aside (path, &second, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (first, !=, second);
+  g_assert_true (g_file_get_contents (first, &a, NULL, NULL));
+  g_assert_true (g_file_get_contents (second, &b, NULL, NULL));
+  g_assert_cmpstr (a, ==, "first");
+  g_assert_cmpstr (b, ==, "second");
+  g_unlink (first);
+  g_unlink (second);
+  g_rmdir (dir);
+}
+
+/* pj_file_read_regular(): a regular file of bounded size, read whole;
+ * a FIFO is refused at once (never waited on), a link when asked not to
+ * follow one, a file over the bound before it is read. */
+static void
+test_read_regular (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pj-record-XXXXXX", &error);
+  g_autofree char *file = g_build_filename (dir, "file", NULL);
+  g_autofree char *empty = g_build_filename (dir, "empty", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo", NULL);
+  g_autofree char *link = g_build_filename (dir, "link", NULL);
+  g_autofree char *data = NULL;
+  gsize len = 99;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (file, "hello", -1, NULL));
+  g_assert_true (g_file_set_contents (empty, "", 0, NULL));
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_cmpint (symlink (file, link), ==, 0);
+
+  data = pj_file_read_regular (file, 5, PJ_FILE_READ_NOFOLLOW, &len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (data, ==, "hello");
+  g_assert_cmpuint (len, ==, 5);
+  g_clear_pointer (&data, g_free);
+
+  data = pj_file_read_regular (empty, 5, PJ_FILE_READ_NOFOLLOW, &len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (data, ==, "");
+  g_assert_cmpuint (len, ==, 0);
+  g_clear_pointer (&data, g_free);
+
+  g_assert_null (pj_file_read_regular (file, 4, PJ_FILE_READ_NONE, &len, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, "larger"));
+  g_clear_error (&error);
+
+  g_assert_null (pj_file_read_regular (fifo, 5, PJ_FILE_READ_NONE, &len, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, "not a regular file"));
+  g_clear_error (&error);
+
+  g_assert_null (pj_file_read_regular (dir, 5, PJ_FILE_READ_NONE, &len, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+
+  g_assert_null (pj_file_read_regular (link, 5, PJ_FILE_READ_NOFOLLOW, &len, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, "link"));
+  g_clear_error (&error);
+  /* a file a person names may be a link to it */
+  data = pj_file_read_regular (link, 5, PJ_FILE_READ_NONE, &len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (data, ==, "hello");
+
+  g_clear_pointer (&data, g_free);
+  g_unlink (file);
+  g_assert_null (pj_file_read_regular (file, 5, PJ_FILE_READ_NONE, &len, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+
+  g_unlink (empty);
+  g_unlink (fifo);
+  g_unlink (link);
+  g_rmdir (dir);
+}
+
 /* pj_record_to_json() writes by hand what json-glib's pretty generator would
  * (so old and new saves look alike), escapes included, for every preset. */
 static void
@@ -1182,6 +1306,9 @@ main (int    argc,
   g_test_add_func ("/record/save-atomic", test_save_atomic);
   g_test_add_func ("/record/save-errors", test_save_errors);
   g_test_add_func ("/record/save-backup", test_save_backup);
+  g_test_add_func ("/record/save-backup-mode", test_save_backup_mode);
+  g_test_add_func ("/record/read-regular", test_read_regular);
+  g_test_add_func ("/record/set-aside-twice", test_set_aside_twice);
   g_test_add_func ("/record/texts-follow-truncate", test_texts_follow_truncate);
   g_test_add_func ("/record/json-layout", test_json_layout);
   g_test_add_func ("/record/dates", test_dates);

@@ -146,8 +146,9 @@ write_latest (PjAutosave  *saver,
     return TRUE;
 
   data = g_bytes_get_data (bytes, &len);
-  /* the file replaced stays as PATH.bak: the last good autosave */
-  if (!pj_file_write_atomic (saver->path, data, len, 0644, PJ_FILE_WRITE_KEEP_BACKUP, &local))
+  /* the file replaced stays as PATH.bak: the last good autosave. 0600:
+   * it holds every hand, the stock and the seed of a game under way */
+  if (!pj_file_write_atomic (saver->path, data, len, 0600, PJ_FILE_WRITE_KEEP_BACKUP, &local))
     {
       /* the details are for the log; the person gets the reason */
       g_debug ("autosave: %s", local->message);
