@@ -520,8 +520,11 @@ admit (PjHost *self,
   const char *message = NULL, *why = NULL;
   PjNetError code;
 
-  /* a seat's owner is not a newcomer: no address budget keeps them out */
-  if (opened->seat == NULL && (code = _pj_host_guard_join (self, c, opened->holder, &message, &why)) != 0)
+  /* a seat's owner is not a newcomer: no address or name budget keeps
+   * them out, only their token's own */
+  if ((opened->seat == NULL
+       ? (code = _pj_host_guard_join (self, c, opened->holder, opened->watcher_token, &message, &why))
+       : (code = _pj_host_guard_token (self, opened->seat->token, &message, &why))) != 0)
     {
       refuse (self, c, code, message, why);
       return FALSE;

@@ -1181,6 +1181,51 @@ test_answers_table_budget (void)
   g_assert_cmpuint (pj_host_forget_peers_for_testing (host), ==, 0);
 }
 
+/* Joins from 500 addresses, each once a second for 5 s, under one name or
+ * one spectator's token: the table greets no more than one address would
+ * get, while as many people with names of their own all come in. The
+ * guard's own clock: no real time passes. */
+static void
+test_joins_by_name_and_token (void)
+{
+  g_autoptr (PjHost) host = pj_host_new ("Guarded", NULL);
+  g_autofree char *token = g_strnfill (PJ_NET_TOKEN_LEN, 'a');
+  gint64 start = 1000 * G_USEC_PER_SEC;
+  guint by_name = 0, by_token = 0, own = 0;
+
+  for (guint step = 0; step <= 5; step++)
+    {
+      pj_host_set_now_for_testing (host, start + step * G_USEC_PER_SEC);
+      for (guint i = 0; i < 500; i++)
+        {
+          g_autofree char *text = g_strdup_printf ("10.1.%u.%u", i >> 8, i & 0xff);
+          g_autofree char *other = g_strdup_printf ("10.2.%u.%u", i >> 8, i & 0xff);
+          g_autofree char *third = g_strdup_printf ("10.3.%u.%u", i >> 8, i & 0xff);
+          g_autofree char *name = g_strdup_printf ("Guest %u-%u", step, i);
+          g_autofree char *watcher = g_strdup_printf ("Watcher %u-%u", step, i);
+          g_autoptr (GInetAddress) address = g_inet_address_new_from_string (text);
+          g_autoptr (GInetAddress) address2 = g_inet_address_new_from_string (other);
+          g_autoptr (GInetAddress) address3 = g_inet_address_new_from_string (third);
+
+          /* the case of a name does not make it another */
+          by_name += pj_host_try_join_for_testing (host, address, i % 2 ? "ANN" : "ann", NULL) == 0;
+          by_token += pj_host_try_join_for_testing (host, address2, watcher, token) == 0;
+          own += pj_host_try_join_for_testing (host, address3, name, NULL) == 0;
+        }
+    }
+  g_test_message ("joins in 5 s from 500 addresses: %u under one name, %u with one token, %u with their own",
+                  by_name, by_token, own);
+  g_assert_cmpuint (by_name, >=, 1);
+  g_assert_cmpuint (by_name, <=, PJ_NET_JOIN_BURST + 5 * 1000 / PJ_NET_JOIN_INTERVAL_MS);
+  g_assert_cmpuint (by_token, >=, 1);
+  g_assert_cmpuint (by_token, <=, PJ_NET_JOIN_BURST + 5 * 1000 / PJ_NET_JOIN_INTERVAL_MS);
+  g_assert_cmpuint (own, ==, 6 * 500);
+
+  /* the budgets are forgotten once full again */
+  pj_host_set_now_for_testing (host, start + 1000 * G_USEC_PER_SEC);
+  g_assert_cmpuint (pj_host_forget_peers_for_testing (host), ==, 0);
+}
+
 /* However many addresses knock, the table remembers a bounded number. */
 static void
 test_peers_bounded (void)
@@ -1488,5 +1533,6 @@ main (int   argc,
   g_test_add_func ("/net/guard/output-budget", test_output_budget);
   g_test_add_func ("/net/guard/lobby-coalesced", test_lobby_coalesced);
   g_test_add_func ("/net/guard/names-stored", test_names_stored);
+  g_test_add_func ("/net/guard/joins-by-name-and-token", test_joins_by_name_and_token);
   return g_test_run ();
 }
