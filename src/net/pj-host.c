@@ -484,6 +484,22 @@ pj_host_set_save_path (PjHost     *self,
     pj_game_set_autosave_path (self->game, path);
 }
 
+/* An older build took names as they came: what it saved is cleaned as a
+ * name said at the door is (a seat left with nothing goes by its colour),
+ * and the next autosave stores it so. */
+static void
+clean_seat_names (PjRecord *record)
+{
+  for (guint i = 0; i < pj_record_get_n_seats (record); i++)
+    {
+      const PjSeat *seat = pj_record_get_seat (record, i);
+      g_autofree char *clean = pj_net_clean_name (seat->name);
+
+      if (g_strcmp0 (clean, seat->name) != 0)
+        pj_record_set_seat (record, i, clean ? clean : pj_colour_name (i), seat->controller);
+    }
+}
+
 static PjHost *
 new_from_save (const char  *save_path,
                gboolean     given,
@@ -504,6 +520,7 @@ new_from_save (const char  *save_path,
   record = pj_record_from_json (data, (gssize) len, error);
   if (record == NULL)
     return NULL;
+  clean_seat_names (record);
   self = g_object_new (PJ_TYPE_HOST, NULL);
   g_clear_pointer (&self->table_name, g_free);
   g_clear_pointer (&self->password, g_free);
@@ -516,7 +533,9 @@ new_from_save (const char  *save_path,
       /* what the table asks of guests is what it was given now: a file
        * saved without a password must not open a table that has one */
       g_free (self->table_name);
-      self->table_name = g_strdup (table_name);
+      self->table_name = pj_net_clean_name (table_name);
+      if (self->table_name == NULL)
+        self->table_name = g_strdup ("");
       g_free (self->password);
       self->password = password && *password ? g_strdup (password) : NULL;
     }
