@@ -25,7 +25,12 @@ add_saved_tables (PjServer *self)
       PjServerTableConfig *asked = pj_server_config_find (self->config, s->name);
 
       if (asked)
-        asked->last_port = s->last_port;
+        {
+          asked->last_port = s->last_port;
+          /* the files of the table asked for by its cleaned name */
+          g_free (asked->stored_as);
+          asked->stored_as = g_strdup (s->stored_as);
+        }
       else
         g_ptr_array_add (self->config->tables, pj_server_table_config_copy (s));
     }

@@ -518,6 +518,65 @@ test_config_bad_table (void)
   save_dir_remove (dir);
 }
 
+/* A table named twice (case aside), on the command line and in --config,
+ * is left out with one line naming it; the others start. */
+static void
+test_config_same_name (void)
+{
+  g_autofree char *dir = save_dir_new ();
+  g_autofree char *conf = path_in (dir, "tables.conf");
+  const char *args[] = {
+    "--table", "KITCHEN", "--port", "0", "--config", conf, "--no-discovery", "--save-dir", dir, NULL
+  };
+  g_auto (GStrv) split = NULL;
+  Server *server;
+  guint lines = 0;
+
+  write_file (conf, "[Kitchen]\nport=0\n\n[Attic]\nport=0\n", -1);
+  server = server_start (2, args);
+  g_assert_nonnull (server);
+  g_assert_cmpuint (server_port (server, "KITCHEN"), >, 0);
+  g_assert_cmpuint (server_port (server, "Attic"), >, 0);
+  g_assert_cmpuint (server_port (server, "Kitchen"), ==, 0);
+  split = g_strsplit (server->log->str, "\n", -1);
+  for (guint i = 0; split[i]; i++)
+    if (strstr (split[i], "second table"))
+      {
+        g_assert_nonnull (strstr (split[i], "“Kitchen”"));
+        lines++;
+      }
+  g_assert_cmpuint (lines, ==, 1);
+  server_signal (server, SIGTERM);
+  g_assert_cmpint (server->status, ==, 0);
+  server_free (server);
+  save_dir_remove (dir);
+}
+
+/* An older build kept a table's name as it came, bidi override included,
+ * and named its files so: the table comes back by its cleaned name, and
+ * its files are still the ones it writes. */
+static void
+test_old_table_name (void)
+{
+  g_autofree char *dir = save_dir_new ();
+  g_autofree char *old = path_in (dir, "Kit%E2%80%AEchen.table");
+  g_autofree char *clean = path_in (dir, "Kitchen.table");
+  const char *args[] = { "--no-discovery", "--save-dir", dir, NULL };
+  Server *server;
+
+  write_file (old, "[Kit\u202echen]\nrules=basic players=4\nport=0\n", -1);
+  server = server_start (1, args);
+  g_assert_nonnull (server);
+  g_assert_cmpuint (server_port (server, "Kitchen"), >, 0);
+  g_assert_null (strstr (server->log->str, "\u202e"));
+  server_signal (server, SIGTERM);
+  g_assert_cmpint (server->status, ==, 0);
+  server_free (server);
+  g_assert_true (g_file_test (old, G_FILE_TEST_IS_REGULAR));
+  g_assert_false (g_file_test (clean, G_FILE_TEST_EXISTS));
+  save_dir_remove (dir);
+}
+
 /* A table whose port is taken cannot open: one line names it, the other
  * table opens. */
 static void
@@ -565,5 +624,7 @@ main (int    argc,
   g_test_add_func ("/server/files/config-not-utf8", test_config_not_utf8);
   g_test_add_func ("/server/files/config-bad-table", test_config_bad_table);
   g_test_add_func ("/server/files/table-cannot-open", test_table_cannot_open);
+  g_test_add_func ("/server/files/config-same-name", test_config_same_name);
+  g_test_add_func ("/server/files/old-table-name", test_old_table_name);
   return g_test_run ();
 }
