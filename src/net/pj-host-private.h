@@ -124,6 +124,7 @@ struct _PjHost {
   GPtrArray       *away;          /* Away*: spectators whose link dropped, oldest first */
   GSource         *tokens_save;   /* a write of PATH.tokens to come (spectators changed, or a retry) */
   char            *tokens_error;  /* why the last write of PATH.tokens failed (NULL: it worked) */
+  gboolean         told_unsaved;  /* the guests were told the game is not being saved */
   guint            hello_timeout_ms;
   guint            idle_timeout_ms;
   GSource         *tick;          /* pings and the idle check */
@@ -179,6 +180,10 @@ GPtrArray  *_pj_host_full_log        (PjHost *self);
 void        _pj_host_broadcast_lobby (PjHost *self);
 gboolean    _pj_host_incoming_cb     (GSocketService *service, GSocketConnection *connection,
                                       GObject *source, gpointer user_data);
+
+/* pj-host-clients.c: tell the guests (only, or all if NULL) whether the
+ * game is being saved, as it changes (all) or as one comes in (only). */
+void        _pj_host_tell_saving     (PjHost *self, Client *only);
 
 /* pj-host-guard.c */
 void        _pj_host_guard_init      (PjHost *self);

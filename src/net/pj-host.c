@@ -768,6 +768,14 @@ pj_host_class_init (PjHostClass *klass)
 }
 
 static void
+save_error_notify_cb (PjHost     *self,
+                      GParamSpec *pspec,
+                      gpointer    data)
+{
+  _pj_host_tell_saving (self, NULL);
+}
+
+static void
 pj_host_init (PjHost *self)
 {
   self->context = g_main_context_ref_thread_default ();
@@ -775,6 +783,8 @@ pj_host_init (PjHost *self)
   g_signal_connect (self->service, "incoming", G_CALLBACK (_pj_host_incoming_cb), self);
   self->clients = g_ptr_array_new_with_free_func ((GDestroyNotify) _pj_host_client_free);
   _pj_host_guard_init (self);
+  /* every change of the save's state, the game's or the token file's */
+  g_signal_connect (self, "notify::save-error", G_CALLBACK (save_error_notify_cb), NULL);
   self->away = g_ptr_array_new_with_free_func ((GDestroyNotify) _pj_host_away_free);
   pj_rules_preset (&self->rules, PJ_PRESET_BASIC, 4);
   for (guint i = 0; i < PJ_MAX_PLAYERS; i++)

@@ -74,6 +74,16 @@ file_exists (gpointer data)
   return g_file_test (data, G_FILE_TEST_EXISTS);
 }
 
+/* The last chat line is the table's own (from nobody) and says text. */
+static gboolean
+told (gpointer data)
+{
+  Bot *bot = ((gpointer *) data)[0];
+  const char *text = ((gpointer *) data)[1];
+
+  return bot->last_chat && g_strcmp0 (bot->last_chat_from, "") == 0 && strstr (bot->last_chat, text);
+}
+
 static char *
 path_in (const char *dir,
          const char *file)
@@ -416,7 +426,9 @@ test_file_modes (void)
 }
 
 /* Writes of the token file that fail are tried again: once the disk takes
- * them, the file is there and one line says saving works again. */
+ * them, the file is there and one line says saving works again. The guests
+ * are told while the game is not saved (one who comes in then too), and
+ * told once it is again. */
 static void
 test_tokens_retried (void)
 {
@@ -428,6 +440,7 @@ test_tokens_retried (void)
   };
   Server *server = server_start (1, args);
   Bot *bot = bot_new ("Sam", PJ_AI_EASY);
+  Bot *watcher = bot_new ("Wes", PJ_AI_EASY);
 
   /* a folder in the file's place: every write of it fails, even as root */
   g_assert_cmpint (g_mkdir (tokens, 0700), ==, 0);
@@ -436,10 +449,16 @@ test_tokens_retried (void)
   pj_client_set_ready (bot->client, TRUE);
   g_assert_true (run_until (rejoined, bot, 10000));
   g_assert_true (server_wait_log (server, "Autosave failed", 5000));
+  g_assert_true (run_until (told, (gpointer[]) { bot, "cannot save" }, 5000));
+  g_assert_true (bot_connect (watcher, "127.0.0.1", server_port (server, TABLE)));
+  g_assert_true (run_until (told, (gpointer[]) { watcher, "cannot save" }, 5000));
   g_assert_cmpint (g_rmdir (tokens), ==, 0);
   g_assert_true (run_until (file_exists, tokens, 15000));
   g_assert_true (server_wait_log (server, "Saving works again", 15000));
   g_assert_true (g_file_test (tokens, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (run_until (told, (gpointer[]) { bot, "saves this game again" }, 5000));
+  g_assert_true (run_until (told, (gpointer[]) { watcher, "saves this game again" }, 5000));
+  bot_free (watcher);
   bot_free (bot);
   server_signal (server, SIGTERM);
   server_free (server);
