@@ -151,7 +151,8 @@ pj_server_find_table (PjServer   *self,
   for (guint i = 0; i < self->tables->len; i++)
     {
       PjServerTable *table = g_ptr_array_index (self->tables, i);
-      if (g_strcmp0 (pj_server_table_get_name (table), name) == 0)
+      /* names are one per server case aside: "kick kitchen #3" is meant */
+      if (pj_server_table_name_equal (pj_server_table_get_name (table), name))
         return table;
     }
   return NULL;

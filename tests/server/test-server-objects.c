@@ -183,6 +183,8 @@ test_lifecycle (void)
   g_assert_cmpuint (pj_server_get_n_tables (server), ==, 1);
   table = pj_server_find_table (server, "Solo");
   g_assert_nonnull (table);
+  /* one name, case aside, as the tables are told apart */
+  g_assert_true (pj_server_find_table (server, "sOLO") == table);
   g_assert_true (g_file_test (settings, G_FILE_TEST_IS_REGULAR));
 
   bot = bot_new ("Bo", PJ_AI_EASY);
