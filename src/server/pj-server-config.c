@@ -105,10 +105,12 @@ pj_server_table_config_check (const PjServerTableConfig *config,
   if (config->name == NULL || *config->name == '\0' ||
       strlen (config->name) > PJ_NET_MAX_NAME || !g_utf8_validate (config->name, -1, NULL) ||
       g_utf8_strlen (config->name, -1) > PJ_NET_MAX_NAME_CHARS ||
-      strpbrk (config->name, "\n\r\t\"") != NULL)
+      /* a key file's group holds the name: no [ or ] in it, or the table
+       * would be forgotten at the next start */
+      strpbrk (config->name, "\n\r\t\"[]") != NULL)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("A table name must be 1 to %d characters (%d bytes) of text with letters or signs, without \""),
+                   _("A table name must be 1 to %d characters (%d bytes) of text with letters or signs, without \", [ or ]"),
                    PJ_NET_MAX_NAME_CHARS, PJ_NET_MAX_NAME);
       return FALSE;
     }

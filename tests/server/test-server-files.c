@@ -596,6 +596,34 @@ test_old_table_name (void)
   save_dir_remove (dir);
 }
 
+/* Every table name the server takes comes back after a restart, by the
+ * same name and port. */
+static void
+test_table_name_stored (void)
+{
+  static const char name[] = "x=y # z; \u00e9t\u00e9 / 100% .";
+  g_autofree char *dir = save_dir_new ();
+  const char *args[] = { "--table", name, "--port", "0", "--no-discovery", "--save-dir", dir, NULL };
+  const char *again[] = { "--no-discovery", "--save-dir", dir, NULL };
+  Server *server = server_start (1, args);
+  guint port;
+
+  g_assert_nonnull (server);
+  port = server_port (server, name);
+  g_assert_cmpuint (port, >, 0);
+  server_signal (server, SIGTERM);
+  g_assert_cmpint (server->status, ==, 0);
+  server_free (server);
+
+  server = server_start (1, again);
+  g_assert_nonnull (server);
+  g_assert_cmpuint (server_port (server, name), ==, port);
+  server_signal (server, SIGTERM);
+  g_assert_cmpint (server->status, ==, 0);
+  server_free (server);
+  save_dir_remove (dir);
+}
+
 /* A table whose port is taken cannot open: one line names it, the other
  * table opens. */
 static void
@@ -645,5 +673,6 @@ main (int    argc,
   g_test_add_func ("/server/files/table-cannot-open", test_table_cannot_open);
   g_test_add_func ("/server/files/config-same-name", test_config_same_name);
   g_test_add_func ("/server/files/old-table-name", test_old_table_name);
+  g_test_add_func ("/server/files/table-name-stored", test_table_name_stored);
   return g_test_run ();
 }

@@ -99,6 +99,8 @@ test_arguments (void)
     { { "--table", "T", "--frobnicate", "--save-dir", dir, NULL }, "frobnicate" },
     { { "--save-dir", dir, NULL }, "No table" },
     { { "--table", "A \"quoted\" name", "--save-dir", dir, NULL }, "table name" },
+    /* a key file's group could not hold it: the table would be forgotten */
+    { { "--table", "A [b] c", "--save-dir", dir, NULL }, "table name" },
     { { "--config", "/nonexistent/tables.conf", "--save-dir", dir, NULL }, "tables.conf" },
   };
 
