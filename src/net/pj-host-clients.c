@@ -520,8 +520,11 @@ admit (PjHost *self,
   const char *message = NULL, *why = NULL;
   PjNetError code;
 
-  /* a seat's owner is not a newcomer: no address budget keeps them out */
-  if (opened->seat == NULL && (code = _pj_host_guard_join (self, c, opened->holder, &message, &why)) != 0)
+  /* a seat's owner is not a newcomer: no address or name budget keeps
+   * them out, only their token's own */
+  if ((opened->seat == NULL
+       ? (code = _pj_host_guard_join (self, c, opened->holder, opened->watcher_token, &message, &why))
+       : (code = _pj_host_guard_token (self, opened->seat->token, &message, &why))) != 0)
     {
       refuse (self, c, code, message, why);
       return FALSE;
@@ -559,6 +562,60 @@ admit (PjHost *self,
   return TRUE;
 }
 
+/* A line from the table itself in the chat: no person's name is empty
+ * (an empty one is refused at the door), so nobody can say one. In the
+ * host's language, as its errors are. */
+static void
+send_notice (PjHost     *self,
+             Client     *only,
+             const char *text)
+{
+  g_autoptr (JsonObject) msg = pj_net_message_new (PJ_MSG_CHAT);
+
+  json_object_set_string_member (msg, "from", "");
+  json_object_set_int_member (msg, "seat", -1);
+  json_object_set_string_member (msg, "text", text);
+  json_object_set_boolean_member (msg, "team", FALSE);
+  for (guint i = 0; i < self->clients->len; i++)
+    {
+      Client *c = g_ptr_array_index (self->clients, i);
+
+      if (c->greeted && (only == NULL || c == only))
+        pj_net_connection_send (c->conn, msg);
+    }
+}
+
+static const char *
+unsaved_text (void)
+{
+  return _("The host cannot save this game now: if the host stops, the game may be lost. "
+           "You will be told when it is saved again.");
+}
+
+/* Guests whose game is not being saved (a full disk) would lose it with
+ * the host: they are told, and told again once it is saved again. The
+ * reason stays with the host: it names the host's files. */
+void
+_pj_host_tell_saving (PjHost *self,
+                      Client *only)
+{
+  gboolean failing = self->game != NULL && pj_host_get_save_error (self) != NULL;
+
+  if (only != NULL)
+    {
+      if (self->told_unsaved)
+        send_notice (self, only, unsaved_text ());
+      return;
+    }
+  if (failing == self->told_unsaved)
+    return;
+  self->told_unsaved = failing;
+  if (failing)
+    send_notice (self, NULL, unsaved_text ());
+  else if (self->game != NULL)
+    send_notice (self, NULL, _("The host saves this game again."));
+}
+
 /* The welcome, the lobby for everyone (the people list changed), and a
  * game already under way as this seat may see it. */
 static void
@@ -584,6 +641,7 @@ send_welcome (PjHost *self,
           _pj_host_send_reveal (self, c, log);
         }
     }
+  _pj_host_tell_saving (self, c);
 }
 
 /* The one door in: each step either lets the hello on or ends it (a

@@ -418,14 +418,63 @@ _pj_host_guard_chat (PjHost *self,
   return TRUE;
 }
 
+/* One join from the budget of key (an address, a name or a token):
+ * PJ_NET_JOIN_BURST at once, then one a second. */
+static gboolean
+spend_join (PjHost     *self,
+            const char *key)
+{
+  Peer *peer = peer_get (self, key);
+
+  peer->join_tokens = refill (peer->join_tokens, &peer->join_us, self->join_burst,
+                              PJ_NET_JOIN_INTERVAL_MS * 1000.0, now_us (self));
+  if (peer->join_tokens < 1.0)
+    return FALSE;
+  peer->join_tokens -= 1.0;
+  return TRUE;
+}
+
+/* Names and tokens have their budgets beside the addresses', in the same
+ * table and forgotten the same way: a space is in no address's key. */
+static char *
+name_budget_key (const char *name)
+{
+  g_autofree char *folded = pj_net_name_key (name ? name : "");
+
+  return g_strconcat ("name ", folded, NULL);
+}
+
+PjNetError
+_pj_host_guard_token (PjHost      *self,
+                      const char  *token,
+                      const char **message,
+                      const char **why)
+{
+  g_autofree char *key = NULL;
+
+  if (token == NULL)
+    return 0;
+  /* a sniffed or shared token tried from many addresses (each replacing
+   * the last) churns one place: its owner's budget, not each address's */
+  key = g_strconcat ("token ", token, NULL);
+  if (!spend_join (self, key))
+    {
+      *message = _("Too many joins with that token: wait a moment");
+      *why = "joins with its token too often";
+      return PJ_NET_ERROR_SLOW_DOWN;
+    }
+  return 0;
+}
+
 PjNetError
 _pj_host_guard_join (PjHost      *self,
                      Client      *c,
                      Client      *holder,
+                     const char  *token,
                      const char **message,
                      const char **why)
 {
-  Peer *peer = peer_get (self, c->key);
+  g_autofree char *name_key = NULL;
   guint same = 0;
 
   for (guint i = 0; i < self->clients->len; i++)
@@ -441,16 +490,36 @@ _pj_host_guard_join (PjHost      *self,
       *why = "too many people from its address";
       return PJ_NET_ERROR_TABLE_FULL;
     }
-  peer->join_tokens = refill (peer->join_tokens, &peer->join_us, self->join_burst,
-                              PJ_NET_JOIN_INTERVAL_MS * 1000.0, now_us (self));
-  if (peer->join_tokens < 1.0)
+  if (!spend_join (self, c->key))
     {
       *message = _("Too many joins from your address: wait a moment");
       *why = "joins too often";
       return PJ_NET_ERROR_SLOW_DOWN;
     }
-  peer->join_tokens -= 1.0;
-  return 0;
+  /* many addresses under one name (as the name is before it is made
+   * unique) are one guest coming back too often */
+  name_key = name_budget_key (c->name);
+  if (!spend_join (self, name_key))
+    {
+      *message = _("Too many joins under that name: wait a moment");
+      *why = "joins under its name too often";
+      return PJ_NET_ERROR_SLOW_DOWN;
+    }
+  return _pj_host_guard_token (self, token, message, why);
+}
+
+int
+pj_host_try_join_for_testing (PjHost       *self,
+                              GInetAddress *address,
+                              const char   *name,
+                              const char   *token)
+{
+  g_autofree char *key = pj_net_address_key (address, NULL);
+  g_autofree char *clean = pj_net_clean_name (name);
+  Client c = { .host = self, .key = key, .name = clean, .seat = -1 };
+  const char *message, *why;
+
+  return (int) _pj_host_guard_join (self, &c, NULL, token, &message, &why);
 }
 
 void
@@ -478,6 +547,13 @@ peer_matters (PjHost     *self,
 {
   if (peer->n_pending > 0 || peer->banned || peer->next_answer_us > now ||
       g_hash_table_contains (connected, peer->address))
+    return TRUE;
+  /* a budget spent to the last join is what a flood of other addresses
+   * (or names) would wipe to start it over: it takes 16 joins to make
+   * one, so these stay few */
+  if (peer->join_us != 0 &&
+      refill (peer->join_tokens, &(gint64) { peer->join_us }, self->join_burst,
+              PJ_NET_JOIN_INTERVAL_MS * 1000.0, now) < 1.0)
     return TRUE;
   if (crowded)
     return FALSE;

@@ -40,7 +40,7 @@ typedef struct {
  * an IPv6 /64 from afar) while it matters: forgotten once it has nothing
  * connected, no ban, and every budget back to full. */
 typedef struct {
-  char            *address;    /* the key */
+  char            *address;    /* the key: an address, or "name …" / "token …" for their join budgets */
   guint            n_pending;  /* its connections not greeted yet */
   guint            failures;   /* failed password or token attempts in a row */
   gint64           failed_us;  /* the last of them: failures are forgotten a while after */
@@ -124,6 +124,7 @@ struct _PjHost {
   GPtrArray       *away;          /* Away*: spectators whose link dropped, oldest first */
   GSource         *tokens_save;   /* a write of PATH.tokens to come (spectators changed, or a retry) */
   char            *tokens_error;  /* why the last write of PATH.tokens failed (NULL: it worked) */
+  gboolean         told_unsaved;  /* the guests were told the game is not being saved */
   guint            hello_timeout_ms;
   guint            idle_timeout_ms;
   GSource         *tick;          /* pings and the idle check */
@@ -180,6 +181,10 @@ void        _pj_host_broadcast_lobby (PjHost *self);
 gboolean    _pj_host_incoming_cb     (GSocketService *service, GSocketConnection *connection,
                                       GObject *source, gpointer user_data);
 
+/* pj-host-clients.c: tell the guests (only, or all if NULL) whether the
+ * game is being saved, as it changes (all) or as one comes in (only). */
+void        _pj_host_tell_saving     (PjHost *self, Client *only);
+
 /* pj-host-guard.c */
 void        _pj_host_guard_init      (PjHost *self);
 void        _pj_host_guard_clear     (PjHost *self);
@@ -197,10 +202,15 @@ gboolean    _pj_host_guard_auth_turn (PjHost *self, Client *c, JsonObject *hello
 void        _pj_host_guard_auth_done (PjHost *self, Client *c, gboolean ok);
 /* Takes one chat token of the client's address: FALSE if it is over its rate. */
 gboolean    _pj_host_guard_chat      (PjHost *self, Client *c);
-/* A newcomer (or a spectator back, replacing holder or NULL) may be
- * greeted: 0, and one of its address's joins is spent; otherwise the
+/* A newcomer (or a spectator back with token, replacing holder or NULL)
+ * may be greeted: 0, and one of its address's, its name's and its
+ * token's joins is spent; otherwise the
  * refusal's code, *message (for the guest) and *why (for the log). */
-PjNetError  _pj_host_guard_join      (PjHost *self, Client *c, Client *holder,
+PjNetError  _pj_host_guard_join      (PjHost *self, Client *c, Client *holder, const char *token,
+                                      const char **message, const char **why);
+/* The joins of one token (a seat's owner back passes no other budget):
+ * 0, and one is spent, or the refusal as above. NULL: none. */
+PjNetError  _pj_host_guard_token     (PjHost *self, const char *token,
                                       const char **message, const char **why);
 void        _pj_host_guard_start_tick (PjHost *self);
 guint       _pj_host_n_greeted       (PjHost *self);

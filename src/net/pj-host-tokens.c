@@ -170,7 +170,10 @@ _pj_host_load_tokens (PjHost      *self,
       g_set_error (error, PJ_NET_ERROR, PJ_NET_ERROR_SAVE, _("“%s” is not this table’s token file"), path);
       return FALSE;
     }
-  self->table_name = g_strdup (json_object_get_string_member_with_default (root, "table", ""));
+  /* an older build stored the name as it came: cleaned as at the door */
+  self->table_name = pj_net_clean_name (json_object_get_string_member_with_default (root, "table", ""));
+  if (self->table_name == NULL)
+    self->table_name = g_strdup ("");
   self->password = g_strdup (json_object_get_string_member_with_default (root, "password", ""));
   self->salt = g_strdup (json_object_get_string_member_with_default (root, "salt", ""));
   if (strlen (self->salt) != PJ_NET_TOKEN_LEN)

@@ -484,6 +484,22 @@ pj_host_set_save_path (PjHost     *self,
     pj_game_set_autosave_path (self->game, path);
 }
 
+/* An older build took names as they came: what it saved is cleaned as a
+ * name said at the door is (a seat left with nothing goes by its colour),
+ * and the next autosave stores it so. */
+static void
+clean_seat_names (PjRecord *record)
+{
+  for (guint i = 0; i < pj_record_get_n_seats (record); i++)
+    {
+      const PjSeat *seat = pj_record_get_seat (record, i);
+      g_autofree char *clean = pj_net_clean_name (seat->name);
+
+      if (g_strcmp0 (clean, seat->name) != 0)
+        pj_record_set_seat (record, i, clean ? clean : pj_colour_name (i), seat->controller);
+    }
+}
+
 static PjHost *
 new_from_save (const char  *save_path,
                gboolean     given,
@@ -504,6 +520,7 @@ new_from_save (const char  *save_path,
   record = pj_record_from_json (data, (gssize) len, error);
   if (record == NULL)
     return NULL;
+  clean_seat_names (record);
   self = g_object_new (PJ_TYPE_HOST, NULL);
   g_clear_pointer (&self->table_name, g_free);
   g_clear_pointer (&self->password, g_free);
@@ -516,7 +533,9 @@ new_from_save (const char  *save_path,
       /* what the table asks of guests is what it was given now: a file
        * saved without a password must not open a table that has one */
       g_free (self->table_name);
-      self->table_name = g_strdup (table_name);
+      self->table_name = pj_net_clean_name (table_name);
+      if (self->table_name == NULL)
+        self->table_name = g_strdup ("");
       g_free (self->password);
       self->password = password && *password ? g_strdup (password) : NULL;
     }
@@ -749,6 +768,14 @@ pj_host_class_init (PjHostClass *klass)
 }
 
 static void
+save_error_notify_cb (PjHost     *self,
+                      GParamSpec *pspec,
+                      gpointer    data)
+{
+  _pj_host_tell_saving (self, NULL);
+}
+
+static void
 pj_host_init (PjHost *self)
 {
   self->context = g_main_context_ref_thread_default ();
@@ -756,6 +783,8 @@ pj_host_init (PjHost *self)
   g_signal_connect (self->service, "incoming", G_CALLBACK (_pj_host_incoming_cb), self);
   self->clients = g_ptr_array_new_with_free_func ((GDestroyNotify) _pj_host_client_free);
   _pj_host_guard_init (self);
+  /* every change of the save's state, the game's or the token file's */
+  g_signal_connect (self, "notify::save-error", G_CALLBACK (save_error_notify_cb), NULL);
   self->away = g_ptr_array_new_with_free_func ((GDestroyNotify) _pj_host_away_free);
   pj_rules_preset (&self->rules, PJ_PRESET_BASIC, 4);
   for (guint i = 0; i < PJ_MAX_PLAYERS; i++)

@@ -39,6 +39,10 @@ void pj_host_set_now_for_testing (PjHost *self, gint64 now_us);
  * TRUE if it would be answered now (and then it is counted, right or
  * wrong), FALSE if it would wait for its turn. */
 gboolean pj_host_try_answer_for_testing (PjHost *self, GInetAddress *address, gboolean right);
+/* A newcomer's hello from address under name (and with a spectator's
+ * token, or NULL), as far as the join budgets go: 0 if it would be
+ * greeted (and then it is counted), or the refusal's code. */
+int pj_host_try_join_for_testing (PjHost *self, GInetAddress *address, const char *name, const char *token);
 /* Forget what the guard no longer needs, as its tick does; the number
  * of addresses it still remembers. */
 guint pj_host_forget_peers_for_testing (PjHost *self);

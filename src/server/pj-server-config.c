@@ -24,8 +24,17 @@ PjServerTableConfig *
 pj_server_table_config_new (const char *name)
 {
   PjServerTableConfig *config = g_new0 (PjServerTableConfig, 1);
+  g_autofree char *clean = name ? pj_net_clean_name (name) : NULL;
 
-  config->name = g_strdup (name);
+  /* The name is the one guests see, the log prints and discovery shows:
+   * cleaned as a player's is at the door. One that cleaning would cut
+   * short (or that is not text) stays as given, for the check to refuse
+   * it: two long names must not become one. */
+  if (name != NULL && g_utf8_validate (name, -1, NULL) && strlen (name) <= PJ_NET_MAX_NAME &&
+      g_utf8_strlen (name, -1) <= PJ_NET_MAX_NAME_CHARS)
+    config->name = clean ? g_steal_pointer (&clean) : g_strdup ("");
+  else
+    config->name = g_strdup (name);
   config->port = PJ_SERVER_PORT_DEFAULT;
   pj_rules_preset (&config->rules, PJ_PRESET_BASIC, 4);
   for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
@@ -39,6 +48,7 @@ pj_server_table_config_copy (const PjServerTableConfig *config)
   PjServerTableConfig *copy = g_memdup2 (config, sizeof *config);
 
   copy->name = g_strdup (config->name);
+  copy->stored_as = g_strdup (config->stored_as);
   copy->password = g_strdup (config->password);
   return copy;
 }
@@ -49,6 +59,7 @@ pj_server_table_config_free (PjServerTableConfig *config)
   if (config == NULL)
     return;
   g_free (config->name);
+  g_free (config->stored_as);
   g_free (config->password);
   g_free (config);
 }
@@ -93,11 +104,14 @@ pj_server_table_config_check (const PjServerTableConfig *config,
 
   if (config->name == NULL || *config->name == '\0' ||
       strlen (config->name) > PJ_NET_MAX_NAME || !g_utf8_validate (config->name, -1, NULL) ||
-      strpbrk (config->name, "\n\r\t\"") != NULL)
+      g_utf8_strlen (config->name, -1) > PJ_NET_MAX_NAME_CHARS ||
+      /* a key file's group holds the name: no [ or ] in it, or the table
+       * would be forgotten at the next start */
+      strpbrk (config->name, "\n\r\t\"[]") != NULL)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("A table name must be 1 to %d bytes of text on one line, without \""),
-                   PJ_NET_MAX_NAME);
+                   _("A table name must be 1 to %d characters (%d bytes) of text with letters or signs, without \", [ or ]"),
+                   PJ_NET_MAX_NAME_CHARS, PJ_NET_MAX_NAME);
       return FALSE;
     }
   if (config->password && strlen (config->password) > PJ_NET_MAX_PASSWORD)
@@ -278,9 +292,24 @@ pj_server_config_free (PjServerConfig *config)
   if (config == NULL)
     return;
   g_ptr_array_unref (config->tables);
+  pj_server_table_config_free (config->left_out);
   g_free (config->save_dir);
   g_free (config->admin_path);
   g_free (config);
+}
+
+gboolean
+pj_server_table_name_equal (const char *a,
+                            const char *b)
+{
+  g_autofree char *key_a = NULL;
+  g_autofree char *key_b = NULL;
+
+  if (a == NULL || b == NULL)
+    return a == b;
+  key_a = pj_net_name_key (a);
+  key_b = pj_net_name_key (b);
+  return strcmp (key_a, key_b) == 0;
 }
 
 PjServerTableConfig *
@@ -290,21 +319,24 @@ pj_server_config_find (PjServerConfig *config,
   for (guint i = 0; i < config->tables->len; i++)
     {
       PjServerTableConfig *t = g_ptr_array_index (config->tables, i);
-      if (g_strcmp0 (t->name, name) == 0)
+      if (pj_server_table_name_equal (t->name, name))
         return t;
     }
   return NULL;
 }
 
+/* A second table of a name (its case aside, as guests tell names apart)
+ * is left out with one line; the others start. FALSE: it was. */
 static gboolean
-add_table (PjServerConfig       *config,
-           PjServerTableConfig  *table,
-           GError              **error)
+add_table (PjServerConfig      *config,
+           PjServerTableConfig *table)
 {
-  if (pj_server_config_find (config, table->name))
+  PjServerTableConfig *first = pj_server_config_find (config, table->name);
+
+  if (first != NULL)
     {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("There are two tables named “%s”"), table->name);
+      pj_server_log (NULL, _("Not hosting a second table named “%s”: “%s” is hosted already"),
+                     table->name, first->name);
       pj_server_table_config_free (table);
       return FALSE;
     }
@@ -317,6 +349,9 @@ last_table (PjServerConfig  *config,
             const char      *option,
             GError         **error)
 {
+  /* the options of a --table left out are its own, not the one before's */
+  if (config->left_out)
+    return config->left_out;
   if (config->tables->len == 0)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
@@ -332,7 +367,18 @@ table_cb (const char  *option,
           gpointer     data,
           GError     **error)
 {
-  return add_table (data, pj_server_table_config_new (value), error);
+  PjServerConfig *config = data;
+  PjServerTableConfig *table = pj_server_table_config_new (value);
+
+  g_clear_pointer (&config->left_out, pj_server_table_config_free);
+  if (pj_server_config_find (config, table->name))
+    {
+      pj_server_log (NULL, _("Not hosting a second table named “%s”: “%s” is hosted already"),
+                     table->name, pj_server_config_find (config, table->name)->name);
+      config->left_out = table;
+      return TRUE;
+    }
+  return add_table (config, table);
 }
 
 static gboolean
@@ -399,7 +445,7 @@ config_cb (const char  *option,
   g_autoptr (GError) local = NULL;
   g_autofree char *text = NULL;
   g_auto (GStrv) groups = NULL;
-  guint added = 0;
+  guint added = 0, twice = 0;
   gsize len;
 
   /* a regular file of bounded size: never a FIFO or a device to hang on */
@@ -438,11 +484,15 @@ config_cb (const char  *option,
           g_clear_error (&local);
           continue;
         }
-      if (!add_table (config, g_steal_pointer (&t), error))
-        return FALSE;
-      added++;
+      /* a table after it (on the command line) is not this file's */
+      g_clear_pointer (&config->left_out, pj_server_table_config_free);
+      if (add_table (config, g_steal_pointer (&t)))
+        added++;
+      else
+        twice++;
     }
-  if (groups[0] != NULL && added == 0)
+  /* tables named twice are there already: the start goes on with those */
+  if (groups[0] != NULL && added == 0 && twice == 0)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    _("No table in “%s” can be hosted"), value);
@@ -534,6 +584,7 @@ pj_server_config_parse (PjServerConfig  *config,
   g_option_context_set_description (context, description);
   if (!g_option_context_parse (context, argc, argv, error))
     return FALSE;
+  g_clear_pointer (&config->left_out, pj_server_table_config_free);
   if (*argc > 1)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,

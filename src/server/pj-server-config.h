@@ -4,7 +4,8 @@
  * table configurations and a few server-wide settings. Parsing checks
  * everything a person could get wrong (unknown level, bad seat, bad rules):
  * on the command line a mistake refuses the start; in a --config file the
- * table it is in is left out with one log line, unless the file cannot be
+ * table it is in is left out with one log line (and a second table of a
+ * name, case aside, anywhere), unless the file cannot be
  * read as a whole or a value in it is not text (a password read as
  * nothing would open its table to anyone).
  *
@@ -41,6 +42,7 @@ typedef struct {
   PjAiLevel  level[PJ_MAX_PLAYERS];
   int        port;                       /* 0: any free port; PJ_SERVER_PORT_DEFAULT */
   guint16    last_port;                  /* where it listened before (0: never) */
+  char      *stored_as;                  /* the name its files have, if not name (an older build's) */
 } PjServerTableConfig;
 
 typedef struct {
@@ -50,6 +52,7 @@ typedef struct {
   gboolean   no_discovery;
   guint      computer_delay_ms;
   guint      rematch_delay_ms;
+  PjServerTableConfig *left_out;  /* while parsing: a --table named twice, whose options are its */
 } PjServerConfig;
 
 PjServerTableConfig *pj_server_table_config_new  (const char *name);
@@ -79,7 +82,10 @@ gboolean        pj_server_config_parse (PjServerConfig  *config,
                                         int             *argc,
                                         char          ***argv,
                                         GError         **error);
-/* The table of that name, or NULL. */
+/* Two table names are one to guests: the same, case aside (both cleaned). */
+gboolean             pj_server_table_name_equal (const char *a,
+                                                 const char *b);
+/* The table of that name (case aside), or NULL. */
 PjServerTableConfig *pj_server_config_find (PjServerConfig *config,
                                             const char     *name);
 

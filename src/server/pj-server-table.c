@@ -103,8 +103,12 @@ compare_names (gconstpointer a,
 {
   const PjServerTableConfig *x = *(PjServerTableConfig * const *) a;
   const PjServerTableConfig *y = *(PjServerTableConfig * const *) b;
+  g_autofree char *key_x = pj_net_name_key (x->name);
+  g_autofree char *key_y = pj_net_name_key (y->name);
+  int by_key = strcmp (key_x, key_y);
 
-  return strcmp (x->name, y->name);
+  /* names one but for case side by side, then in a fixed order */
+  return by_key != 0 ? by_key : strcmp (x->name, y->name);
 }
 
 GPtrArray *
@@ -121,6 +125,7 @@ pj_server_table_load_saved (const char *save_dir)
       g_autoptr (GKeyFile) key_file = NULL;
       g_autoptr (GError) error = NULL;
       g_auto (GStrv) groups = NULL;
+      g_autofree char *stem = NULL;
       PjServerTableConfig *config;
       gint64 last_port;
       gsize len;
@@ -157,9 +162,31 @@ pj_server_table_load_saved (const char *save_dir)
           continue;
         }
       config->last_port = (guint16) CLAMP (last_port, 0, G_MAXUINT16);
+      /* an older build kept names as they came, and named the files so:
+       * the table goes by its cleaned name, its files keep theirs */
+      stem = g_strndup (file, strlen (file) - strlen (SETTINGS_SUFFIX));
+      config->stored_as = g_uri_unescape_string (stem, NULL);
+      if (g_strcmp0 (config->stored_as, config->name) == 0)
+        g_clear_pointer (&config->stored_as, g_free);
       g_ptr_array_add (tables, config);
     }
   g_ptr_array_sort (tables, compare_names);
+  /* two that an older build told apart by case or by a hidden character
+   * are one name now: the first (by name) is hosted */
+  for (guint i = 1; i < tables->len;)
+    {
+      PjServerTableConfig *before = g_ptr_array_index (tables, i - 1);
+      PjServerTableConfig *config = g_ptr_array_index (tables, i);
+
+      if (!pj_server_table_name_equal (before->name, config->name))
+        {
+          i++;
+          continue;
+        }
+      pj_server_log (NULL, _("Not hosting a second table named “%s”: “%s” is hosted already"),
+                     config->name, before->name);
+      g_ptr_array_remove_index (tables, i);
+    }
   return g_steal_pointer (&tables);
 }
 
@@ -632,8 +659,9 @@ pj_server_table_new (const PjServerTableConfig *config,
 
   self->config = pj_server_table_config_copy (config);
   self->save_dir = g_strdup (server->save_dir);
-  self->save_path = file_base (server->save_dir, config->name, SAVE_SUFFIX);
-  self->settings_path = file_base (server->save_dir, config->name, SETTINGS_SUFFIX);
+  self->save_path = file_base (server->save_dir, config->stored_as ? config->stored_as : config->name, SAVE_SUFFIX);
+  self->settings_path = file_base (server->save_dir, config->stored_as ? config->stored_as : config->name,
+                                   SETTINGS_SUFFIX);
   self->computer_delay_ms = server->computer_delay_ms;
   self->rematch_delay_ms = server->rematch_delay_ms;
   self->discovery = !server->no_discovery;

@@ -25,7 +25,12 @@ add_saved_tables (PjServer *self)
       PjServerTableConfig *asked = pj_server_config_find (self->config, s->name);
 
       if (asked)
-        asked->last_port = s->last_port;
+        {
+          asked->last_port = s->last_port;
+          /* the files of the table asked for by its cleaned name */
+          g_free (asked->stored_as);
+          asked->stored_as = g_strdup (s->stored_as);
+        }
       else
         g_ptr_array_add (self->config->tables, pj_server_table_config_copy (s));
     }
@@ -146,7 +151,8 @@ pj_server_find_table (PjServer   *self,
   for (guint i = 0; i < self->tables->len; i++)
     {
       PjServerTable *table = g_ptr_array_index (self->tables, i);
-      if (g_strcmp0 (pj_server_table_get_name (table), name) == 0)
+      /* names are one per server case aside: "kick kitchen #3" is meant */
+      if (pj_server_table_name_equal (pj_server_table_get_name (table), name))
         return table;
     }
   return NULL;

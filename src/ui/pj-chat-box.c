@@ -53,7 +53,10 @@ pj_chat_box_add_message (PjChatBox  *self,
   g_return_if_fail (PJ_IS_CHAT_BOX (self));
   g_return_if_fail (from != NULL && text != NULL);
 
-  if (team)
+  if (*from == '\0')
+    /* the table's own line (no person goes by an empty name): not said by anyone */
+    markup = g_markup_printf_escaped ("<i>%s</i>", text);
+  else if (team)
     /* Translators: a team chat message: who, then what, e.g. "<b>Ann</b> (team): go" */
     markup = g_markup_printf_escaped (_("<b>%s</b> (team): %s"), from, text);
   else

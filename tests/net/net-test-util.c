@@ -72,6 +72,8 @@ chat_cb (PjClient   *client,
   bot->n_chat++;
   g_free (bot->last_chat);
   bot->last_chat = g_strdup (text);
+  g_free (bot->last_chat_from);
+  bot->last_chat_from = g_strdup (from);
 }
 
 static void
@@ -146,6 +148,7 @@ bot_free (Bot *bot)
   g_clear_error (&bot->connect_error);
   g_clear_error (&bot->disconnect_error);
   g_free (bot->last_chat);
+  g_free (bot->last_chat_from);
   g_free (bot->verify_detail);
   g_free (bot);
 }

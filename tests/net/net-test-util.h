@@ -21,6 +21,7 @@ typedef struct {
   GArray    *errors;        /* PjNetError codes of "error" signals */
   guint      n_chat;
   char      *last_chat;
+  char      *last_chat_from;
   gboolean   connected;
   GError    *connect_error;
   gboolean   connect_done;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "net-test-util.h"
+#include "pj-file.h"
 #include "pj-net-message.h"
 
 /* ---- a host and its log ------------------------------------------------------ */
@@ -48,13 +49,14 @@ count_events (Table      *t,
 }
 
 static Table *
-table_new (const char *password,
-           guint       n_computers)
+table_new_named (const char *name,
+                 const char *password,
+                 guint       n_computers)
 {
   Table *t = g_new0 (Table, 1);
   g_autoptr (GError) error = NULL;
 
-  t->host = pj_host_new ("Guarded", password);
+  t->host = pj_host_new (name, password);
   g_object_set (t->host, "grace-ms", 100, NULL);
   t->events = g_ptr_array_new_with_free_func (g_free);
   g_signal_connect (t->host, "event", G_CALLBACK (event_cb), t);
@@ -65,6 +67,13 @@ table_new (const char *password,
   t->port = pj_host_get_port (t->host);
   t->bots = g_ptr_array_new_with_free_func ((GDestroyNotify) bot_free);
   return t;
+}
+
+static Table *
+table_new (const char *password,
+           guint       n_computers)
+{
+  return table_new_named ("Guarded", password, n_computers);
 }
 
 static Bot *
@@ -1079,14 +1088,18 @@ test_names_stored (void)
     "\u0645\u0631\u064a\u0645 \u05e9\u05dc\u05d5\u05dd \"q\" \\ / {}",
     "\u0928\u092e\u0938\u094d\u0924\u0947 e\u0301",
   };
-  Table *t = table_new (NULL, 1);
+  Table *t = table_new_named (names[1], NULL, 1);
   g_autofree char *dir = g_dir_make_tmp ("pj-net-names-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "table.pjgame", NULL);
   g_autofree char *tokens = g_strconcat (path, ".tokens", NULL);
   g_autoptr (GError) error = NULL;
   char *shown[G_N_ELEMENTS (names)];
+  g_autofree char *table_name = NULL;
   PjHost *second;
 
+  /* a table's name too */
+  table_name = g_strdup (pj_host_get_table_name (t->host));
+  g_assert_cmpstr (table_name, !=, "");
   pj_host_set_save_path (t->host, path);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
@@ -1107,6 +1120,7 @@ test_names_stored (void)
 
   second = pj_host_new_from_save (path, &error);
   g_assert_no_error (error);
+  g_assert_cmpstr (pj_host_get_table_name (second), ==, table_name);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       PjNetSeatInfo info;
@@ -1119,6 +1133,83 @@ test_names_stored (void)
   run_until_last_ref (second, 5000);
   g_assert_finalize_object (second);
   table_free (t);
+  g_unlink (tokens);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Set a string member of the JSON object at file's top (member) or in
+ * its array array's element index, as an older build may have left it. */
+static void
+rewrite_json (const char *path,
+              const char *array,
+              guint       index,
+              const char *member,
+              const char *value)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autoptr (GError) error = NULL;
+  JsonObject *o;
+
+  g_assert_true (json_parser_load_from_file (parser, path, &error));
+  g_assert_no_error (error);
+  o = json_node_get_object (json_parser_get_root (parser));
+  if (array)
+    o = json_array_get_object_element (json_object_get_array_member (o, array), index);
+  g_assert_true (json_object_has_member (o, member));
+  json_object_set_string_member (o, member, value);
+  json_generator_set_root (gen, json_parser_get_root (parser));
+  g_assert_true (json_generator_to_file (gen, path, &error));
+  g_assert_no_error (error);
+}
+
+/* A save and token file of an older build, which took names as they came:
+ * control and bidi characters in a seat's name and the table's come back
+ * cleaned, as a name said at the door is. */
+static void
+test_names_from_old_files (void)
+{
+  Table *t = table_new (NULL, 2);
+  g_autofree char *dir = g_dir_make_tmp ("pj-net-old-names-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "table.pjgame", NULL);
+  g_autofree char *tokens = g_strconcat (path, ".tokens", NULL);
+  g_autofree char *backup = NULL;
+  g_autoptr (GError) error = NULL;
+  PjNetSeatInfo info;
+  PjHost *second;
+  Bot *ann, *bob;
+
+  pj_host_set_save_path (t->host, path);
+  ann = table_add_bot (t, "Ann");
+  bob = table_add_bot (t, "Bob");
+  ann->autoplay = bob->autoplay = FALSE;
+  g_assert_true (bot_connect (ann, "127.0.0.1", t->port));
+  g_assert_true (bot_connect (bob, "127.0.0.1", t->port));
+  sit_ready (t, ann, 0);
+  sit_ready (t, bob, 1);
+  g_assert_true (pj_host_start_game (t->host, NULL));
+  run_for (50);
+  pj_host_stop (t->host);
+  run_for (50);
+
+  rewrite_json (path, "seats", 0, "name", "A\u202enn\007\nX");
+  rewrite_json (path, "seats", 1, "name", "\u200b\u2066\001");
+  rewrite_json (tokens, NULL, 0, "table", "Ev\u202eil\r\nTable\u061c");
+  second = pj_host_new_from_save (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (pj_host_get_table_name (second), ==, "Evil Table");
+  pj_host_get_seat_info (second, 0, &info);
+  g_assert_cmpstr (info.name, ==, "Ann X");
+  /* nothing left to show: the seat goes by its colour */
+  pj_host_get_seat_info (second, 1, &info);
+  g_assert_cmpstr (info.name, ==, pj_colour_name (1));
+  pj_host_stop (second);
+  run_until_last_ref (second, 5000);
+  g_assert_finalize_object (second);
+  table_free (t);
+  backup = pj_file_backup_path (path);
+  g_unlink (backup);
   g_unlink (tokens);
   g_unlink (path);
   g_rmdir (dir);
@@ -1178,6 +1269,51 @@ test_answers_table_budget (void)
   g_assert_cmpuint (remembered, >, 0);
   g_assert_cmpuint (remembered, <=, PJ_NET_AUTH_TABLE_BURST + 5 * PJ_NET_AUTH_TABLE_RATE + 2);
   pj_host_set_now_for_testing (host, start + 100 * G_USEC_PER_SEC + (gint64) PJ_NET_AUTH_FORGET_MS * 1000 + 1);
+  g_assert_cmpuint (pj_host_forget_peers_for_testing (host), ==, 0);
+}
+
+/* Joins from 500 addresses, each once a second for 5 s, under one name or
+ * one spectator's token: the table greets no more than one address would
+ * get, while as many people with names of their own all come in. The
+ * guard's own clock: no real time passes. */
+static void
+test_joins_by_name_and_token (void)
+{
+  g_autoptr (PjHost) host = pj_host_new ("Guarded", NULL);
+  g_autofree char *token = g_strnfill (PJ_NET_TOKEN_LEN, 'a');
+  gint64 start = 1000 * G_USEC_PER_SEC;
+  guint by_name = 0, by_token = 0, own = 0;
+
+  for (guint step = 0; step <= 5; step++)
+    {
+      pj_host_set_now_for_testing (host, start + step * G_USEC_PER_SEC);
+      for (guint i = 0; i < 500; i++)
+        {
+          g_autofree char *text = g_strdup_printf ("10.1.%u.%u", i >> 8, i & 0xff);
+          g_autofree char *other = g_strdup_printf ("10.2.%u.%u", i >> 8, i & 0xff);
+          g_autofree char *third = g_strdup_printf ("10.3.%u.%u", i >> 8, i & 0xff);
+          g_autofree char *name = g_strdup_printf ("Guest %u-%u", step, i);
+          g_autofree char *watcher = g_strdup_printf ("Watcher %u-%u", step, i);
+          g_autoptr (GInetAddress) address = g_inet_address_new_from_string (text);
+          g_autoptr (GInetAddress) address2 = g_inet_address_new_from_string (other);
+          g_autoptr (GInetAddress) address3 = g_inet_address_new_from_string (third);
+
+          /* the case of a name does not make it another */
+          by_name += pj_host_try_join_for_testing (host, address, i % 2 ? "ANN" : "ann", NULL) == 0;
+          by_token += pj_host_try_join_for_testing (host, address2, watcher, token) == 0;
+          own += pj_host_try_join_for_testing (host, address3, name, NULL) == 0;
+        }
+    }
+  g_test_message ("joins in 5 s from 500 addresses: %u under one name, %u with one token, %u with their own",
+                  by_name, by_token, own);
+  g_assert_cmpuint (by_name, >=, 1);
+  g_assert_cmpuint (by_name, <=, PJ_NET_JOIN_BURST + 5 * 1000 / PJ_NET_JOIN_INTERVAL_MS);
+  g_assert_cmpuint (by_token, >=, 1);
+  g_assert_cmpuint (by_token, <=, PJ_NET_JOIN_BURST + 5 * 1000 / PJ_NET_JOIN_INTERVAL_MS);
+  g_assert_cmpuint (own, ==, 6 * 500);
+
+  /* the budgets are forgotten once full again */
+  pj_host_set_now_for_testing (host, start + 1000 * G_USEC_PER_SEC);
   g_assert_cmpuint (pj_host_forget_peers_for_testing (host), ==, 0);
 }
 
@@ -1488,5 +1624,7 @@ main (int   argc,
   g_test_add_func ("/net/guard/output-budget", test_output_budget);
   g_test_add_func ("/net/guard/lobby-coalesced", test_lobby_coalesced);
   g_test_add_func ("/net/guard/names-stored", test_names_stored);
+  g_test_add_func ("/net/guard/names-from-old-files", test_names_from_old_files);
+  g_test_add_func ("/net/guard/joins-by-name-and-token", test_joins_by_name_and_token);
   return g_test_run ();
 }

@@ -74,6 +74,16 @@ file_exists (gpointer data)
   return g_file_test (data, G_FILE_TEST_EXISTS);
 }
 
+/* The last chat line is the table's own (from nobody) and says text. */
+static gboolean
+told (gpointer data)
+{
+  Bot *bot = ((gpointer *) data)[0];
+  const char *text = ((gpointer *) data)[1];
+
+  return bot->last_chat && g_strcmp0 (bot->last_chat_from, "") == 0 && strstr (bot->last_chat, text);
+}
+
 static char *
 path_in (const char *dir,
          const char *file)
@@ -416,7 +426,9 @@ test_file_modes (void)
 }
 
 /* Writes of the token file that fail are tried again: once the disk takes
- * them, the file is there and one line says saving works again. */
+ * them, the file is there and one line says saving works again. The guests
+ * are told while the game is not saved (one who comes in then too), and
+ * told once it is again. */
 static void
 test_tokens_retried (void)
 {
@@ -428,6 +440,7 @@ test_tokens_retried (void)
   };
   Server *server = server_start (1, args);
   Bot *bot = bot_new ("Sam", PJ_AI_EASY);
+  Bot *watcher = bot_new ("Wes", PJ_AI_EASY);
 
   /* a folder in the file's place: every write of it fails, even as root */
   g_assert_cmpint (g_mkdir (tokens, 0700), ==, 0);
@@ -436,10 +449,16 @@ test_tokens_retried (void)
   pj_client_set_ready (bot->client, TRUE);
   g_assert_true (run_until (rejoined, bot, 10000));
   g_assert_true (server_wait_log (server, "Autosave failed", 5000));
+  g_assert_true (run_until (told, (gpointer[]) { bot, "cannot save" }, 5000));
+  g_assert_true (bot_connect (watcher, "127.0.0.1", server_port (server, TABLE)));
+  g_assert_true (run_until (told, (gpointer[]) { watcher, "cannot save" }, 5000));
   g_assert_cmpint (g_rmdir (tokens), ==, 0);
   g_assert_true (run_until (file_exists, tokens, 15000));
   g_assert_true (server_wait_log (server, "Saving works again", 15000));
   g_assert_true (g_file_test (tokens, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (run_until (told, (gpointer[]) { bot, "saves this game again" }, 5000));
+  g_assert_true (run_until (told, (gpointer[]) { watcher, "saves this game again" }, 5000));
+  bot_free (watcher);
   bot_free (bot);
   server_signal (server, SIGTERM);
   server_free (server);
@@ -518,6 +537,93 @@ test_config_bad_table (void)
   save_dir_remove (dir);
 }
 
+/* A table named twice (case aside), on the command line and in --config,
+ * is left out with one line naming it; the others start. */
+static void
+test_config_same_name (void)
+{
+  g_autofree char *dir = save_dir_new ();
+  g_autofree char *conf = path_in (dir, "tables.conf");
+  const char *args[] = {
+    "--table", "KITCHEN", "--port", "0", "--config", conf, "--no-discovery", "--save-dir", dir, NULL
+  };
+  g_auto (GStrv) split = NULL;
+  Server *server;
+  guint lines = 0;
+
+  write_file (conf, "[Kitchen]\nport=0\n\n[Attic]\nport=0\n", -1);
+  server = server_start (2, args);
+  g_assert_nonnull (server);
+  g_assert_cmpuint (server_port (server, "KITCHEN"), >, 0);
+  g_assert_cmpuint (server_port (server, "Attic"), >, 0);
+  g_assert_cmpuint (server_port (server, "Kitchen"), ==, 0);
+  split = g_strsplit (server->log->str, "\n", -1);
+  for (guint i = 0; split[i]; i++)
+    if (strstr (split[i], "second table"))
+      {
+        g_assert_nonnull (strstr (split[i], "“Kitchen”"));
+        lines++;
+      }
+  g_assert_cmpuint (lines, ==, 1);
+  server_signal (server, SIGTERM);
+  g_assert_cmpint (server->status, ==, 0);
+  server_free (server);
+  save_dir_remove (dir);
+}
+
+/* An older build kept a table's name as it came, bidi override included,
+ * and named its files so: the table comes back by its cleaned name, and
+ * its files are still the ones it writes. */
+static void
+test_old_table_name (void)
+{
+  g_autofree char *dir = save_dir_new ();
+  g_autofree char *old = path_in (dir, "Kit%E2%80%AEchen.table");
+  g_autofree char *clean = path_in (dir, "Kitchen.table");
+  const char *args[] = { "--no-discovery", "--save-dir", dir, NULL };
+  Server *server;
+
+  write_file (old, "[Kit\u202echen]\nrules=basic players=4\nport=0\n", -1);
+  server = server_start (1, args);
+  g_assert_nonnull (server);
+  g_assert_cmpuint (server_port (server, "Kitchen"), >, 0);
+  g_assert_null (strstr (server->log->str, "\u202e"));
+  server_signal (server, SIGTERM);
+  g_assert_cmpint (server->status, ==, 0);
+  server_free (server);
+  g_assert_true (g_file_test (old, G_FILE_TEST_IS_REGULAR));
+  g_assert_false (g_file_test (clean, G_FILE_TEST_EXISTS));
+  save_dir_remove (dir);
+}
+
+/* Every table name the server takes comes back after a restart, by the
+ * same name and port. */
+static void
+test_table_name_stored (void)
+{
+  static const char name[] = "x=y # z; \u00e9t\u00e9 / 100% .";
+  g_autofree char *dir = save_dir_new ();
+  const char *args[] = { "--table", name, "--port", "0", "--no-discovery", "--save-dir", dir, NULL };
+  const char *again[] = { "--no-discovery", "--save-dir", dir, NULL };
+  Server *server = server_start (1, args);
+  guint port;
+
+  g_assert_nonnull (server);
+  port = server_port (server, name);
+  g_assert_cmpuint (port, >, 0);
+  server_signal (server, SIGTERM);
+  g_assert_cmpint (server->status, ==, 0);
+  server_free (server);
+
+  server = server_start (1, again);
+  g_assert_nonnull (server);
+  g_assert_cmpuint (server_port (server, name), ==, port);
+  server_signal (server, SIGTERM);
+  g_assert_cmpint (server->status, ==, 0);
+  server_free (server);
+  save_dir_remove (dir);
+}
+
 /* A table whose port is taken cannot open: one line names it, the other
  * table opens. */
 static void
@@ -565,5 +671,8 @@ main (int    argc,
   g_test_add_func ("/server/files/config-not-utf8", test_config_not_utf8);
   g_test_add_func ("/server/files/config-bad-table", test_config_bad_table);
   g_test_add_func ("/server/files/table-cannot-open", test_table_cannot_open);
+  g_test_add_func ("/server/files/config-same-name", test_config_same_name);
+  g_test_add_func ("/server/files/old-table-name", test_old_table_name);
+  g_test_add_func ("/server/files/table-name-stored", test_table_name_stored);
   return g_test_run ();
 }

@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <string.h>
 
 #include "net-test-util.h"
@@ -64,6 +65,31 @@ test_parse (void)
   g_assert_null (parse (bad, &error) ? (gpointer) 1 : NULL);
   g_assert_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE);
   g_assert_nonnull (strstr (error->message, "genius"));
+}
+
+/* A second table of a name, case and hidden characters aside, is left out
+ * and its options with it; the others stay. Names are cleaned as guests'. */
+static void
+test_unique_names (void)
+{
+  const char *args[] = {
+    "--table", "Kitchen", "--password", "pw",
+    "--table", "KIT\u202eCHEN", "--password", "evil", "--rules", "basic players=6",
+    "--table", "At\u200btic   2", "--save-dir", "/nowhere", NULL
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PjServerConfig) config = parse (args, &error);
+  PjServerTableConfig *kitchen;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (config->tables->len, ==, 2);
+  kitchen = pj_server_config_find (config, "kitchen");
+  g_assert_nonnull (kitchen);
+  g_assert_cmpstr (kitchen->name, ==, "Kitchen");
+  g_assert_cmpstr (kitchen->password, ==, "pw");
+  g_assert_cmpuint (kitchen->rules.players, ==, 4);
+  g_assert_nonnull (pj_server_config_find (config, "Attic 2"));
+  g_assert_cmpstr (((PjServerTableConfig *) g_ptr_array_index (config->tables, 1))->name, ==, "Attic 2");
 }
 
 /* One admin answer, parsed: TRUE for ok. */
@@ -157,6 +183,8 @@ test_lifecycle (void)
   g_assert_cmpuint (pj_server_get_n_tables (server), ==, 1);
   table = pj_server_find_table (server, "Solo");
   g_assert_nonnull (table);
+  /* one name, case aside, as the tables are told apart */
+  g_assert_true (pj_server_find_table (server, "sOLO") == table);
   g_assert_true (g_file_test (settings, G_FILE_TEST_IS_REGULAR));
 
   bot = bot_new ("Bo", PJ_AI_EASY);
@@ -230,8 +258,11 @@ int
 main (int    argc,
       char **argv)
 {
+  /* as the server's main: names on its command line are UTF-8 text */
+  setlocale (LC_ALL, "C.UTF-8");
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/server/objects/parse", test_parse);
+  g_test_add_func ("/server/objects/unique-names", test_unique_names);
   g_test_add_func ("/server/objects/admin-line", test_admin_line);
   g_test_add_func ("/server/objects/lifecycle", test_lifecycle);
   return g_test_run ();
