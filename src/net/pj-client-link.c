@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "pj-client-private.h"
+#include "pj-net-tls.h"
 
 void
 _pj_client_send (PjClient   *self,
@@ -260,10 +261,19 @@ connection_closed (PjNetConnection *conn,
   lose_connection (self, error);
 }
 
+static void
+connection_secured (PjNetConnection *conn,
+                    const GError    *error,
+                    gpointer         user_data)
+{
+  /* a failure is the closed callback's: the join fails with why */
+}
+
 static const PjNetConnectionCallbacks connection_callbacks = {
   connection_message,
   connection_bad_message,
   connection_closed,
+  connection_secured,
 };
 
 /* ---- liveness ------------------------------------------------------------------ */
@@ -399,6 +409,9 @@ connected_cb (GObject      *source,
     }
   self->conn = pj_net_connection_new (G_IO_STREAM (connection), PJ_NET_TO_CLIENT,
                                       &connection_callbacks, self);
+  /* the ping below waits for the handshake, and the hello for the
+   * challenge: nothing is said in clear */
+  pj_net_connection_set_tls_client (self->conn);
   if (self->tap)
     pj_net_connection_set_tap (self->conn, self->tap, self->tap_data);
   pj_net_connection_start (self->conn);
@@ -426,6 +439,17 @@ pj_client_connect_async (PjClient            *self,
   g_return_if_fail (self->connect_task == NULL);
 
   _pj_client_close_connection (self);
+  {
+    g_autoptr (GError) error = NULL;
+
+    /* nothing crosses the network in clear: no TLS, no joining */
+    if (!pj_net_tls_check_available (&error))
+      {
+        g_task_report_error (self, callback, user_data, pj_client_connect_async,
+                             g_steal_pointer (&error));
+        return;
+      }
+  }
   self->started = FALSE;
   self->has_state = FALSE;
   g_clear_pointer (&self->nonce, g_free);

@@ -92,6 +92,9 @@ struct _PjHost {
   char            *password;
   GSocketService  *service;
   guint16          port;
+  GTlsCertificate *certificate;   /* what every connection's TLS shows guests */
+  char            *fingerprint;   /* its read-aloud form */
+  GBytes          *clear_answer;  /* what an app older than TLS is told, in clear */
 
   PjNetPhase       phase;
   PjRules          rules;

@@ -14,8 +14,8 @@ G_BEGIN_DECLS
 
 /* The protocol versions this build speaks; a peer with no overlap gets a
  * "version" error in people's words (pj_net_version_message()). */
-#define PJ_NET_PROTOCOL_MIN       2
-#define PJ_NET_PROTOCOL_MAX       2
+#define PJ_NET_PROTOCOL_MIN       3
+#define PJ_NET_PROTOCOL_MAX       3
 /* what discovery publishes: the newest version spoken */
 #define PJ_NET_PROTOCOL_VERSION   PJ_NET_PROTOCOL_MAX
 #define PJ_NET_DEFAULT_PORT       47251

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "net-test-util.h"
+#include "pj-net-tls.h"
 
 /* ---- a table ---------------------------------------------------------------- */
 
@@ -619,41 +620,37 @@ test_password (void)
   table_free (t);
 }
 
-/* Handshake errors a PjClient never makes: a raw socket says them. The host
- * runs in this thread, so the main loop turns until the answer is there. */
+/* Handshake errors a PjClient never makes: a raw socket says them (in
+ * TLS, or in clear as an older app). The host runs in this thread, so the
+ * main loop turns until the answer is there. */
+static char *
+raw_say (Raw        *raw,
+         const char *line,
+         guint       n_lines)
+{
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  GString *all = g_string_new (NULL);
+
+  raw_send (raw, line);
+  while (raw->lines->len < n_lines && !raw->eof)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      if (!raw_pump (raw))
+        g_usleep (500);
+    }
+  for (guint i = 0; i < raw->lines->len; i++)
+    g_string_append_printf (all, "%s\n", (const char *) g_ptr_array_index (raw->lines, i));
+  raw_free (raw);
+  return g_string_free (all, FALSE);
+}
+
+/* the challenge and the answer to line */
 static char *
 raw_exchange (guint16     port,
               const char *line)
 {
-  g_autoptr (GSocketClient) sc = g_socket_client_new ();
-  g_autoptr (GSocketConnection) conn = NULL;
-  g_autoptr (GDataInputStream) in = NULL;
-  g_autoptr (GError) error = NULL;
-  GSocket *socket;
-  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-
-  conn = g_socket_client_connect_to_host (sc, "127.0.0.1", port, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (conn)),
-                                            line, strlen (line), NULL, NULL, &error));
-  socket = g_socket_connection_get_socket (conn);
-  while (!(g_socket_condition_check (socket, G_IO_IN | G_IO_HUP) & (G_IO_IN | G_IO_HUP)))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  run_for (20);
-  in = g_data_input_stream_new (g_io_stream_get_input_stream (G_IO_STREAM (conn)));
-  /* the host's challenge comes first, whatever was said */
-  for (;;)
-    {
-      char *reply = g_data_input_stream_read_line (in, NULL, NULL, &error);
-
-      if (reply == NULL || strstr (reply, "\"type\":\"challenge\"") == NULL)
-        return reply;
-      g_free (reply);
-    }
+  return raw_say (raw_open (port), line, 2);
 }
 
 static void
@@ -662,8 +659,10 @@ test_handshake (void)
   Table *t = table_new (PJ_PRESET_BASIC, 4, 0, PJ_AI_EASY, NULL);
   g_autofree char *r1 = raw_exchange (t->port, "{\"type\":\"hello\",\"protocol\":1,\"name\":\"Past\"}\n");
   g_autofree char *r2 = raw_exchange (t->port, "{\"type\":\"sit\",\"seat\":0}\n");
-  g_autofree char *r3 = raw_exchange (t->port, "{\"type\":\"hello\",\"protocol\":2,\"name\":\"X\",\"token_proof\":"
-                                                "\"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff\"}\n");
+  g_autofree char *now = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":%d,\"name\":\"X\",\"token_proof\":"
+                                          "\"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff\"}\n",
+                                          PJ_NET_PROTOCOL_MAX);
+  g_autofree char *r3 = raw_exchange (t->port, now);
   /* "the future" follows the build: a version bump must not break it */
   g_autofree char *future = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":%d,\"protocol_min\":%d,\"name\":\"Future\"}\n",
                                              PJ_NET_PROTOCOL_MAX + 1, PJ_NET_PROTOCOL_MAX + 1);
@@ -679,6 +678,96 @@ test_handshake (void)
   /* a ping before hello is answered (a client tells an old host so) */
   g_assert_nonnull (strstr (r5, "\"type\":\"pong\""));
   table_free (t);
+}
+
+/* An app older than TLS (protocol 2, or 1) speaks JSON in clear: it still
+ * reads, in clear, why it cannot join, and nothing it says is taken. */
+static void
+test_clear_peer (void)
+{
+  Table *t = table_new (PJ_PRESET_BASIC, 4, 0, PJ_AI_EASY, NULL);
+  g_autofree char *v2 = raw_say (raw_open_clear (t->port), "{\"type\":\"ping\"}\n", 2);
+  g_autofree char *v1 = raw_say (raw_open_clear (t->port),
+                                 "{\"type\":\"hello\",\"protocol\":1,\"name\":\"Past\"}\n", 2);
+  g_autofree char *min = g_strdup_printf ("\"protocol_min\":%d", PJ_NET_PROTOCOL_MIN);
+
+  /* a version-2 app reads the challenge's range and says "newer" itself */
+  g_assert_nonnull (strstr (v2, "\"type\":\"challenge\""));
+  g_assert_nonnull (strstr (v2, min));
+  g_assert_cmpint (PJ_NET_PROTOCOL_MIN, >=, 3);
+  /* a version-1 app shows the error's words */
+  g_assert_nonnull (strstr (v1, "\"code\":\"version\""));
+  g_assert_nonnull (strstr (v1, "This table needs a newer version of Pegs and Jokers"));
+  /* and neither got further: nobody was greeted */
+  g_assert_null (strstr (v2, "welcome"));
+  g_assert_null (strstr (v1, "welcome"));
+  g_assert_null (strstr (v2, "pong"));
+  table_free (t);
+}
+
+/* The table's certificate is made once, kept the user's alone (0600 in a
+ * 0700 folder it makes), read back the same, and is what a guest's TLS
+ * sees; its fingerprint reads aloud as 8 groups of 4 hex digits. */
+static void
+test_certificate_kept (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("pj-test-cert-XXXXXX", NULL);
+  g_autofree char *folder = g_build_filename (dir, "made", NULL);
+  g_autofree char *path = g_build_filename (folder, "table-certificate.pem", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GTlsCertificate) made = pj_net_tls_load_or_make (path, &error);
+  g_autoptr (GTlsCertificate) again = NULL;
+  g_autoptr (GRegex) form = g_regex_new ("^[0-9A-F]{4}( [0-9A-F]{4}){7}$", 0, 0, NULL);
+  g_autofree char *fingerprint = NULL;
+  g_autofree char *fingerprint_again = NULL;
+  g_autofree char *seen = NULL;
+  g_autofree char *pem = NULL;
+  GStatBuf st;
+  PjHost *host;
+  Raw *raw;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (made);
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+  g_assert_cmpint (g_stat (folder, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0700);
+  g_assert_true (g_file_get_contents (path, &pem, NULL, NULL));
+  g_assert_nonnull (strstr (pem, "BEGIN CERTIFICATE"));
+  g_assert_nonnull (strstr (pem, "BEGIN PRIVATE KEY"));
+
+  fingerprint = pj_net_tls_fingerprint (made);
+  g_assert_true (g_regex_match (form, fingerprint, 0, NULL));
+  again = pj_net_tls_load_or_make (path, &error);
+  g_assert_no_error (error);
+  fingerprint_again = pj_net_tls_fingerprint (again);
+  g_assert_cmpstr (fingerprint, ==, fingerprint_again);
+
+  /* a host given it shows it to every guest */
+  host = pj_host_new ("Kept", NULL);
+  pj_host_set_certificate (host, again);
+  g_assert_true (pj_host_listen (host, 0, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (pj_host_get_fingerprint (host), ==, fingerprint);
+  raw = raw_open (pj_host_get_port (host));
+  seen = pj_net_tls_fingerprint (raw->host_certificate);
+  g_assert_cmpstr (seen, ==, fingerprint);
+  raw_free (raw);
+  pj_host_stop (host);
+  g_assert_true (run_until_last_ref (host, 5000));
+  g_assert_finalize_object (host);
+
+  /* a file there that is not a certificate is never replaced */
+  g_assert_true (g_file_set_contents (path, "not a certificate", -1, NULL));
+  g_assert_null (pj_net_tls_load_or_make (path, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "fingerprint changes"));
+  g_clear_pointer (&pem, g_free);
+  g_assert_true (g_file_get_contents (path, &pem, NULL, NULL));
+  g_assert_cmpstr (pem, ==, "not a certificate");
+  g_remove (path);
+  g_rmdir (folder);
+  g_rmdir (dir);
 }
 
 typedef struct {
@@ -859,6 +948,8 @@ main (int    argc,
   g_test_add_func ("/net/game/strikes", test_strikes);
   g_test_add_func ("/net/game/password", test_password);
   g_test_add_func ("/net/game/handshake", test_handshake);
+  g_test_add_func ("/net/game/clear-peer", test_clear_peer);
+  g_test_add_func ("/net/game/certificate-kept", test_certificate_kept);
   g_test_add_func ("/net/game/table-talk", test_table_talk);
   g_test_add_func ("/net/game/fair-deal-lie-salt", test_lie_salt);
   g_test_add_func ("/net/game/fair-deal-lie-seed", test_lie_seed);
