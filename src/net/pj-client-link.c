@@ -261,12 +261,86 @@ connection_closed (PjNetConnection *conn,
   lose_connection (self, error);
 }
 
+/* The handshake is done: the certificate is the one this table showed
+ * before, or the first (pinned once the table welcomes us). A changed one
+ * ends the join before the hello: no proof goes to whoever it is. */
 static void
 connection_secured (PjNetConnection *conn,
                     const GError    *error,
                     gpointer         user_data)
 {
+  PjClient *self = user_data;
+  GTlsCertificate *certificate;
+  g_autofree char *pinned = NULL;
+
   /* a failure is the closed callback's: the join fails with why */
+  if (error != NULL)
+    return;
+  certificate = pj_net_connection_get_host_certificate (conn);
+  g_clear_pointer (&self->fingerprint, g_free);
+  self->pin_new = FALSE;
+  if (certificate == NULL)
+    {
+      g_autoptr (GError) none = g_error_new_literal (PJ_NET_ERROR, PJ_NET_ERROR_CLOSED,
+                                                    _("The table showed no certificate"));
+      lose_connection (self, none);
+      return;
+    }
+  self->fingerprint = pj_net_tls_fingerprint (certificate);
+  if (self->pin_path == NULL || self->host_address == NULL)
+    return;
+  pinned = pj_net_tls_pin_lookup (self->pin_path, self->host_address, self->host_port);
+  if (pinned == NULL)
+    {
+      self->pin_new = TRUE;
+      return;
+    }
+  if (g_strcmp0 (pinned, self->fingerprint) != 0)
+    {
+      g_autoptr (GError) changed =
+        g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_HOST_CHANGED,
+                     _("This table is not the one you joined before: its fingerprint was %s and is %s now. "
+                       "Someone on the network may be pretending to be it. Ask the host to read out the "
+                       "fingerprint their lobby shows; only if it is the new one (they moved or reinstalled "
+                       "the game), remove the table's lines from “%s” and join again."),
+                     pinned, self->fingerprint, self->pin_path);
+
+      g_clear_error (&self->final_error);
+      self->final_error = g_error_copy (changed);
+      lose_connection (self, changed);
+    }
+}
+
+void
+_pj_client_pin_welcomed (PjClient *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!self->pin_new || self->fingerprint == NULL)
+    return;
+  self->pin_new = FALSE;
+  if (!pj_net_tls_pin_save (self->pin_path, self->host_address, self->host_port,
+                            self->table_name, self->fingerprint, &error))
+    {
+      /* the join goes on; the person hears why the table is not kept */
+      g_signal_emit (self, _pj_client_signals[ERROR], 0, error);
+    }
+}
+
+void
+pj_client_set_pin_path (PjClient   *self,
+                        const char *path)
+{
+  g_return_if_fail (PJ_IS_CLIENT (self));
+  g_free (self->pin_path);
+  self->pin_path = g_strdup (path);
+}
+
+const char *
+pj_client_get_host_fingerprint (PjClient *self)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), NULL);
+  return self->fingerprint;
 }
 
 static const PjNetConnectionCallbacks connection_callbacks = {
@@ -454,6 +528,11 @@ pj_client_connect_async (PjClient            *self,
   self->has_state = FALSE;
   g_clear_pointer (&self->nonce, g_free);
   g_clear_error (&self->final_error);
+  g_clear_pointer (&self->fingerprint, g_free);
+  g_free (self->host_address);
+  self->host_address = g_strdup (host);
+  self->host_port = port ? port : PJ_NET_DEFAULT_PORT;
+  self->pin_new = FALSE;
   self->protocol = 0;
   self->connect_task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (self->connect_task, pj_client_connect_async);
@@ -512,4 +591,7 @@ _pj_client_link_clear (PjClient *self)
   stop_pings (self);
   g_clear_pointer (&self->nonce, g_free);
   g_clear_error (&self->final_error);
+  g_clear_pointer (&self->pin_path, g_free);
+  g_clear_pointer (&self->host_address, g_free);
+  g_clear_pointer (&self->fingerprint, g_free);
 }

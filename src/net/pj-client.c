@@ -390,6 +390,7 @@ handle_welcome (PjClient   *self,
   self->protocol = (int) MIN (json_object_get_int_member (msg, "protocol"), G_MAXINT);
   _pj_client_set_seat (self, (int) json_object_get_int_member (msg, "seat"));
   self->person_id = (guint) json_object_get_int_member_with_default (msg, "id", 0);
+  _pj_client_pin_welcomed (self);
   _pj_client_finish_connect (self, NULL);
 }
 

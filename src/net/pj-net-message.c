@@ -22,6 +22,7 @@ static const char *const error_names[PJ_NET_N_ERRORS] = {
   "seat-taken", "not-seated", "not-your-turn", "illegal-action", "stale",
   "chat-refused", "too-many-errors", "not-ready", "closed", "verify-failed",
   "save", "kicked", "banned", "slow-down", "flood", "timeout", "table-closed",
+  "host-changed",
 };
 
 const char *
@@ -43,6 +44,7 @@ pj_net_error_is_final (const GError *error)
     case PJ_NET_ERROR_KICKED:
     case PJ_NET_ERROR_BANNED:
     case PJ_NET_ERROR_TABLE_CLOSED:
+    case PJ_NET_ERROR_HOST_CHANGED:
       return TRUE;
     default:
       return FALSE;

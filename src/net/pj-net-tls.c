@@ -202,3 +202,88 @@ pj_net_tls_app_certificate_path (void)
 {
   return g_build_filename (g_get_user_data_dir (), "pegs-and-jokers", "table-certificate.pem", NULL);
 }
+
+/* ---- trust on first use ---------------------------------------------------------- */
+
+/* a guest's list of tables is small; a larger file is not ours */
+#define MAX_PIN_FILE_SIZE (1024 * 1024)
+
+char *
+pj_net_tls_default_pin_path (void)
+{
+  return g_build_filename (g_get_user_config_dir (), "pegs-and-jokers", "known-tables", NULL);
+}
+
+static char *
+pin_group (const char *address,
+           guint16     port)
+{
+  /* a keyfile group name may not hold brackets or new lines; an address
+   * never does, and the table's name (which may) is a value */
+  return g_strdup_printf ("%s %u", address, port);
+}
+
+static GKeyFile *
+pin_file_load (const char  *path,
+               GError     **error)
+{
+  g_autoptr (GKeyFile) keyfile = g_key_file_new ();
+  g_autoptr (GError) local = NULL;
+  gsize len;
+  g_autofree char *data = pj_file_read_regular (path, MAX_PIN_FILE_SIZE, PJ_FILE_READ_NOFOLLOW, &len, &local);
+
+  if (data == NULL)
+    {
+      if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        return g_steal_pointer (&keyfile);
+      g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    }
+  if (!g_key_file_load_from_data (keyfile, data, len, G_KEY_FILE_KEEP_COMMENTS, error))
+    return NULL;
+  return g_steal_pointer (&keyfile);
+}
+
+char *
+pj_net_tls_pin_lookup (const char *path,
+                       const char *address,
+                       guint16     port)
+{
+  g_autoptr (GKeyFile) keyfile = pin_file_load (path, NULL);
+  g_autofree char *group = pin_group (address, port);
+
+  if (keyfile == NULL)
+    return NULL;
+  return g_key_file_get_string (keyfile, group, "fingerprint", NULL);
+}
+
+gboolean
+pj_net_tls_pin_save (const char  *path,
+                     const char  *address,
+                     guint16      port,
+                     const char  *table_name,
+                     const char  *fingerprint,
+                     GError     **error)
+{
+  g_autoptr (GKeyFile) keyfile = pin_file_load (path, error);
+  g_autofree char *group = pin_group (address, port);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *data = NULL;
+  gsize len;
+
+  if (keyfile == NULL)
+    return FALSE;
+  g_key_file_set_string (keyfile, group, "fingerprint", fingerprint);
+  if (table_name)
+    g_key_file_set_string (keyfile, group, "table", table_name);
+  data = g_key_file_to_data (keyfile, &len, NULL);
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   _("Could not make the folder “%s”: %s"), dir, g_strerror (saved));
+      return FALSE;
+    }
+  /* which tables this person visits is theirs alone */
+  return pj_file_write_atomic (path, data, len, 0600, PJ_FILE_WRITE_NONE, error);
+}

@@ -39,6 +39,23 @@ GTlsCertificate *pj_net_tls_default_certificate (GError **error);
  * certificate's DER, upper-case hex in groups of 4. */
 char            *pj_net_tls_fingerprint     (GTlsCertificate *certificate);
 
+/* ---- trust on first use: the fingerprints a guest has seen --------------- */
+
+/* The app's pins: a keyfile under the user's config folder. */
+char            *pj_net_tls_default_pin_path (void);
+/* The fingerprint pinned for the table at address and port (the table as
+ * a guest reaches it, before it is told anything), or NULL. */
+char            *pj_net_tls_pin_lookup  (const char  *path,
+                                         const char  *address,
+                                         guint16      port);
+/* Pin it (the file written atomically, mode 0600, its folder made 0700). */
+gboolean         pj_net_tls_pin_save    (const char  *path,
+                                         const char  *address,
+                                         guint16      port,
+                                         const char  *table_name,
+                                         const char  *fingerprint,
+                                         GError     **error);
+
 /* Where the app's host keeps its certificate (under the user's data
  * folder, beside the app's saves). */
 char            *pj_net_tls_app_certificate_path (void);

@@ -87,6 +87,8 @@ typedef enum {
   PJ_NET_ERROR_FLOOD,            /* "flood": more bytes than the budget; the host hangs up */
   PJ_NET_ERROR_TIMEOUT,          /* "timeout": no hello in time, or silent too long */
   PJ_NET_ERROR_TABLE_CLOSED,     /* "table-closed": the host closed the table (do not retry) */
+  /* protocol 3 */
+  PJ_NET_ERROR_HOST_CHANGED,     /* "host-changed": not the certificate pinned for this table (local; do not retry) */
   PJ_NET_N_ERRORS
 } PjNetError;
 

@@ -575,6 +575,11 @@ pj_table_join_async (PjTable             *self,
   g_free (self->password);
   self->password = password != NULL && password[0] != '\0' ? g_strdup (password) : NULL;
   pj_client_set_password (self->client, self->password);
+  {
+    /* a guest knows each table by its certificate from the first join on */
+    g_autofree char *pins = pj_net_tls_default_pin_path ();
+    pj_client_set_pin_path (self->client, pins);
+  }
   pj_client_connect_async (self->client, self->address, self->port, cancellable, join_done_cb, task);
 }
 

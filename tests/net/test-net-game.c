@@ -770,6 +770,70 @@ test_certificate_kept (void)
   g_rmdir (dir);
 }
 
+/* Trust on first use: the first join pins the table's fingerprint (a
+ * 0600 file); a table at the same address and port showing another
+ * certificate is refused before the hello, naming both fingerprints. */
+static void
+test_pin_changed (void)
+{
+  Table *t = table_new (PJ_PRESET_BASIC, 4, 0, PJ_AI_EASY, "secret");
+  g_autofree char *dir = g_dir_make_tmp ("pj-test-pins-XXXXXX", NULL);
+  g_autofree char *folder = g_build_filename (dir, "pegs-and-jokers", NULL);
+  g_autofree char *pins = g_build_filename (folder, "known-tables", NULL);
+  const char *real = pj_host_get_fingerprint (t->host);
+  static const char other[] = "0000 1111 2222 3333 4444 5555 6666 7777";
+  g_autofree char *pinned = NULL;
+  Bot *first = bot_new ("Ann", PJ_AI_EASY);
+  Bot *again = bot_new ("Cy", PJ_AI_EASY);
+  Bot *fooled = bot_new ("Bea", PJ_AI_EASY);
+  GStatBuf st;
+
+  g_ptr_array_add (t->bots, first);
+  g_ptr_array_add (t->bots, again);
+  g_ptr_array_add (t->bots, fooled);
+
+  /* first join: pinned, the user's alone */
+  pj_client_set_pin_path (first->client, pins);
+  pj_client_set_password (first->client, "secret");
+  g_assert_true (bot_connect (first, "127.0.0.1", t->port));
+  g_assert_cmpstr (pj_client_get_host_fingerprint (first->client), ==, real);
+  pinned = pj_net_tls_pin_lookup (pins, "127.0.0.1", t->port);
+  g_assert_cmpstr (pinned, ==, real);
+  g_assert_cmpint (g_stat (pins, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+  g_assert_cmpint (g_stat (folder, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0700);
+
+  /* the same certificate again: in */
+  pj_client_set_pin_path (again->client, pins);
+  pj_client_set_password (again->client, "secret");
+  g_assert_true (bot_connect (again, "127.0.0.1", t->port));
+  g_assert_no_error (again->connect_error);
+
+  /* what a table that changed its certificate looks like to this guest */
+  g_assert_true (pj_net_tls_pin_save (pins, "127.0.0.1", t->port, "Test table", other, NULL));
+  pj_client_set_pin_path (fooled->client, pins);
+  pj_client_set_password (fooled->client, "secret");
+  g_assert_false (bot_connect (fooled, "127.0.0.1", t->port));
+  g_assert_error (fooled->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_HOST_CHANGED);
+  g_assert_true (pj_net_error_is_final (fooled->connect_error));
+  g_assert_nonnull (strstr (fooled->connect_error->message, other));
+  g_assert_nonnull (strstr (fooled->connect_error->message, real));
+  g_assert_nonnull (strstr (fooled->connect_error->message, pins));
+  /* nothing was said to it: no hello, no proof */
+  run_for (100);
+  g_assert_cmpuint (pj_host_get_n_people (t->host), ==, 2);
+  /* and the pin stays what the guest trusted */
+  g_clear_pointer (&pinned, g_free);
+  pinned = pj_net_tls_pin_lookup (pins, "127.0.0.1", t->port);
+  g_assert_cmpstr (pinned, ==, other);
+
+  table_free (t);
+  g_remove (pins);
+  g_rmdir (folder);
+  g_rmdir (dir);
+}
+
 typedef struct {
   Bot  **b;
   guint  want[4];
@@ -950,6 +1014,7 @@ main (int    argc,
   g_test_add_func ("/net/game/handshake", test_handshake);
   g_test_add_func ("/net/game/clear-peer", test_clear_peer);
   g_test_add_func ("/net/game/certificate-kept", test_certificate_kept);
+  g_test_add_func ("/net/game/pin-changed", test_pin_changed);
   g_test_add_func ("/net/game/table-talk", test_table_talk);
   g_test_add_func ("/net/game/fair-deal-lie-salt", test_lie_salt);
   g_test_add_func ("/net/game/fair-deal-lie-seed", test_lie_seed);

@@ -1180,6 +1180,7 @@ main (int    argc,
   scratch = g_dir_make_tmp ("pj-test-table-XXXXXX", NULL);
   g_assert_nonnull (scratch);
   g_setenv ("XDG_DATA_HOME", scratch, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", scratch, TRUE);
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/table/mirror-answers", test_table_mirror_answers);
@@ -1199,7 +1200,10 @@ main (int    argc,
     g_autofree char *certificate = pj_net_tls_app_certificate_path ();
     g_autofree char *folder = g_path_get_dirname (certificate);
 
+    g_autofree char *pins = pj_net_tls_default_pin_path ();
+
     g_remove (certificate);
+    g_remove (pins);
     g_rmdir (folder);
     g_rmdir (scratch);
   }
