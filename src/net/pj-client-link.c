@@ -106,12 +106,14 @@ send_hello (PjClient *self,
   /* neither the password nor the token crosses the network */
   if (proofs && self->password && *self->password)
     {
-      g_autofree char *proof = pj_net_proof (self->password, self->nonce);
+      g_autofree char *proof = pj_net_bound_proof (self->password, PJ_NET_PROOF_PASSWORD,
+                                                   self->nonce, self->binding);
       json_object_set_string_member (hello, "proof", proof);
     }
   if (proofs && self->token)
     {
-      g_autofree char *proof = pj_net_proof (self->token, self->nonce);
+      g_autofree char *proof = pj_net_bound_proof (self->token, PJ_NET_PROOF_TOKEN,
+                                                   self->nonce, self->binding);
       json_object_set_string_member (hello, "token_proof", proof);
     }
   _pj_client_send (self, hello);
@@ -287,6 +289,8 @@ connection_secured (PjNetConnection *conn,
       return;
     }
   self->fingerprint = pj_net_tls_fingerprint (certificate);
+  g_free (self->binding);
+  self->binding = pj_net_connection_get_channel_binding (conn);
   if (self->pin_path == NULL || self->host_address == NULL)
     return;
   pinned = pj_net_tls_pin_lookup (self->pin_path, self->host_address, self->host_port);
@@ -309,6 +313,27 @@ connection_secured (PjNetConnection *conn,
       self->final_error = g_error_copy (changed);
       lose_connection (self, changed);
     }
+}
+
+gboolean
+_pj_client_host_proven (PjClient   *self,
+                        JsonObject *welcome)
+{
+  const char *proof = json_object_get_string_member_with_default (welcome, "host_proof", NULL);
+  g_autofree char *expected = NULL;
+
+  /* no password, nothing to prove: the pin is all there is */
+  if (self->password == NULL || *self->password == '\0')
+    return TRUE;
+  expected = pj_net_bound_proof (self->password, PJ_NET_PROOF_HOST, self->nonce, self->binding);
+  if (proof != NULL && pj_net_equal_secret (expected, proof))
+    return TRUE;
+  _pj_client_finish_connect (self, g_error_new_literal (PJ_NET_ERROR, PJ_NET_ERROR_HOST_UNPROVEN,
+                                                        _("This table could not show that it knows its password: "
+                                                          "someone on the network may be pretending to be it. "
+                                                          "Nothing was given away; ask the host to check the "
+                                                          "fingerprint their lobby shows.")));
+  return FALSE;
 }
 
 void
@@ -594,4 +619,5 @@ _pj_client_link_clear (PjClient *self)
   g_clear_pointer (&self->pin_path, g_free);
   g_clear_pointer (&self->host_address, g_free);
   g_clear_pointer (&self->fingerprint, g_free);
+  g_clear_pointer (&self->binding, g_free);
 }

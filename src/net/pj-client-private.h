@@ -78,8 +78,12 @@ struct _PjClient {
   guint16          host_port;
   char            *fingerprint;     /* the host's certificate, read-aloud form */
   gboolean         pin_new;         /* nothing pinned yet: pin it at the welcome */
+  char            *binding;         /* the TLS channel's binding (hex): what proofs answer too */
 };
 
+/* The welcome proves the host knows the table's password (when we gave
+ * one): FALSE after the join failed with PJ_NET_ERROR_HOST_UNPROVEN. */
+gboolean _pj_client_host_proven (PjClient *self, JsonObject *welcome);
 /* The welcome came: a table met for the first time is pinned now. */
 void _pj_client_pin_welcomed (PjClient *self);
 

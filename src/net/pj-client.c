@@ -383,6 +383,8 @@ handle_welcome (PjClient   *self,
       _pj_client_unexpected (self, PJ_MSG_WELCOME, "not connecting");
       return;
     }
+  if (!_pj_client_host_proven (self, msg))
+    return;
   g_free (self->token);
   self->token = g_strdup (json_object_get_string_member (msg, "token"));
   g_free (self->table_name);

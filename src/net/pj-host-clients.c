@@ -30,6 +30,7 @@ _pj_host_client_free (Client *c)
   g_free (c->address);
   g_free (c->key);
   g_free (c->nonce);
+  g_free (c->binding);
   g_free (c);
 }
 
@@ -358,7 +359,8 @@ authenticate (PjHost     *self,
     return AUTH_HELD;
   if (locked)
     {
-      g_autofree char *expected = pj_net_proof (self->password, c->nonce);
+      g_autofree char *expected = pj_net_bound_proof (self->password, PJ_NET_PROOF_PASSWORD,
+                                                      c->nonce, c->binding);
 
       if (proof == NULL || !pj_net_equal_secret (expected, proof))
         {
@@ -573,6 +575,13 @@ send_welcome (PjHost *self,
   json_object_set_string_member (welcome, "token", c->token);
   json_object_set_int_member (welcome, "seat", c->seat);
   json_object_set_string_member (welcome, "table", self->table_name);
+  if (self->password && *self->password)
+    {
+      /* the host knows the password too: a man in the middle who does
+       * not cannot welcome the guest in its place */
+      g_autofree char *proof = pj_net_bound_proof (self->password, PJ_NET_PROOF_HOST, c->nonce, c->binding);
+      json_object_set_string_member (welcome, "host_proof", proof);
+    }
   pj_net_connection_send (c->conn, welcome);
   _pj_host_broadcast_lobby (self);
   if (self->phase != PJ_NET_PHASE_LOBBY)
@@ -944,7 +953,12 @@ connection_secured (PjNetConnection *conn,
   Client *c = user_data;
 
   if (error == NULL)
-    return;
+    {
+      /* before any hello can be read: every proof answers this channel */
+      g_free (c->binding);
+      c->binding = pj_net_connection_get_channel_binding (conn);
+      return;
+    }
   if (_pj_host_guard_may_log_refusal (c->host, c->key))
     {
       if (g_error_matches (error, PJ_NET_ERROR, PJ_NET_ERROR_VERSION))

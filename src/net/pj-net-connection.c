@@ -12,6 +12,7 @@
 #include <sys/socket.h>
 
 #include "pj-net-connection.h"
+#include "pj-net-tls.h"
 
 #define READ_CHUNK    16384
 /* what one queued piece costs besides its bytes (the GBytes, the link) */
@@ -693,25 +694,12 @@ pj_net_connection_get_host_certificate (PjNetConnection *conn)
   return conn->tls_client ? g_tls_connection_get_peer_certificate (conn->tls) : conn->certificate;
 }
 
-GBytes *
+char *
 pj_net_connection_get_channel_binding (PjNetConnection *conn)
 {
-  g_autoptr (GByteArray) data = NULL;
-  g_autoptr (GError) error = NULL;
-
   if (conn->tls == NULL || conn->link != LINK_OPEN)
     return NULL;
-  /* tls-server-end-point: the same on both sides whatever TLS version or
-   * glib-networking each has, and a man in the middle, who cannot show
-   * the host's certificate, has another */
-  data = g_byte_array_new ();
-  if (!g_tls_connection_get_channel_binding_data (conn->tls, G_TLS_CHANNEL_BINDING_TLS_SERVER_END_POINT,
-                                                  data, &error))
-    {
-      g_debug ("no channel binding: %s", error->message);
-      return NULL;
-    }
-  return g_byte_array_free_to_bytes (g_steal_pointer (&data));
+  return pj_net_tls_channel_binding (conn->tls, pj_net_connection_get_host_certificate (conn));
 }
 
 static void

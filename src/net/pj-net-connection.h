@@ -71,9 +71,9 @@ GTlsCertificate *pj_net_connection_get_peer_certificate (PjNetConnection *conn);
 /* After secured: the host's certificate as both sides see it: its own on
  * a host, the peer's on a client. */
 GTlsCertificate *pj_net_connection_get_host_certificate (PjNetConnection *conn);
-/* After secured: what binds a proof to this TLS channel (RFC 5929's
- * tls-server-end-point: the host's certificate hashed), or NULL. */
-GBytes          *pj_net_connection_get_channel_binding (PjNetConnection *conn);
+/* After secured: what binds a proof to this TLS channel (hex:
+ * pj_net_tls_channel_binding()), or NULL. */
+char            *pj_net_connection_get_channel_binding (PjNetConnection *conn);
 /* Bound what the peer may send: burst bytes at once, then rate a second
  * (each line costs 64 more). Past it the bad_message callback gets
  * PJ_NET_ERROR_FLOOD once and nothing more is read. */

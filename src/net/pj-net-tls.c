@@ -287,3 +287,39 @@ pj_net_tls_pin_save (const char  *path,
   /* which tables this person visits is theirs alone */
   return pj_file_write_atomic (path, data, len, 0600, PJ_FILE_WRITE_NONE, error);
 }
+
+char *
+pj_net_tls_channel_binding (GTlsConnection  *tls,
+                            GTlsCertificate *host_certificate)
+{
+  g_autoptr (GByteArray) data = g_byte_array_new ();
+  g_autoptr (GError) error = NULL;
+
+  if (!g_tls_connection_get_channel_binding_data (tls, G_TLS_CHANNEL_BINDING_TLS_SERVER_END_POINT,
+                                                  data, &error))
+    {
+      g_autoptr (GByteArray) der = NULL;
+      g_autoptr (GChecksum) sum = NULL;
+      guint8 digest[32];
+      gsize digest_len = sizeof digest;
+
+      /* an older glib-networking: the same hash, as RFC 5929 defines it
+       * for a certificate signed with SHA-256 */
+      g_debug ("channel binding from GIO: %s; computed here", error->message);
+      if (host_certificate == NULL)
+        return NULL;
+      g_object_get (host_certificate, "certificate", &der, NULL);
+      sum = g_checksum_new (G_CHECKSUM_SHA256);
+      g_checksum_update (sum, der->data, der->len);
+      g_checksum_get_digest (sum, digest, &digest_len);
+      g_byte_array_set_size (data, 0);
+      g_byte_array_append (data, digest, (guint) digest_len);
+    }
+  {
+    GString *hex = g_string_sized_new (data->len * 2);
+
+    for (guint i = 0; i < data->len; i++)
+      g_string_append_printf (hex, "%02x", data->data[i]);
+    return g_string_free (hex, FALSE);
+  }
+}

@@ -39,6 +39,13 @@ GTlsCertificate *pj_net_tls_default_certificate (GError **error);
  * certificate's DER, upper-case hex in groups of 4. */
 char            *pj_net_tls_fingerprint     (GTlsCertificate *certificate);
 
+/* The channel binding both ends of one TLS connection compute alike and
+ * a man in the middle cannot share: RFC 5929's tls-server-end-point (the
+ * host's certificate hashed, SHA-256 for ours), from GIO, else made here
+ * the same way. Lower-case hex, or NULL without a host certificate. */
+char            *pj_net_tls_channel_binding (GTlsConnection  *tls,
+                                             GTlsCertificate *host_certificate);
+
 /* ---- trust on first use: the fingerprints a guest has seen --------------- */
 
 /* The app's pins: a keyfile under the user's config folder. */

@@ -89,6 +89,7 @@ typedef enum {
   PJ_NET_ERROR_TABLE_CLOSED,     /* "table-closed": the host closed the table (do not retry) */
   /* protocol 3 */
   PJ_NET_ERROR_HOST_CHANGED,     /* "host-changed": not the certificate pinned for this table (local; do not retry) */
+  PJ_NET_ERROR_HOST_UNPROVEN,    /* "host-unproven": the welcome did not prove the password (local; do not retry) */
   PJ_NET_N_ERRORS
 } PjNetError;
 
