@@ -999,6 +999,242 @@ test_save_failed (void)
   g_rmdir (dir);
 }
 
+/* ---- a passive capture ------------------------------------------------------ */
+
+/* A TCP relay that passes every byte on as it is and records it, both
+ * ways: what anyone on the network between a guest and the table sees. */
+typedef struct {
+  GSocketService *service;
+  guint16         port;
+  guint16         table_port;
+  GByteArray     *seen;
+  GPtrArray      *pipes;
+} Tap;
+
+typedef struct {
+  Tap       *tap;
+  GIOStream *from;
+  GIOStream *to;
+  guint8     buf[16384];
+} TapPipe;
+
+static void tap_pipe_read (TapPipe *pipe);
+
+static void
+tap_pipe_read_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  TapPipe *pipe = user_data;
+  gssize n = g_input_stream_read_finish (G_INPUT_STREAM (source), result, NULL);
+
+  if (n <= 0)
+    {
+      g_io_stream_close (pipe->to, NULL, NULL);
+      return;
+    }
+  g_byte_array_append (pipe->tap->seen, pipe->buf, (guint) n);
+  g_output_stream_write_all (g_io_stream_get_output_stream (pipe->to), pipe->buf, (gsize) n,
+                             NULL, NULL, NULL);
+  tap_pipe_read (pipe);
+}
+
+static void
+tap_pipe_read (TapPipe *pipe)
+{
+  g_input_stream_read_async (g_io_stream_get_input_stream (pipe->from), pipe->buf, sizeof pipe->buf,
+                             G_PRIORITY_DEFAULT, NULL, tap_pipe_read_cb, pipe);
+}
+
+static void
+tap_pipe_free (TapPipe *pipe)
+{
+  g_object_unref (pipe->from);
+  g_object_unref (pipe->to);
+  g_free (pipe);
+}
+
+static gboolean
+tap_incoming_cb (GSocketService    *service,
+                 GSocketConnection *connection,
+                 GObject           *source,
+                 gpointer           user_data)
+{
+  Tap *tap = user_data;
+  g_autoptr (GSocketClient) sc = g_socket_client_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSocketConnection) table = g_socket_client_connect_to_host (sc, "127.0.0.1", tap->table_port,
+                                                                         NULL, &error);
+  TapPipe *up = g_new0 (TapPipe, 1);
+  TapPipe *down = g_new0 (TapPipe, 1);
+
+  g_assert_no_error (error);
+  up->tap = down->tap = tap;
+  up->from = g_object_ref (G_IO_STREAM (connection));
+  up->to = g_object_ref (G_IO_STREAM (table));
+  down->from = g_object_ref (G_IO_STREAM (table));
+  down->to = g_object_ref (G_IO_STREAM (connection));
+  g_ptr_array_add (tap->pipes, up);
+  g_ptr_array_add (tap->pipes, down);
+  tap_pipe_read (up);
+  tap_pipe_read (down);
+  return TRUE;
+}
+
+static Tap *
+tap_new (guint16 table_port)
+{
+  Tap *tap = g_new0 (Tap, 1);
+  g_autoptr (GError) error = NULL;
+
+  tap->table_port = table_port;
+  tap->seen = g_byte_array_new ();
+  tap->pipes = g_ptr_array_new_with_free_func ((GDestroyNotify) tap_pipe_free);
+  tap->service = g_socket_service_new ();
+  tap->port = g_socket_listener_add_any_inet_port (G_SOCKET_LISTENER (tap->service), NULL, &error);
+  g_assert_no_error (error);
+  g_signal_connect (tap->service, "incoming", G_CALLBACK (tap_incoming_cb), tap);
+  g_socket_service_start (tap->service);
+  return tap;
+}
+
+static void
+tap_free (Tap *tap)
+{
+  g_socket_service_stop (tap->service);
+  g_socket_listener_close (G_SOCKET_LISTENER (tap->service));
+  for (guint i = 0; i < tap->pipes->len; i++)
+    g_io_stream_close (((TapPipe *) g_ptr_array_index (tap->pipes, i))->from, NULL, NULL);
+  /* the reads in flight end (closed) before their pipes go */
+  run_for (100);
+  g_ptr_array_unref (tap->pipes);
+  g_object_unref (tap->service);
+  g_byte_array_unref (tap->seen);
+  g_free (tap);
+}
+
+static gboolean
+bytes_contain (const GByteArray *bytes,
+               const char       *needle,
+               gsize             len)
+{
+  if (len == 0 || len > bytes->len)
+    return FALSE;
+  for (gsize i = 0; i + len <= bytes->len; i++)
+    if (bytes->data[i] == (guint8) needle[0] && memcmp (bytes->data + i, needle, len) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The last position a seat was sent: its own hand (and, in Bluffing
+ * Joker, its face-down card) in the engine's notation. */
+static char *
+last_position (const GByteArray *received)
+{
+  g_autofree char *text = g_strndup ((const char *) received->data, received->len);
+  const char *at = NULL;
+
+  for (const char *p = text; (p = strstr (p, "\"position\":\"")) != NULL; p++)
+    at = p + strlen ("\"position\":\"");
+  g_assert_nonnull (at);
+  return g_strndup (at, strcspn (at, "\""));
+}
+
+/* A game between the table and two guests (the last two seats; the
+ * others computers), every byte recorded on the way: none of what the
+ * guests read (names, tokens, hands, face-down cards, the protocol's own
+ * words) is in the capture, though each needle is in what the guests read
+ * once decrypted. whole: to its end and its fair-deal check; else 150
+ * actions. */
+static void
+check_capture (PjPreset preset,
+               guint    players,
+               gboolean whole)
+{
+  Table *t = table_new (preset, players, players - 2, PJ_AI_EASY, NULL);
+  Tap *tap = tap_new (t->port);
+  CountWait w = { t, 150 };
+  static const char *const names[] = { "Zebulon Quartz", "Xanthippe Moor" };
+  static const char *const words[] = { "\"type\"", "\"position\"", "\"welcome\"", "\"token\"",
+                                       "\"update\"", "\"action\"", "\"seat\"", "\"log\"" };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GByteArray) plain = g_byte_array_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      Bot *bot = bot_new (names[i], PJ_AI_EASY);
+
+      g_ptr_array_add (t->bots, bot);
+      g_assert_true (bot_connect (bot, "127.0.0.1", tap->port));
+      pj_client_sit (bot->client, players - 2 + i);
+      pj_client_set_ready (bot->client, TRUE);
+    }
+  g_assert_true (run_until (all_ready, t, 5000));
+  g_assert_true (pj_host_start_game (t->host, &error));
+  g_assert_no_error (error);
+  if (whole)
+    {
+      g_assert_true (run_until (host_over, t, 25000));
+      g_assert_true (run_until (all_verified, t, 5000));
+    }
+  else
+    g_assert_true (run_until (n_actions_at_least, &w, 20000));
+
+  /* it was a game, and the tap saw all of it */
+  g_assert_cmpuint (pj_record_get_n_actions (pj_host_get_record (t->host)), >, 20);
+  for (guint i = 0; i < t->bots->len; i++)
+    {
+      Bot *bot = g_ptr_array_index (t->bots, i);
+      g_byte_array_append (plain, bot->received->data, bot->received->len);
+    }
+  g_assert_cmpuint (tap->seen->len, >, plain->len);
+  /* TLS from the first byte: a handshake record */
+  g_assert_cmpuint (tap->seen->data[0], ==, 0x16);
+
+  for (guint i = 0; i < t->bots->len; i++)
+    {
+      Bot *bot = g_ptr_array_index (t->bots, i);
+      const char *token = pj_client_get_token (bot->client);
+      g_autofree char *position = last_position (bot->received);
+      /* a run of the position as long as a hand's notation, from its middle */
+      gsize half = strlen (position) / 2;
+      gsize run = MIN ((gsize) 24, strlen (position) - half);
+
+      g_assert_true (bytes_contain (bot->received, names[i], strlen (names[i])));
+      g_assert_false (bytes_contain (tap->seen, names[i], strlen (names[i])));
+      g_assert_nonnull (token);
+      g_assert_true (bytes_contain (bot->received, token, strlen (token)));
+      g_assert_false (bytes_contain (tap->seen, token, strlen (token)));
+      g_assert_cmpuint (run, >=, 8);
+      g_assert_false (bytes_contain (tap->seen, position + half, run));
+      g_assert_false (bytes_contain (tap->seen, position, strlen (position)));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      /* the whole log (every card) comes only at the end */
+      if (!whole && strcmp (words[i], "\"log\"") == 0)
+        continue;
+      g_assert_true (bytes_contain (plain, words[i], strlen (words[i])));
+      g_assert_false (bytes_contain (tap->seen, words[i], strlen (words[i])));
+    }
+  table_free (t);
+  tap_free (tap);
+}
+
+/* the full game's table (test_full_game), which ends in good time */
+static void
+test_capture (void)
+{
+  check_capture (PJ_PRESET_KILPATRICK, 8, TRUE);
+}
+
+/* Bluffing Joker: the face-down card sent to its owner is in its position */
+static void
+test_capture_bluff (void)
+{
+  check_capture (PJ_PRESET_BLUFFING_JOKER, 4, FALSE);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1015,6 +1251,8 @@ main (int    argc,
   g_test_add_func ("/net/game/clear-peer", test_clear_peer);
   g_test_add_func ("/net/game/certificate-kept", test_certificate_kept);
   g_test_add_func ("/net/game/pin-changed", test_pin_changed);
+  g_test_add_func ("/net/game/capture", test_capture);
+  g_test_add_func ("/net/game/capture-bluff", test_capture_bluff);
   g_test_add_func ("/net/game/table-talk", test_table_talk);
   g_test_add_func ("/net/game/fair-deal-lie-salt", test_lie_salt);
   g_test_add_func ("/net/game/fair-deal-lie-seed", test_lie_seed);
