@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "pj-client-private.h"
+#include "pj-net-tls.h"
 
 void
 _pj_client_send (PjClient   *self,
@@ -105,12 +106,14 @@ send_hello (PjClient *self,
   /* neither the password nor the token crosses the network */
   if (proofs && self->password && *self->password)
     {
-      g_autofree char *proof = pj_net_proof (self->password, self->nonce);
+      g_autofree char *proof = pj_net_bound_proof (self->password, PJ_NET_PROOF_PASSWORD,
+                                                   self->nonce, self->binding);
       json_object_set_string_member (hello, "proof", proof);
     }
   if (proofs && self->token)
     {
-      g_autofree char *proof = pj_net_proof (self->token, self->nonce);
+      g_autofree char *proof = pj_net_bound_proof (self->token, PJ_NET_PROOF_TOKEN,
+                                                   self->nonce, self->binding);
       json_object_set_string_member (hello, "token_proof", proof);
     }
   _pj_client_send (self, hello);
@@ -260,10 +263,116 @@ connection_closed (PjNetConnection *conn,
   lose_connection (self, error);
 }
 
+/* The handshake is done: the certificate is the one this table showed
+ * before, or the first (pinned once the table welcomes us). A changed one
+ * ends the join before the hello: no proof goes to whoever it is. */
+static void
+connection_secured (PjNetConnection *conn,
+                    const GError    *error,
+                    gpointer         user_data)
+{
+  PjClient *self = user_data;
+  GTlsCertificate *certificate;
+  g_autofree char *pinned = NULL;
+
+  /* a failure is the closed callback's: the join fails with why */
+  if (error != NULL)
+    return;
+  certificate = pj_net_connection_get_host_certificate (conn);
+  g_clear_pointer (&self->fingerprint, g_free);
+  self->pin_new = FALSE;
+  if (certificate == NULL)
+    {
+      g_autoptr (GError) none = g_error_new_literal (PJ_NET_ERROR, PJ_NET_ERROR_CLOSED,
+                                                    _("The table showed no certificate"));
+      lose_connection (self, none);
+      return;
+    }
+  self->fingerprint = pj_net_tls_fingerprint (certificate);
+  g_free (self->binding);
+  self->binding = pj_net_connection_get_channel_binding (conn);
+  if (self->pin_path == NULL || self->host_address == NULL)
+    return;
+  pinned = pj_net_tls_pin_lookup (self->pin_path, self->host_address, self->host_port);
+  if (pinned == NULL)
+    {
+      self->pin_new = TRUE;
+      return;
+    }
+  if (g_strcmp0 (pinned, self->fingerprint) != 0)
+    {
+      g_autoptr (GError) changed =
+        g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_HOST_CHANGED,
+                     _("This table is not the one you joined before: its fingerprint was %s and is %s now. "
+                       "Someone on the network may be pretending to be it. Ask the host to read out the "
+                       "fingerprint their lobby shows; only if it is the new one (they moved or reinstalled "
+                       "the game), remove the table's lines from “%s” and join again."),
+                     pinned, self->fingerprint, self->pin_path);
+
+      g_clear_error (&self->final_error);
+      self->final_error = g_error_copy (changed);
+      lose_connection (self, changed);
+    }
+}
+
+gboolean
+_pj_client_host_proven (PjClient   *self,
+                        JsonObject *welcome)
+{
+  const char *proof = json_object_get_string_member_with_default (welcome, "host_proof", NULL);
+  g_autofree char *expected = NULL;
+
+  /* no password, nothing to prove: the pin is all there is */
+  if (self->password == NULL || *self->password == '\0')
+    return TRUE;
+  expected = pj_net_bound_proof (self->password, PJ_NET_PROOF_HOST, self->nonce, self->binding);
+  if (proof != NULL && pj_net_equal_secret (expected, proof))
+    return TRUE;
+  _pj_client_finish_connect (self, g_error_new_literal (PJ_NET_ERROR, PJ_NET_ERROR_HOST_UNPROVEN,
+                                                        _("This table could not show that it knows its password: "
+                                                          "someone on the network may be pretending to be it. "
+                                                          "Nothing was given away; ask the host to check the "
+                                                          "fingerprint their lobby shows.")));
+  return FALSE;
+}
+
+void
+_pj_client_pin_welcomed (PjClient *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!self->pin_new || self->fingerprint == NULL)
+    return;
+  self->pin_new = FALSE;
+  if (!pj_net_tls_pin_save (self->pin_path, self->host_address, self->host_port,
+                            self->table_name, self->fingerprint, &error))
+    {
+      /* the join goes on; the person hears why the table is not kept */
+      g_signal_emit (self, _pj_client_signals[ERROR], 0, error);
+    }
+}
+
+void
+pj_client_set_pin_path (PjClient   *self,
+                        const char *path)
+{
+  g_return_if_fail (PJ_IS_CLIENT (self));
+  g_free (self->pin_path);
+  self->pin_path = g_strdup (path);
+}
+
+const char *
+pj_client_get_host_fingerprint (PjClient *self)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), NULL);
+  return self->fingerprint;
+}
+
 static const PjNetConnectionCallbacks connection_callbacks = {
   connection_message,
   connection_bad_message,
   connection_closed,
+  connection_secured,
 };
 
 /* ---- liveness ------------------------------------------------------------------ */
@@ -399,6 +508,9 @@ connected_cb (GObject      *source,
     }
   self->conn = pj_net_connection_new (G_IO_STREAM (connection), PJ_NET_TO_CLIENT,
                                       &connection_callbacks, self);
+  /* the ping below waits for the handshake, and the hello for the
+   * challenge: nothing is said in clear */
+  pj_net_connection_set_tls_client (self->conn);
   if (self->tap)
     pj_net_connection_set_tap (self->conn, self->tap, self->tap_data);
   pj_net_connection_start (self->conn);
@@ -426,10 +538,26 @@ pj_client_connect_async (PjClient            *self,
   g_return_if_fail (self->connect_task == NULL);
 
   _pj_client_close_connection (self);
+  {
+    g_autoptr (GError) error = NULL;
+
+    /* nothing crosses the network in clear: no TLS, no joining */
+    if (!pj_net_tls_check_available (&error))
+      {
+        g_task_report_error (self, callback, user_data, pj_client_connect_async,
+                             g_steal_pointer (&error));
+        return;
+      }
+  }
   self->started = FALSE;
   self->has_state = FALSE;
   g_clear_pointer (&self->nonce, g_free);
   g_clear_error (&self->final_error);
+  g_clear_pointer (&self->fingerprint, g_free);
+  g_free (self->host_address);
+  self->host_address = g_strdup (host);
+  self->host_port = port ? port : PJ_NET_DEFAULT_PORT;
+  self->pin_new = FALSE;
   self->protocol = 0;
   self->connect_task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (self->connect_task, pj_client_connect_async);
@@ -488,4 +616,8 @@ _pj_client_link_clear (PjClient *self)
   stop_pings (self);
   g_clear_pointer (&self->nonce, g_free);
   g_clear_error (&self->final_error);
+  g_clear_pointer (&self->pin_path, g_free);
+  g_clear_pointer (&self->host_address, g_free);
+  g_clear_pointer (&self->fingerprint, g_free);
+  g_clear_pointer (&self->binding, g_free);
 }

@@ -71,7 +71,21 @@ struct _PjClient {
   int              protocol;        /* the version the welcome named; 0 before */
   guint            person_id;
   GArray          *people;          /* PjNetPerson, names owned */
+
+  /* trust on first use (pj-client-link.c) */
+  char            *pin_path;        /* the pins' keyfile; NULL: none kept */
+  char            *host_address;    /* the table as we reach it: the pin's key */
+  guint16          host_port;
+  char            *fingerprint;     /* the host's certificate, read-aloud form */
+  gboolean         pin_new;         /* nothing pinned yet: pin it at the welcome */
+  char            *binding;         /* the TLS channel's binding (hex): what proofs answer too */
 };
+
+/* The welcome proves the host knows the table's password (when we gave
+ * one): FALSE after the join failed with PJ_NET_ERROR_HOST_UNPROVEN. */
+gboolean _pj_client_host_proven (PjClient *self, JsonObject *welcome);
+/* The welcome came: a table met for the first time is pinned now. */
+void _pj_client_pin_welcomed (PjClient *self);
 
 enum {
   PROP_0,

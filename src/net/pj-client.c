@@ -383,6 +383,8 @@ handle_welcome (PjClient   *self,
       _pj_client_unexpected (self, PJ_MSG_WELCOME, "not connecting");
       return;
     }
+  if (!_pj_client_host_proven (self, msg))
+    return;
   g_free (self->token);
   self->token = g_strdup (json_object_get_string_member (msg, "token"));
   g_free (self->table_name);
@@ -390,6 +392,7 @@ handle_welcome (PjClient   *self,
   self->protocol = (int) MIN (json_object_get_int_member (msg, "protocol"), G_MAXINT);
   _pj_client_set_seat (self, (int) json_object_get_int_member (msg, "seat"));
   self->person_id = (guint) json_object_get_int_member_with_default (msg, "id", 0);
+  _pj_client_pin_welcomed (self);
   _pj_client_finish_connect (self, NULL);
 }
 

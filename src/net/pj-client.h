@@ -88,6 +88,14 @@ void        pj_client_send_chat        (PjClient *self, const char *text, gboole
 gboolean    pj_client_send_action      (PjClient *self, const char *text, GError **error);
 
 const char *pj_client_get_name         (PjClient *self);
+/* Trust on first use: the fingerprints of the tables joined are kept in
+ * path (pj_net_tls_default_pin_path() for the app; NULL, the default: none
+ * kept, any host taken). A table met before whose certificate changed is
+ * refused with PJ_NET_ERROR_HOST_CHANGED before anything is sent. */
+void        pj_client_set_pin_path     (PjClient *self, const char *path);
+/* The host's certificate fingerprint, read-aloud form ("4F2A 91C3 …"),
+ * once the connection is secured; NULL before. */
+const char *pj_client_get_host_fingerprint (PjClient *self);
 const char *pj_client_get_table_name   (PjClient *self);
 PjNetPhase  pj_client_get_phase        (PjClient *self);
 /* This client's seat, or -1 for a spectator. */

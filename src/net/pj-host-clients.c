@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "pj-host-private.h"
+#include "pj-net-tls.h"
 
 #define drop_client _pj_host_drop_client
 
@@ -29,6 +30,7 @@ _pj_host_client_free (Client *c)
   g_free (c->address);
   g_free (c->key);
   g_free (c->nonce);
+  g_free (c->binding);
   g_free (c);
 }
 
@@ -357,7 +359,8 @@ authenticate (PjHost     *self,
     return AUTH_HELD;
   if (locked)
     {
-      g_autofree char *expected = pj_net_proof (self->password, c->nonce);
+      g_autofree char *expected = pj_net_bound_proof (self->password, PJ_NET_PROOF_PASSWORD,
+                                                      c->nonce, c->binding);
 
       if (proof == NULL || !pj_net_equal_secret (expected, proof))
         {
@@ -629,6 +632,13 @@ send_welcome (PjHost *self,
   json_object_set_string_member (welcome, "token", c->token);
   json_object_set_int_member (welcome, "seat", c->seat);
   json_object_set_string_member (welcome, "table", self->table_name);
+  if (self->password && *self->password)
+    {
+      /* the host knows the password too: a man in the middle who does
+       * not cannot welcome the guest in its place */
+      g_autofree char *proof = pj_net_bound_proof (self->password, PJ_NET_PROOF_HOST, c->nonce, c->binding);
+      json_object_set_string_member (welcome, "host_proof", proof);
+    }
   pj_net_connection_send (c->conn, welcome);
   _pj_host_broadcast_lobby (self);
   if (self->phase != PJ_NET_PHASE_LOBBY)
@@ -991,10 +1001,38 @@ connection_closed (PjNetConnection *conn,
   drop_client (c->host, c);
 }
 
+/* The TLS handshake: done (the hello may come), or one line saying why a
+ * connection never got that far; what follows is the usual drop. */
+static void
+connection_secured (PjNetConnection *conn,
+                    const GError    *error,
+                    gpointer         user_data)
+{
+  Client *c = user_data;
+
+  if (error == NULL)
+    {
+      /* before any hello can be read: every proof answers this channel */
+      g_free (c->binding);
+      c->binding = pj_net_connection_get_channel_binding (conn);
+      return;
+    }
+  if (_pj_host_guard_may_log_refusal (c->host, c->key))
+    {
+      if (g_error_matches (error, PJ_NET_ERROR, PJ_NET_ERROR_VERSION))
+        _pj_host_event (c->host, "refusal", "a connection from %s was refused: its app is older "
+                        "and speaks without encryption (protocol 2 or less)", c->address);
+      else
+        _pj_host_event (c->host, "refusal", "a connection from %s failed its TLS handshake: %s",
+                        c->address, error->message);
+    }
+}
+
 static const PjNetConnectionCallbacks connection_callbacks = {
   connection_message,
   connection_bad_message,
   connection_closed,
+  connection_secured,
 };
 
 /* Forget a connection. Its seat: freed in the lobby; kept during a game
@@ -1051,6 +1089,11 @@ _pj_host_incoming_cb (GSocketService    *service,
   c->nonce = pj_net_random_hex (PJ_NET_TOKEN_LEN / 2);
   c->conn = pj_net_connection_new (G_IO_STREAM (connection), PJ_NET_TO_HOST,
                                    &connection_callbacks, c);
+  /* every line is in TLS; an older app, in clear, is told to update. The
+   * handshake runs within the hello deadline (a silent peer is evicted as
+   * any other), and even a refusal at the door goes out in TLS. */
+  pj_net_connection_set_tls_server (c->conn, self->certificate, self->clear_answer);
+  pj_net_connection_start (c->conn);
   /* Only greeted people count toward the table's limit (handle_hello):
    * connections still silent are bounded apart, the oldest going first. */
   if (!_pj_host_guard_admit (self, c, connection))
@@ -1067,8 +1110,37 @@ _pj_host_incoming_cb (GSocketService    *service,
   json_object_set_int_member (challenge, "protocol_min", PJ_NET_PROTOCOL_MIN);
   json_object_set_int_member (challenge, "protocol_max", PJ_NET_PROTOCOL_MAX);
   pj_net_connection_send (c->conn, challenge);
-  pj_net_connection_start (c->conn);
   return TRUE;
+}
+
+/* What an app of protocol 2 or less, which speaks in clear, reads from a
+ * TLS-only table: a challenge whose versions it cannot meet (a version-2
+ * app then says "needs a newer version" itself), and the version error a
+ * version-1 app, which sends hello first, shows as it is. */
+static GBytes *
+clear_answer_new (void)
+{
+  g_autoptr (JsonObject) challenge = pj_net_message_new (PJ_MSG_CHALLENGE);
+  g_autoptr (JsonObject) refusal = pj_net_message_new (PJ_MSG_ERROR);
+  g_autofree char *nonce = pj_net_random_hex (PJ_NET_TOKEN_LEN / 2);
+  g_autofree char *message = pj_net_version_message (1, PJ_NET_PROTOCOL_MIN - 1,
+                                                     PJ_NET_PROTOCOL_MIN, PJ_NET_PROTOCOL_MAX);
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  gsize len_first, len_second;
+  GByteArray *bytes = g_byte_array_new ();
+
+  json_object_set_string_member (challenge, "nonce", nonce);
+  json_object_set_int_member (challenge, "protocol_min", PJ_NET_PROTOCOL_MIN);
+  json_object_set_int_member (challenge, "protocol_max", PJ_NET_PROTOCOL_MAX);
+  json_object_set_string_member (refusal, "code", pj_net_error_code_name (PJ_NET_ERROR_VERSION));
+  json_object_set_string_member (refusal, "message", message);
+  json_object_set_string_member (refusal, "ref", "hello");
+  first = pj_net_message_to_line (challenge, &len_first);
+  second = pj_net_message_to_line (refusal, &len_second);
+  g_byte_array_append (bytes, (const guint8 *) first, (guint) len_first);
+  g_byte_array_append (bytes, (const guint8 *) second, (guint) len_second);
+  return g_byte_array_free_to_bytes (bytes);
 }
 
 /* ---- public API ---------------------------------------------------------- */
@@ -1083,6 +1155,19 @@ pj_host_listen (PjHost   *self,
   g_return_val_if_fail (PJ_IS_HOST (self), FALSE);
   g_return_val_if_fail (self->port == 0, FALSE);
 
+  /* nothing crosses the network in clear: no TLS, no table */
+  if (!pj_net_tls_check_available (error))
+    return FALSE;
+  if (self->certificate == NULL)
+    {
+      g_autoptr (GTlsCertificate) certificate = pj_net_tls_default_certificate (error);
+
+      if (certificate == NULL)
+        return FALSE;
+      pj_host_set_certificate (self, certificate);
+    }
+  if (self->clear_answer == NULL)
+    self->clear_answer = clear_answer_new ();
   if (port == 0)
     port = PJ_NET_DEFAULT_PORT;
   /* every IPv4 and IPv6 address (one dual-stack socket where the system allows) */

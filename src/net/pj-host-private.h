@@ -72,6 +72,7 @@ struct _Client {
   char            *address;    /* the peer's IP address, as the log and the people list show it */
   char            *key;        /* what limits and bans count it by (its Peer) */
   char            *nonce;      /* this connection's challenge */
+  char            *binding;    /* its TLS channel's binding (hex), what every proof answers too */
   int              seat;       /* -1: not seated (spectator) */
   gboolean         greeted;    /* hello accepted */
   int              protocol;   /* the version both speak (its hello); 0 before */
@@ -92,6 +93,9 @@ struct _PjHost {
   char            *password;
   GSocketService  *service;
   guint16          port;
+  GTlsCertificate *certificate;   /* what every connection's TLS shows guests */
+  char            *fingerprint;   /* its read-aloud form */
+  GBytes          *clear_answer;  /* what an app older than TLS is told, in clear */
 
   PjNetPhase       phase;
   PjRules          rules;

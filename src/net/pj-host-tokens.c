@@ -301,7 +301,7 @@ proves (const char *token,
         Client     *c,
         const char *proof)
 {
-  g_autofree char *expected = pj_net_proof (token, c->nonce);
+  g_autofree char *expected = pj_net_bound_proof (token, PJ_NET_PROOF_TOKEN, c->nonce, c->binding);
 
   return pj_net_equal_secret (expected, proof);
 }

@@ -11,6 +11,7 @@
 
 #include "pj-file.h"
 #include "pj-host-private.h"
+#include "pj-net-tls.h"
 
 G_DEFINE_FINAL_TYPE (PjHost, pj_host, G_TYPE_OBJECT)
 
@@ -576,6 +577,25 @@ pj_host_new (const char *table_name,
   return g_object_new (PJ_TYPE_HOST, "table-name", table_name, "password", password, NULL);
 }
 
+void
+pj_host_set_certificate (PjHost          *self,
+                         GTlsCertificate *certificate)
+{
+  g_return_if_fail (PJ_IS_HOST (self));
+  g_return_if_fail (G_IS_TLS_CERTIFICATE (certificate));
+  g_return_if_fail (self->port == 0);
+  g_set_object (&self->certificate, certificate);
+  g_free (self->fingerprint);
+  self->fingerprint = pj_net_tls_fingerprint (certificate);
+}
+
+const char *
+pj_host_get_fingerprint (PjHost *self)
+{
+  g_return_val_if_fail (PJ_IS_HOST (self), NULL);
+  return self->fingerprint;
+}
+
 /* ---- testing hooks ------------------------------------------------------- */
 
 void
@@ -643,6 +663,9 @@ pj_host_finalize (GObject *object)
   g_free (self->salt);
   g_free (self->commitment);
   g_free (self->save_path);
+  g_clear_object (&self->certificate);
+  g_free (self->fingerprint);
+  g_clear_pointer (&self->clear_answer, g_bytes_unref);
   g_main_context_unref (self->context);
   G_OBJECT_CLASS (pj_host_parent_class)->finalize (object);
 }

@@ -94,6 +94,14 @@ PjHost     *pj_host_reopen_table     (const char *save_path, const char *table_n
 /* Listen on port (0: PJ_NET_DEFAULT_PORT, falling back to any free port if
  * it is taken) on every IPv4 and IPv6 address. */
 gboolean    pj_host_listen           (PjHost *self, guint16 port, GError **error);
+/* The certificate (with its key) every connection's TLS shows guests:
+ * the table's identity, kept by the caller (pj_net_tls_load_or_make()).
+ * Before pj_host_listen(); without one the host uses one made for this
+ * process alone (pj_net_tls_default_certificate()). */
+void        pj_host_set_certificate  (PjHost *self, GTlsCertificate *certificate);
+/* Its fingerprint as people read it aloud ("4F2A 91C3 …"; NULL before a
+ * certificate is set or pj_host_listen()). */
+const char *pj_host_get_fingerprint  (PjHost *self);
 /* The port actually listened on (0 before pj_host_listen()). */
 guint16     pj_host_get_port         (PjHost *self);
 /* Stop listening and hang up on every client, telling them the table is

@@ -22,6 +22,19 @@ pj_net_proof (const char *key,
                                     nonce, -1);
 }
 
+char *
+pj_net_bound_proof (const char     *key,
+                    PjNetProofRole  role,
+                    const char     *nonce,
+                    const char     *binding)
+{
+  static const char *const roles[] = { "password", "token", "host" };
+  g_autofree char *message = g_strdup_printf ("pegs-and-jokers/3 %s %s %s", roles[role], nonce,
+                                              binding ? binding : "");
+
+  return pj_net_proof (key, message);
+}
+
 /* Every byte is compared, whatever the first difference: how long the
  * answer takes tells nothing of how much of a guess was right. */
 gboolean

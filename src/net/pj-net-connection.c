@@ -4,12 +4,15 @@
  */
 #include "config-net.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "pj-net-connection.h"
+#include "pj-net-tls.h"
 
 #define READ_CHUNK    16384
 /* what one queued piece costs besides its bytes (the GBytes, the link) */
@@ -24,9 +27,31 @@ struct _PjNetBudget {
 /* every connection of the process, whatever table it belongs to */
 static PjNetBudget process_budget = { PJ_NET_MAX_QUEUED_PROCESS, 0, 0 };
 
+typedef enum {
+  LINK_OPEN,          /* messages flow (in clear only for a stream given so: tests, the admin) */
+  LINK_PEEKING,       /* a host waits for the first byte: TLS or an older app in clear */
+  LINK_HANDSHAKING,   /* TLS handshake under way: lines wait in the queue */
+  LINK_CLEAR_REFUSAL, /* an older app: its answer written in clear, the rest drained */
+} LinkState;
+
+/* the first byte of a TLS record carrying a handshake (a ClientHello) */
+#define TLS_HANDSHAKE_RECORD 0x16
+/* a connection closed during its handshake (a refusal at the door) waits
+ * this long for it, to say why, then hangs up anyway */
+#define LINGER_MS 2000
+
 struct _PjNetConnection {
   gint          ref_count;
-  GIOStream    *stream;
+  GIOStream    *stream;         /* what messages go through: the TLS connection once it is up */
+  GIOStream    *base;           /* the socket's own stream */
+  LinkState     link;
+  gboolean      tls_client;
+  GTlsCertificate *certificate; /* a host's own */
+  GBytes       *clear_answer;   /* what a host says in clear to an older app */
+  GTlsConnection *tls;
+  GSource      *peek;
+  GSource      *linger;         /* closed before the handshake: how long its last lines may wait */
+  gboolean      started;        /* pj_net_connection_start() was called */
   GCancellable *cancellable;
   GMainContext *context;        /* thread-default context of the owner */
   PjNetDirection incoming;
@@ -52,6 +77,16 @@ struct _PjNetConnection {
   double        budget;         /* bytes the peer may still send now */
   gint64        budget_us;      /* when budget was last filled */
 };
+
+static void
+drop_source (GSource **source)
+{
+  if (*source)
+    {
+      g_source_destroy (*source);
+      g_clear_pointer (source, g_source_unref);
+    }
+}
 
 PjNetBudget *
 pj_net_budget_new (gsize limit)
@@ -160,6 +195,8 @@ pj_net_connection_new (GIOStream                      *stream,
 
   conn->ref_count = 1;
   conn->stream = g_object_ref (stream);
+  conn->base = g_object_ref (stream);
+  conn->link = LINK_OPEN;
   conn->cancellable = g_cancellable_new ();
   conn->context = g_main_context_ref_thread_default ();
   conn->incoming = incoming;
@@ -198,8 +235,14 @@ pj_net_connection_unref (PjNetConnection *conn)
     }
   g_clear_pointer (&conn->budget_out, pj_net_budget_unref);
   pj_line_reader_clear (&conn->reader);
+  drop_source (&conn->peek);
+  drop_source (&conn->linger);
   g_clear_object (&conn->cancellable);
   g_clear_object (&conn->stream);
+  g_clear_object (&conn->base);
+  g_clear_object (&conn->tls);
+  g_clear_object (&conn->certificate);
+  g_clear_pointer (&conn->clear_answer, g_bytes_unref);
   g_main_context_unref (conn->context);
   g_free (conn);
 }
@@ -230,6 +273,8 @@ stream_closed_cb (GObject      *source,
 static void
 really_close (PjNetConnection *conn)
 {
+  drop_source (&conn->peek);
+  drop_source (&conn->linger);
   g_cancellable_cancel (conn->cancellable);
   /* close is not cancelled: it must run even though reads were */
   g_io_stream_close_async (conn->stream, G_PRIORITY_DEFAULT, NULL, stream_closed_cb, NULL);
@@ -241,11 +286,30 @@ fail (PjNetConnection *conn,
       const GError    *error)
 {
   if (conn->closed)
-    return;
+    {
+      /* closed by its owner, waiting to say its last lines: no more */
+      if (conn->close_pending)
+        {
+          conn->close_pending = FALSE;
+          really_close (conn);
+        }
+      return;
+    }
   conn->closed = TRUE;
   really_close (conn);
   if (conn->callbacks.closed)
     conn->callbacks.closed (conn, error, conn->user_data);
+}
+
+static gboolean
+linger_over_cb (gpointer user_data)
+{
+  PjNetConnection *conn = user_data;
+
+  g_clear_pointer (&conn->linger, g_source_unref);
+  conn->close_pending = FALSE;
+  really_close (conn);
+  return G_SOURCE_REMOVE;
 }
 
 void
@@ -254,8 +318,19 @@ pj_net_connection_close (PjNetConnection *conn)
   if (conn->closed)
     return;
   conn->closed = TRUE;
-  if (conn->writing || !g_queue_is_empty (&conn->queue))
+  if (conn->link == LINK_OPEN && (conn->writing || !g_queue_is_empty (&conn->queue)))
     conn->close_pending = TRUE;
+  else if ((conn->link == LINK_PEEKING || conn->link == LINK_HANDSHAKING) && conn->started &&
+           !g_queue_is_empty (&conn->queue))
+    {
+      /* a refusal at the door (banned, timeout) reaches the peer once the
+       * handshake is done, within a bound: a silent peer holds nothing */
+      conn->close_pending = TRUE;
+      conn->linger = g_timeout_source_new (LINGER_MS);
+      g_source_set_callback (conn->linger, linger_over_cb, pj_net_connection_ref (conn),
+                             (GDestroyNotify) pj_net_connection_unref);
+      g_source_attach (conn->linger, conn->context);
+    }
   else
     really_close (conn);
 }
@@ -299,7 +374,7 @@ write_next (PjNetConnection *conn)
   gsize size;
   gconstpointer data;
 
-  if (conn->writing)
+  if (conn->writing || conn->link != LINK_OPEN)
     return;
   bytes = g_queue_peek_head (&conn->queue);
   if (bytes == NULL)
@@ -345,7 +420,7 @@ send_bytes (PjNetConnection *conn,
 
   if (conn->closed && !conn->close_pending)
     return;
-  if (conn->overflowed)
+  if (conn->overflowed || conn->link == LINK_CLEAR_REFUSAL)
     return;
   /* a newer state replaces one the peer has not been sent yet (the
    * head is being written: it stays) */
@@ -377,8 +452,8 @@ send_bytes (PjNetConnection *conn,
    * asynchronous write's task, callback and main-loop turn cost more than
    * the send itself. What does not fit (or an error) takes the queue, whose
    * asynchronous write waits for room or reports the error. */
-  if (!conn->writing && g_queue_is_empty (&conn->queue) && !conn->close_pending &&
-      !g_cancellable_is_cancelled (conn->cancellable))
+  if (conn->link == LINK_OPEN && !conn->writing && g_queue_is_empty (&conn->queue) &&
+      !conn->close_pending && !g_cancellable_is_cancelled (conn->cancellable))
     {
       GOutputStream *out = g_io_stream_get_output_stream (conn->stream);
 
@@ -541,6 +616,19 @@ read_done_cb (GObject      *source,
                                            _("The connection was closed"));
       fail (conn, eof);
     }
+  else if (conn->link == LINK_CLEAR_REFUSAL)
+    {
+      /* an older app's lines are no messages of ours: read to its end,
+       * within the budget, so that closing does not reset the answer away */
+      if (!spend_budget (conn, conn->chunk, (gsize) n))
+        {
+          g_autoptr (GError) flood = g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_FLOOD,
+                                                 _("You sent too much too fast: goodbye"));
+          fail (conn, flood);
+        }
+      else
+        read_next (conn);
+    }
   else if (!conn->closed)
     {
       if (conn->tap)
@@ -569,10 +657,247 @@ read_next (PjNetConnection *conn)
                              conn->cancellable, read_done_cb, pj_net_connection_ref (conn));
 }
 
+/* ---- TLS ------------------------------------------------------------------------ */
+
+void
+pj_net_connection_set_tls_server (PjNetConnection *conn,
+                                  GTlsCertificate *certificate,
+                                  GBytes          *clear_answer)
+{
+  g_return_if_fail (!conn->started && G_IS_SOCKET_CONNECTION (conn->base));
+  g_set_object (&conn->certificate, certificate);
+  g_clear_pointer (&conn->clear_answer, g_bytes_unref);
+  conn->clear_answer = clear_answer ? g_bytes_ref (clear_answer) : NULL;
+  conn->tls_client = FALSE;
+  conn->link = LINK_PEEKING;
+}
+
+void
+pj_net_connection_set_tls_client (PjNetConnection *conn)
+{
+  g_return_if_fail (!conn->started);
+  conn->tls_client = TRUE;
+  conn->link = LINK_HANDSHAKING;
+}
+
+GTlsCertificate *
+pj_net_connection_get_peer_certificate (PjNetConnection *conn)
+{
+  return conn->tls && conn->link == LINK_OPEN ? g_tls_connection_get_peer_certificate (conn->tls) : NULL;
+}
+
+GTlsCertificate *
+pj_net_connection_get_host_certificate (PjNetConnection *conn)
+{
+  if (conn->tls == NULL || conn->link != LINK_OPEN)
+    return NULL;
+  return conn->tls_client ? g_tls_connection_get_peer_certificate (conn->tls) : conn->certificate;
+}
+
+char *
+pj_net_connection_get_channel_binding (PjNetConnection *conn)
+{
+  if (conn->tls == NULL || conn->link != LINK_OPEN)
+    return NULL;
+  return pj_net_tls_channel_binding (conn->tls, pj_net_connection_get_host_certificate (conn));
+}
+
+static void
+tls_failed (PjNetConnection *conn,
+            const GError    *error)
+{
+  if (conn->closed)
+    {
+      fail (conn, error);
+      return;
+    }
+  if (conn->callbacks.secured)
+    conn->callbacks.secured (conn, error, conn->user_data);
+  fail (conn, error);
+}
+
+static void
+handshake_done_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  PjNetConnection *conn = user_data;
+  g_autoptr (GError) error = NULL;
+
+  if (!g_tls_connection_handshake_finish (G_TLS_CONNECTION (source), result, &error))
+    {
+      if (conn->tls_client && error->domain == G_TLS_ERROR &&
+          (error->code == G_TLS_ERROR_NOT_TLS || error->code == G_TLS_ERROR_MISC))
+        {
+          /* What answers in clear where a table should be: a host older
+           * than TLS (it speaks first, a JSON challenge, where TLS has
+           * a handshake record). The bytes are the TLS library's now, so
+           * this is a good guess, said as the version it most likely is. */
+          g_autofree char *m = pj_net_version_message (PJ_NET_PROTOCOL_MIN, PJ_NET_PROTOCOL_MAX,
+                                                       1, PJ_NET_PROTOCOL_MIN - 1);
+          g_autoptr (GError) why = g_error_new_literal (PJ_NET_ERROR, PJ_NET_ERROR_VERSION, m);
+
+          g_debug ("the host does not speak TLS: %s", error->message);
+          tls_failed (conn, why);
+        }
+      else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_autoptr (GError) why = g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_CLOSED,
+                                               _("The connection could not be secured: %s"),
+                                               error->message);
+          tls_failed (conn, why);
+        }
+    }
+  else if (!conn->closed || conn->close_pending)
+    {
+      g_set_object (&conn->stream, G_IO_STREAM (conn->tls));
+      conn->link = LINK_OPEN;
+      if (!conn->closed && conn->callbacks.secured)
+        conn->callbacks.secured (conn, NULL, conn->user_data);
+      /* a connection closed meanwhile says its last lines, then hangs up */
+      write_next (conn);
+      if (!conn->closed)
+        read_next (conn);
+    }
+  pj_net_connection_unref (conn);
+}
+
+/* Self-signed, as every table's is: whether it is the one this guest knows
+ * is the pin's question, asked once the handshake is done. */
+static gboolean
+accept_certificate_cb (GTlsConnection       *tls,
+                       GTlsCertificate      *certificate,
+                       GTlsCertificateFlags  errors,
+                       gpointer              user_data)
+{
+  return TRUE;
+}
+
+static void
+start_handshake (PjNetConnection *conn)
+{
+  g_autoptr (GError) error = NULL;
+  GIOStream *tls;
+
+  if (conn->tls_client)
+    tls = g_tls_client_connection_new (conn->base, NULL, &error);
+  else
+    tls = g_tls_server_connection_new (conn->base, conn->certificate, &error);
+  if (tls == NULL)
+    {
+      g_autoptr (GError) why = g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_CLOSED,
+                                           _("The connection could not be secured: %s"), error->message);
+      tls_failed (conn, why);
+      return;
+    }
+  conn->tls = G_TLS_CONNECTION (tls);
+  /* the messages say when a peer leaves (bye, closed); a peer that just
+   * goes is an end of stream like any other, not an attack */
+  g_tls_connection_set_require_close_notify (conn->tls, FALSE);
+  if (conn->tls_client)
+    g_signal_connect (tls, "accept-certificate", G_CALLBACK (accept_certificate_cb), NULL);
+  conn->link = LINK_HANDSHAKING;
+  g_tls_connection_handshake_async (conn->tls, G_PRIORITY_DEFAULT, conn->cancellable,
+                                    handshake_done_cb, pj_net_connection_ref (conn));
+}
+
+static void
+clear_answer_written_cb (GObject      *source,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  PjNetConnection *conn = user_data;
+
+  if (g_output_stream_write_all_finish (G_OUTPUT_STREAM (source), result, NULL, NULL) && !conn->closed)
+    {
+      GSocket *socket = g_socket_connection_get_socket (G_SOCKET_CONNECTION (conn->base));
+      /* said all: the peer reads its end, and closes */
+      g_socket_shutdown (socket, FALSE, TRUE, NULL);
+    }
+  pj_net_connection_unref (conn);
+}
+
+static void
+refuse_clear (PjNetConnection *conn)
+{
+  g_autoptr (GError) error = g_error_new_literal (PJ_NET_ERROR, PJ_NET_ERROR_VERSION,
+                                                  _("The other side speaks without encryption (an older version of Pegs and Jokers)"));
+
+  conn->link = LINK_CLEAR_REFUSAL;
+  if (conn->callbacks.secured)
+    conn->callbacks.secured (conn, error, conn->user_data);
+  if (conn->closed)
+    return;
+  if (conn->clear_answer)
+    g_output_stream_write_all_async (g_io_stream_get_output_stream (conn->base),
+                                     g_bytes_get_data (conn->clear_answer, NULL),
+                                     g_bytes_get_size (conn->clear_answer), G_PRIORITY_DEFAULT,
+                                     conn->cancellable, clear_answer_written_cb,
+                                     pj_net_connection_ref (conn));
+  read_next (conn);
+}
+
+static gboolean
+peek_cb (GSocket      *socket,
+         GIOCondition  condition,
+         gpointer      user_data)
+{
+  PjNetConnection *conn = user_data;
+  guint8 first = 0;
+  gssize n;
+  int saved;
+
+  if (g_cancellable_is_cancelled (conn->cancellable))
+    return G_SOURCE_REMOVE;
+  /* never blocking, whatever the GSocket's own mode */
+  n = recv (g_socket_get_fd (socket), &first, 1, MSG_PEEK | MSG_DONTWAIT);
+  saved = errno;
+  if (n < 0 && (saved == EAGAIN || saved == EWOULDBLOCK || saved == EINTR))
+    return G_SOURCE_CONTINUE;
+  g_clear_pointer (&conn->peek, g_source_unref);
+  if (n <= 0)
+    {
+      g_autoptr (GError) eof = g_error_new (PJ_NET_ERROR, PJ_NET_ERROR_CLOSED, "%s",
+                                           n < 0 ? g_strerror (saved) : _("The connection was closed"));
+      fail (conn, eof);
+    }
+  else if (first == TLS_HANDSHAKE_RECORD)
+    start_handshake (conn);
+  else if (conn->closed)
+    fail (conn, NULL);
+  else
+    refuse_clear (conn);
+  return G_SOURCE_REMOVE;
+}
+
 void
 pj_net_connection_start (PjNetConnection *conn)
 {
-  read_next (conn);
+  if (conn->started)
+    return;
+  conn->started = TRUE;
+  switch (conn->link)
+    {
+    case LINK_OPEN:
+      read_next (conn);
+      break;
+    case LINK_PEEKING:
+      {
+        GSocket *socket = g_socket_connection_get_socket (G_SOCKET_CONNECTION (conn->base));
+
+        /* a peek, not a read: the byte stays for the TLS handshake */
+        conn->peek = g_socket_create_source (socket, G_IO_IN | G_IO_HUP | G_IO_ERR, NULL);
+        g_source_set_callback (conn->peek, (GSourceFunc) (void (*) (void)) peek_cb,
+                               pj_net_connection_ref (conn), (GDestroyNotify) pj_net_connection_unref);
+        g_source_attach (conn->peek, conn->context);
+        break;
+      }
+    case LINK_HANDSHAKING:
+      start_handshake (conn);
+      break;
+    case LINK_CLEAR_REFUSAL:
+      break;
+    }
 }
 
 char *
@@ -580,8 +905,8 @@ pj_net_connection_describe_peer (PjNetConnection *conn)
 {
   g_autoptr (GSocketAddress) addr = NULL;
 
-  if (G_IS_SOCKET_CONNECTION (conn->stream))
-    addr = g_socket_connection_get_remote_address (G_SOCKET_CONNECTION (conn->stream), NULL);
+  if (G_IS_SOCKET_CONNECTION (conn->base))
+    addr = g_socket_connection_get_remote_address (G_SOCKET_CONNECTION (conn->base), NULL);
   if (addr && G_IS_INET_SOCKET_ADDRESS (addr))
     {
       g_autofree char *ip = g_inet_address_to_string (

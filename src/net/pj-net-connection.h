@@ -41,6 +41,10 @@ typedef struct {
   void (*bad_message) (PjNetConnection *conn, const GError *error, gpointer user_data);
   /* the peer went away or the stream failed; not called after pj_net_connection_close() */
   void (*closed)      (PjNetConnection *conn, const GError *error, gpointer user_data);
+  /* TLS (pj_net_connection_set_tls_*): error NULL once the handshake is
+   * done, before any message is read; else why it failed (closed follows).
+   * PJ_NET_ERROR_VERSION: a host's peer spoke in clear (an older app). */
+  void (*secured)     (PjNetConnection *conn, const GError *error, gpointer user_data);
 } PjNetConnectionCallbacks;
 
 /* For tests: every byte read, before parsing. */
@@ -53,6 +57,23 @@ PjNetConnection *pj_net_connection_ref   (PjNetConnection *conn);
 void             pj_net_connection_unref (PjNetConnection *conn);
 void             pj_net_connection_set_tap (PjNetConnection *conn, PjNetTapFunc func, gpointer user_data);
 void             pj_net_connection_start (PjNetConnection *conn);
+/* Before start: serve TLS with certificate (and its key). A peer whose
+ * first byte is no TLS record (an app older than protocol 3, which speaks
+ * JSON in clear) is written clear_answer in clear, and nothing it sends is
+ * read as a message; the connection closes when the peer does. */
+void             pj_net_connection_set_tls_server (PjNetConnection *conn, GTlsCertificate *certificate,
+                                                   GBytes *clear_answer);
+/* Before start: speak TLS as a client. Any certificate is taken: the
+ * caller checks it in the secured callback (its pin). */
+void             pj_net_connection_set_tls_client (PjNetConnection *conn);
+/* After secured: the peer's certificate (a client: the host's), or NULL. */
+GTlsCertificate *pj_net_connection_get_peer_certificate (PjNetConnection *conn);
+/* After secured: the host's certificate as both sides see it: its own on
+ * a host, the peer's on a client. */
+GTlsCertificate *pj_net_connection_get_host_certificate (PjNetConnection *conn);
+/* After secured: what binds a proof to this TLS channel (hex:
+ * pj_net_tls_channel_binding()), or NULL. */
+char            *pj_net_connection_get_channel_binding (PjNetConnection *conn);
 /* Bound what the peer may send: burst bytes at once, then rate a second
  * (each line costs 64 more). Past it the bad_message callback gets
  * PJ_NET_ERROR_FLOOD once and nothing more is read. */

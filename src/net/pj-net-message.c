@@ -22,6 +22,7 @@ static const char *const error_names[PJ_NET_N_ERRORS] = {
   "seat-taken", "not-seated", "not-your-turn", "illegal-action", "stale",
   "chat-refused", "too-many-errors", "not-ready", "closed", "verify-failed",
   "save", "kicked", "banned", "slow-down", "flood", "timeout", "table-closed",
+  "host-changed", "host-unproven",
 };
 
 const char *
@@ -43,6 +44,8 @@ pj_net_error_is_final (const GError *error)
     case PJ_NET_ERROR_KICKED:
     case PJ_NET_ERROR_BANNED:
     case PJ_NET_ERROR_TABLE_CLOSED:
+    case PJ_NET_ERROR_HOST_CHANGED:
+    case PJ_NET_ERROR_HOST_UNPROVEN:
       return TRUE;
     default:
       return FALSE;
@@ -142,6 +145,8 @@ static const Field welcome_fields[] = {
   INT ("seat", TRUE, -1, 7),
   STR ("table", TRUE, 0, PJ_NET_MAX_NAME),
   INT ("id", FALSE, 1, G_MAXINT32),
+  /* protocol 3, at a table with a password: the host knows it too */
+  HEX ("host_proof", FALSE, PJ_NET_PROOF_LEN),
   END
 };
 static const Field seat_fields[] = {

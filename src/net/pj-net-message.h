@@ -91,6 +91,19 @@ char *pj_net_commitment (guint64 seed, const char *salt);
 /* pj-net-auth.c: HMAC-SHA-256 (hex) of the host's nonce keyed with a
  * password or token: what crosses the network instead of them. */
 char     *pj_net_proof        (const char *key, const char *nonce);
+/* What a proof proves, each with its own words in the HMAC's message: a
+ * proof of one kind never passes for another. */
+typedef enum {
+  PJ_NET_PROOF_PASSWORD,   /* the guest knows the table's password */
+  PJ_NET_PROOF_TOKEN,      /* the guest holds a reconnect token */
+  PJ_NET_PROOF_HOST,       /* the host knows the password too (welcome.host_proof) */
+} PjNetProofRole;
+/* Protocol 3: HMAC-SHA-256 (hex) keyed with the password or token of
+ * "pegs-and-jokers/3 ROLE NONCE BINDING", BINDING the TLS channel's
+ * (pj_net_tls_channel_binding(), hex). A proof made through a man in the
+ * middle binds his channel, not the host's: it opens nothing there. */
+char     *pj_net_bound_proof  (const char *key, PjNetProofRole role, const char *nonce,
+                               const char *binding);
 /* Compare two strings of the same length without an early exit. */
 gboolean  pj_net_equal_secret (const char *a, const char *b);
 /* Why the client's and the table's protocol ranges do not meet, in the

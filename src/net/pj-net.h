@@ -14,8 +14,8 @@ G_BEGIN_DECLS
 
 /* The protocol versions this build speaks; a peer with no overlap gets a
  * "version" error in people's words (pj_net_version_message()). */
-#define PJ_NET_PROTOCOL_MIN       2
-#define PJ_NET_PROTOCOL_MAX       2
+#define PJ_NET_PROTOCOL_MIN       3
+#define PJ_NET_PROTOCOL_MAX       3
 /* what discovery publishes: the newest version spoken */
 #define PJ_NET_PROTOCOL_VERSION   PJ_NET_PROTOCOL_MAX
 #define PJ_NET_DEFAULT_PORT       47251
@@ -87,6 +87,9 @@ typedef enum {
   PJ_NET_ERROR_FLOOD,            /* "flood": more bytes than the budget; the host hangs up */
   PJ_NET_ERROR_TIMEOUT,          /* "timeout": no hello in time, or silent too long */
   PJ_NET_ERROR_TABLE_CLOSED,     /* "table-closed": the host closed the table (do not retry) */
+  /* protocol 3 */
+  PJ_NET_ERROR_HOST_CHANGED,     /* "host-changed": not the certificate pinned for this table (local; do not retry) */
+  PJ_NET_ERROR_HOST_UNPROVEN,    /* "host-unproven": the welcome did not prove the password (local; do not retry) */
   PJ_NET_N_ERRORS
 } PjNetError;
 

@@ -9,12 +9,16 @@
 
 #include "pj-server.h"
 
+/* the tables' certificate and key, in the save folder (mode 0600) */
+#define PJ_SERVER_CERTIFICATE_FILE "table-certificate.pem"
+
 struct _PjServer
 {
   GObject          parent_instance;
 
   PjServerConfig  *config;
   GPtrArray       *tables;          /* PjServerTable */
+  GTlsCertificate *certificate;     /* every table's TLS identity, kept in the save folder */
   guint            discovery_check;  /* of `context` */
   GMainContext    *context;          /* the thread-default one where it was made */
 

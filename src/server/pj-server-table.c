@@ -35,6 +35,7 @@ struct _PjServerTable
   gboolean             discovery;
 
   PjHost              *host;
+  GTlsCertificate     *certificate;  /* the server's, every host's identity */
   PjPublisher         *publisher;
   guint16              port;
   guint                start_id;     /* idle: start the game or play again */
@@ -399,6 +400,8 @@ set_host (PjServerTable *self,
   if (host == NULL)
     return;
   self->host = g_object_ref (host);
+  if (self->certificate)
+    pj_host_set_certificate (host, self->certificate);
   g_object_set (host, "computer-delay-ms", self->computer_delay_ms, NULL);
   pj_host_set_save_path (host, self->save_path);
   g_signal_connect (host, "lobby-changed", G_CALLBACK (lobby_changed_cb), self);
@@ -569,6 +572,8 @@ pj_server_table_open (PjServerTable  *self,
   fprintf (stdout, "table \"%s\" port %u\n", self->config->name, self->port);
   fflush (stdout);
   pj_server_log (self->config->name, _("Listening on port %u"), self->port);
+  /* what a guest compares, read aloud, with what its app shows */
+  pj_server_log (self->config->name, _("Certificate fingerprint: %s"), pj_host_get_fingerprint (self->host));
   if (pj_host_get_phase (self->host) == PJ_NET_PHASE_OVER)
     game_over_cb (self->host, 0, self);
   return TRUE;
@@ -632,6 +637,7 @@ pj_server_table_finalize (GObject *object)
   g_free (self->save_dir);
   g_free (self->save_path);
   g_free (self->settings_path);
+  g_clear_object (&self->certificate);
   g_main_context_unref (self->context);
   G_OBJECT_CLASS (pj_server_table_parent_class)->finalize (object);
 }
@@ -649,6 +655,14 @@ static void
 pj_server_table_init (PjServerTable *self)
 {
   self->context = g_main_context_ref_thread_default ();
+}
+
+void
+pj_server_table_set_certificate (PjServerTable   *self,
+                                 GTlsCertificate *certificate)
+{
+  g_return_if_fail (PJ_IS_SERVER_TABLE (self));
+  g_set_object (&self->certificate, certificate);
 }
 
 PjServerTable *

@@ -23,6 +23,9 @@ G_DECLARE_FINAL_TYPE (PjServerTable, pj_server_table, PJ, SERVER_TABLE, GObject)
 
 PjServerTable *pj_server_table_new        (const PjServerTableConfig *config,
                                            const PjServerConfig      *server);
+/* What every connection's TLS shows guests (the server's, shared by its
+ * tables); before pj_server_table_open(). */
+void           pj_server_table_set_certificate (PjServerTable *self, GTlsCertificate *certificate);
 /* Reopen the saved game if there is one (a damaged save is set aside and
  * the backup before it reopened), else open the lobby; listen and
  * announce. The name and password are the config's, never the save's.

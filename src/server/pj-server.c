@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "pj-net-tls.h"
 #include "pj-server-log.h"
 #include "pj-server-private.h"
 #include "pj-source.h"
@@ -50,6 +51,17 @@ pj_server_start (PjServer  *self,
                    self->config->save_dir, g_strerror (saved_errno));
       return FALSE;
     }
+  /* kept beside the saves: guests pinned it, so it outlives restarts */
+  if (self->certificate == NULL)
+    {
+      g_autofree char *path = g_build_filename (self->config->save_dir, PJ_SERVER_CERTIFICATE_FILE, NULL);
+
+      if (!pj_net_tls_check_available (error))
+        return FALSE;
+      self->certificate = pj_net_tls_load_or_make (path, error);
+      if (self->certificate == NULL)
+        return FALSE;
+    }
   add_saved_tables (self);
   if (self->config->tables->len == 0)
     {
@@ -68,6 +80,7 @@ pj_server_start (PjServer  *self,
       g_autoptr (PjServerTable) table = pj_server_table_new (config, self->config);
       g_autoptr (GError) local = NULL;
 
+      pj_server_table_set_certificate (table, self->certificate);
       if (!pj_server_table_open (table, &local))
         {
           if (self->config->tables->len == 1)
@@ -173,6 +186,7 @@ pj_server_finalize (GObject *object)
   PjServer *self = PJ_SERVER (object);
 
   g_ptr_array_unref (self->tables);
+  g_clear_object (&self->certificate);
   pj_server_config_free (self->config);
   g_main_context_unref (self->context);
   G_OBJECT_CLASS (pj_server_parent_class)->finalize (object);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "pj-file.h"
+#include "pj-net-tls.h"
 #include "pj-rejoin.h"
 #include "pj-source.h"
 #include "pj-table.h"
@@ -394,7 +395,17 @@ start_hosting (PjTable     *self,
                GError     **error)
 {
   const char *table_name = pj_host_get_table_name (host);
+  g_autofree char *certificate_path = pj_net_tls_app_certificate_path ();
+  g_autoptr (GTlsCertificate) certificate = NULL;
 
+  /* the same identity at every table this person hosts, kept beside the
+   * app's saves: guests who pinned it know it next time */
+  if (!pj_net_tls_check_available (error))
+    return FALSE;
+  certificate = pj_net_tls_load_or_make (certificate_path, error);
+  if (certificate == NULL)
+    return FALSE;
+  pj_host_set_certificate (host, certificate);
   /* a short pause before each computer move, so people can follow it */
   g_object_set (host, "computer-delay-ms", 700, NULL);
   if (!pj_host_listen (host, port, error))
@@ -564,6 +575,11 @@ pj_table_join_async (PjTable             *self,
   g_free (self->password);
   self->password = password != NULL && password[0] != '\0' ? g_strdup (password) : NULL;
   pj_client_set_password (self->client, self->password);
+  {
+    /* a guest knows each table by its certificate from the first join on */
+    g_autofree char *pins = pj_net_tls_default_pin_path ();
+    pj_client_set_pin_path (self->client, pins);
+  }
   pj_client_connect_async (self->client, self->address, self->port, cancellable, join_done_cb, task);
 }
 

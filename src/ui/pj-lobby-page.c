@@ -424,23 +424,39 @@ static void
 update_address (PjLobbyPage *self)
 {
   g_autofree char *text = NULL;
+  g_autofree char *where = NULL;
   PjPublisher *publisher;
+  const char *fingerprint;
 
   if (!is_host (self))
     {
-      gtk_widget_set_visible (GTK_WIDGET (self->address_label), FALSE);
+      /* what the guest compares, read aloud, with what the host's lobby shows */
+      fingerprint = pj_client_get_host_fingerprint (pj_table_get_client (self->table));
+      if (fingerprint == NULL)
+        {
+          gtk_widget_set_visible (GTK_WIDGET (self->address_label), FALSE);
+          return;
+        }
+      /* Translators: the table's certificate fingerprint, e.g. "The table's fingerprint: 4F2A 91C3 0B7E 55D0 1A2B 3C4D 5E6F 7081 (the host's lobby shows the same)." */
+      text = g_strdup_printf (_("The table's fingerprint: %s (the host's lobby shows the same)."), fingerprint);
+      gtk_label_set_label (self->address_label, text);
+      gtk_widget_set_visible (GTK_WIDGET (self->address_label), TRUE);
       return;
     }
 
   publisher = pj_table_get_publisher (self->table);
   if (publisher != NULL && pj_publisher_get_published (publisher))
     /* Translators: where friends find the hosted table, e.g. "Friends find this table on the local network, or join at kitchen:47251." */
-    text = g_strdup_printf (_("Friends find this table on the local network, or join at %s:%u."),
-                            g_get_host_name (), pj_table_get_port (self->table));
+    where = g_strdup_printf (_("Friends find this table on the local network, or join at %s:%u."),
+                             g_get_host_name (), pj_table_get_port (self->table));
   else
     /* Translators: the table is not announced (no Avahi); e.g. "Friends join at kitchen:47251 (the table is not announced on the network)." */
-    text = g_strdup_printf (_("Friends join at %s:%u (the table is not announced on the network)."),
-                            g_get_host_name (), pj_table_get_port (self->table));
+    where = g_strdup_printf (_("Friends join at %s:%u (the table is not announced on the network)."),
+                             g_get_host_name (), pj_table_get_port (self->table));
+  fingerprint = pj_host_get_fingerprint (pj_table_get_host (self->table));
+  /* Translators: after where friends join; the certificate fingerprint guests compare, e.g. "The table's fingerprint: 4F2A 91C3 0B7E 55D0 1A2B 3C4D 5E6F 7081." */
+  text = fingerprint ? g_strdup_printf (_("%s The table's fingerprint: %s."), where, fingerprint)
+                     : g_steal_pointer (&where);
   gtk_label_set_label (self->address_label, text);
   gtk_widget_set_visible (GTK_WIDGET (self->address_label), TRUE);
 }

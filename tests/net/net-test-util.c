@@ -8,6 +8,7 @@
 
 #include "net-test-util.h"
 #include "pj-net-message.h"
+#include "pj-net-tls.h"
 
 static void
 tap_cb (const guint8 *data,
@@ -344,7 +345,7 @@ check_no_leaks (const GByteArray *received,
 
 
 Raw *
-raw_open (guint16 port)
+raw_open_clear (guint16 port)
 {
   g_autoptr (GSocketClient) sc = g_socket_client_new ();
   g_autoptr (GError) error = NULL;
@@ -359,9 +360,64 @@ raw_open (guint16 port)
   return raw;
 }
 
+static gboolean
+raw_accept_any (GTlsConnection       *tls,
+                GTlsCertificate      *certificate,
+                GTlsCertificateFlags  errors,
+                gpointer              user_data)
+{
+  return TRUE;
+}
+
+static void
+raw_handshake_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  GError **error = user_data;
+
+  if (!g_tls_connection_handshake_finish (G_TLS_CONNECTION (source), result, error) && *error == NULL)
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, "handshake failed");
+  if (*error == NULL)
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_EXISTS, "done");
+}
+
+Raw *
+raw_open (guint16 port)
+{
+  Raw *raw = raw_open_clear (port);
+  g_autoptr (GError) error = NULL;
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  raw->tls = g_tls_client_connection_new (G_IO_STREAM (raw->conn), NULL, &error);
+  g_assert_no_error (error);
+  g_tls_connection_set_require_close_notify (G_TLS_CONNECTION (raw->tls), FALSE);
+  g_signal_connect (raw->tls, "accept-certificate", G_CALLBACK (raw_accept_any), NULL);
+  /* error set on the way out: "done" (G_IO_ERROR_EXISTS) or why it failed */
+  g_tls_connection_handshake_async (G_TLS_CONNECTION (raw->tls), G_PRIORITY_DEFAULT, NULL,
+                                    raw_handshake_cb, &error);
+  while (error == NULL)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (200);
+    }
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
+  raw->host_certificate = g_object_ref (g_tls_connection_get_peer_certificate (G_TLS_CONNECTION (raw->tls)));
+  return raw;
+}
+
+static GIOStream *
+raw_stream (Raw *raw)
+{
+  return raw->tls ? raw->tls : G_IO_STREAM (raw->conn);
+}
+
 void
 raw_free (Raw *raw)
 {
+  g_clear_object (&raw->tls);
+  g_clear_object (&raw->host_certificate);
   g_object_unref (raw->conn);
   g_string_free (raw->in, TRUE);
   g_ptr_array_unref (raw->lines);
@@ -375,7 +431,7 @@ raw_send (Raw        *raw,
   g_autoptr (GError) error = NULL;
 
   g_socket_set_blocking (raw->socket, TRUE);
-  g_assert_true (g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (raw->conn)),
+  g_assert_true (g_output_stream_write_all (g_io_stream_get_output_stream (raw_stream (raw)),
                                             text, strlen (text), NULL, NULL, &error));
   g_assert_no_error (error);
   g_socket_set_blocking (raw->socket, FALSE);
@@ -391,7 +447,9 @@ raw_pump (Raw *raw)
   while (!raw->eof)
     {
       g_autoptr (GError) error = NULL;
-      gssize n = g_socket_receive (raw->socket, buf, sizeof buf, NULL, &error);
+      GInputStream *in = g_io_stream_get_input_stream (raw_stream (raw));
+      gssize n = g_pollable_input_stream_read_nonblocking (G_POLLABLE_INPUT_STREAM (in),
+                                                           buf, sizeof buf, NULL, &error);
       char *nl;
 
       if (n < 0 && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
@@ -447,18 +505,34 @@ raw_nonce (Raw *raw)
 
 /* ---- a fake host -------------------------------------------------------------- */
 
+static void
+fake_handshake_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  const char *greeting = user_data;
+
+  /* as a host does: the greeting inside TLS */
+  if (g_tls_connection_handshake_finish (G_TLS_CONNECTION (source), result, NULL))
+    g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (source)),
+                               greeting, strlen (greeting), NULL, NULL, NULL);
+}
+
 static gboolean
 fake_incoming_cb (GSocketService    *service,
                   GSocketConnection *connection,
                   GObject           *source,
                   gpointer           user_data)
 {
-  const char *greeting = user_data;
+  g_autoptr (GTlsCertificate) certificate = pj_net_tls_default_certificate (NULL);
+  g_autoptr (GIOStream) tls = g_tls_server_connection_new (G_IO_STREAM (connection), certificate, NULL);
 
-  g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)),
-                             greeting, strlen (greeting), NULL, NULL, NULL);
-  /* kept open and silent */
-  g_object_set_data_full (G_OBJECT (service), "conn", g_object_ref (connection), g_object_unref);
+  g_assert_nonnull (tls);
+  g_tls_connection_set_require_close_notify (G_TLS_CONNECTION (tls), FALSE);
+  g_tls_connection_handshake_async (G_TLS_CONNECTION (tls), G_PRIORITY_DEFAULT, NULL,
+                                    fake_handshake_cb, user_data);
+  /* kept open and silent: "conn" is what the client's lines come out of */
+  g_object_set_data_full (G_OBJECT (service), "conn", g_object_ref (tls), g_object_unref);
   return TRUE;
 }
 

@@ -78,12 +78,18 @@ guint    check_no_leaks     (const GByteArray *received, int seat);
 typedef struct {
   GSocketConnection *conn;
   GSocket           *socket;
+  GIOStream         *tls;       /* what is said goes through it (NULL: raw_open_clear) */
+  GTlsCertificate   *host_certificate;  /* what the host showed */
   GString           *in;        /* bytes read, not yet taken as lines */
   GPtrArray         *lines;     /* complete lines read */
   gboolean           eof;
 } Raw;
 
+/* Connected and through the TLS handshake (the main loop turns meanwhile:
+ * the host may run in this thread), as every client speaks. */
 Raw        *raw_open   (guint16 port);
+/* Connected, speaking in clear: an app older than protocol 3. */
+Raw        *raw_open_clear (guint16 port);
 void        raw_free   (Raw *raw);
 /* Write all of text (blocking). */
 void        raw_send   (Raw *raw, const char *text);

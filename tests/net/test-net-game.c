@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "net-test-util.h"
+#include "pj-net-tls.h"
 
 /* ---- a table ---------------------------------------------------------------- */
 
@@ -619,41 +620,37 @@ test_password (void)
   table_free (t);
 }
 
-/* Handshake errors a PjClient never makes: a raw socket says them. The host
- * runs in this thread, so the main loop turns until the answer is there. */
+/* Handshake errors a PjClient never makes: a raw socket says them (in
+ * TLS, or in clear as an older app). The host runs in this thread, so the
+ * main loop turns until the answer is there. */
+static char *
+raw_say (Raw        *raw,
+         const char *line,
+         guint       n_lines)
+{
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  GString *all = g_string_new (NULL);
+
+  raw_send (raw, line);
+  while (raw->lines->len < n_lines && !raw->eof)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      if (!raw_pump (raw))
+        g_usleep (500);
+    }
+  for (guint i = 0; i < raw->lines->len; i++)
+    g_string_append_printf (all, "%s\n", (const char *) g_ptr_array_index (raw->lines, i));
+  raw_free (raw);
+  return g_string_free (all, FALSE);
+}
+
+/* the challenge and the answer to line */
 static char *
 raw_exchange (guint16     port,
               const char *line)
 {
-  g_autoptr (GSocketClient) sc = g_socket_client_new ();
-  g_autoptr (GSocketConnection) conn = NULL;
-  g_autoptr (GDataInputStream) in = NULL;
-  g_autoptr (GError) error = NULL;
-  GSocket *socket;
-  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-
-  conn = g_socket_client_connect_to_host (sc, "127.0.0.1", port, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (conn)),
-                                            line, strlen (line), NULL, NULL, &error));
-  socket = g_socket_connection_get_socket (conn);
-  while (!(g_socket_condition_check (socket, G_IO_IN | G_IO_HUP) & (G_IO_IN | G_IO_HUP)))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  run_for (20);
-  in = g_data_input_stream_new (g_io_stream_get_input_stream (G_IO_STREAM (conn)));
-  /* the host's challenge comes first, whatever was said */
-  for (;;)
-    {
-      char *reply = g_data_input_stream_read_line (in, NULL, NULL, &error);
-
-      if (reply == NULL || strstr (reply, "\"type\":\"challenge\"") == NULL)
-        return reply;
-      g_free (reply);
-    }
+  return raw_say (raw_open (port), line, 2);
 }
 
 static void
@@ -662,8 +659,10 @@ test_handshake (void)
   Table *t = table_new (PJ_PRESET_BASIC, 4, 0, PJ_AI_EASY, NULL);
   g_autofree char *r1 = raw_exchange (t->port, "{\"type\":\"hello\",\"protocol\":1,\"name\":\"Past\"}\n");
   g_autofree char *r2 = raw_exchange (t->port, "{\"type\":\"sit\",\"seat\":0}\n");
-  g_autofree char *r3 = raw_exchange (t->port, "{\"type\":\"hello\",\"protocol\":2,\"name\":\"X\",\"token_proof\":"
-                                                "\"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff\"}\n");
+  g_autofree char *now = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":%d,\"name\":\"X\",\"token_proof\":"
+                                          "\"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff\"}\n",
+                                          PJ_NET_PROTOCOL_MAX);
+  g_autofree char *r3 = raw_exchange (t->port, now);
   /* "the future" follows the build: a version bump must not break it */
   g_autofree char *future = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":%d,\"protocol_min\":%d,\"name\":\"Future\"}\n",
                                              PJ_NET_PROTOCOL_MAX + 1, PJ_NET_PROTOCOL_MAX + 1);
@@ -679,6 +678,160 @@ test_handshake (void)
   /* a ping before hello is answered (a client tells an old host so) */
   g_assert_nonnull (strstr (r5, "\"type\":\"pong\""));
   table_free (t);
+}
+
+/* An app older than TLS (protocol 2, or 1) speaks JSON in clear: it still
+ * reads, in clear, why it cannot join, and nothing it says is taken. */
+static void
+test_clear_peer (void)
+{
+  Table *t = table_new (PJ_PRESET_BASIC, 4, 0, PJ_AI_EASY, NULL);
+  g_autofree char *v2 = raw_say (raw_open_clear (t->port), "{\"type\":\"ping\"}\n", 2);
+  g_autofree char *v1 = raw_say (raw_open_clear (t->port),
+                                 "{\"type\":\"hello\",\"protocol\":1,\"name\":\"Past\"}\n", 2);
+  g_autofree char *min = g_strdup_printf ("\"protocol_min\":%d", PJ_NET_PROTOCOL_MIN);
+
+  /* a version-2 app reads the challenge's range and says "newer" itself */
+  g_assert_nonnull (strstr (v2, "\"type\":\"challenge\""));
+  g_assert_nonnull (strstr (v2, min));
+  g_assert_cmpint (PJ_NET_PROTOCOL_MIN, >=, 3);
+  /* a version-1 app shows the error's words */
+  g_assert_nonnull (strstr (v1, "\"code\":\"version\""));
+  g_assert_nonnull (strstr (v1, "This table needs a newer version of Pegs and Jokers"));
+  /* and neither got further: nobody was greeted */
+  g_assert_null (strstr (v2, "welcome"));
+  g_assert_null (strstr (v1, "welcome"));
+  g_assert_null (strstr (v2, "pong"));
+  table_free (t);
+}
+
+/* The table's certificate is made once, kept the user's alone (0600 in a
+ * 0700 folder it makes), read back the same, and is what a guest's TLS
+ * sees; its fingerprint reads aloud as 8 groups of 4 hex digits. */
+static void
+test_certificate_kept (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("pj-test-cert-XXXXXX", NULL);
+  g_autofree char *folder = g_build_filename (dir, "made", NULL);
+  g_autofree char *path = g_build_filename (folder, "table-certificate.pem", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GTlsCertificate) made = pj_net_tls_load_or_make (path, &error);
+  g_autoptr (GTlsCertificate) again = NULL;
+  g_autoptr (GRegex) form = g_regex_new ("^[0-9A-F]{4}( [0-9A-F]{4}){7}$", 0, 0, NULL);
+  g_autofree char *fingerprint = NULL;
+  g_autofree char *fingerprint_again = NULL;
+  g_autofree char *seen = NULL;
+  g_autofree char *pem = NULL;
+  GStatBuf st;
+  PjHost *host;
+  Raw *raw;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (made);
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+  g_assert_cmpint (g_stat (folder, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0700);
+  g_assert_true (g_file_get_contents (path, &pem, NULL, NULL));
+  g_assert_nonnull (strstr (pem, "BEGIN CERTIFICATE"));
+  g_assert_nonnull (strstr (pem, "BEGIN PRIVATE KEY"));
+
+  fingerprint = pj_net_tls_fingerprint (made);
+  g_assert_true (g_regex_match (form, fingerprint, 0, NULL));
+  again = pj_net_tls_load_or_make (path, &error);
+  g_assert_no_error (error);
+  fingerprint_again = pj_net_tls_fingerprint (again);
+  g_assert_cmpstr (fingerprint, ==, fingerprint_again);
+
+  /* a host given it shows it to every guest */
+  host = pj_host_new ("Kept", NULL);
+  pj_host_set_certificate (host, again);
+  g_assert_true (pj_host_listen (host, 0, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (pj_host_get_fingerprint (host), ==, fingerprint);
+  raw = raw_open (pj_host_get_port (host));
+  seen = pj_net_tls_fingerprint (raw->host_certificate);
+  g_assert_cmpstr (seen, ==, fingerprint);
+  raw_free (raw);
+  pj_host_stop (host);
+  g_assert_true (run_until_last_ref (host, 5000));
+  g_assert_finalize_object (host);
+
+  /* a file there that is not a certificate is never replaced */
+  g_assert_true (g_file_set_contents (path, "not a certificate", -1, NULL));
+  g_assert_null (pj_net_tls_load_or_make (path, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "fingerprint changes"));
+  g_clear_pointer (&pem, g_free);
+  g_assert_true (g_file_get_contents (path, &pem, NULL, NULL));
+  g_assert_cmpstr (pem, ==, "not a certificate");
+  g_remove (path);
+  g_rmdir (folder);
+  g_rmdir (dir);
+}
+
+/* Trust on first use: the first join pins the table's fingerprint (a
+ * 0600 file); a table at the same address and port showing another
+ * certificate is refused before the hello, naming both fingerprints. */
+static void
+test_pin_changed (void)
+{
+  Table *t = table_new (PJ_PRESET_BASIC, 4, 0, PJ_AI_EASY, "secret");
+  g_autofree char *dir = g_dir_make_tmp ("pj-test-pins-XXXXXX", NULL);
+  g_autofree char *folder = g_build_filename (dir, "pegs-and-jokers", NULL);
+  g_autofree char *pins = g_build_filename (folder, "known-tables", NULL);
+  const char *real = pj_host_get_fingerprint (t->host);
+  static const char other[] = "0000 1111 2222 3333 4444 5555 6666 7777";
+  g_autofree char *pinned = NULL;
+  Bot *first = bot_new ("Ann", PJ_AI_EASY);
+  Bot *again = bot_new ("Cy", PJ_AI_EASY);
+  Bot *fooled = bot_new ("Bea", PJ_AI_EASY);
+  GStatBuf st;
+
+  g_ptr_array_add (t->bots, first);
+  g_ptr_array_add (t->bots, again);
+  g_ptr_array_add (t->bots, fooled);
+
+  /* first join: pinned, the user's alone */
+  pj_client_set_pin_path (first->client, pins);
+  pj_client_set_password (first->client, "secret");
+  g_assert_true (bot_connect (first, "127.0.0.1", t->port));
+  g_assert_cmpstr (pj_client_get_host_fingerprint (first->client), ==, real);
+  pinned = pj_net_tls_pin_lookup (pins, "127.0.0.1", t->port);
+  g_assert_cmpstr (pinned, ==, real);
+  g_assert_cmpint (g_stat (pins, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+  g_assert_cmpint (g_stat (folder, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0700);
+
+  /* the same certificate again: in */
+  pj_client_set_pin_path (again->client, pins);
+  pj_client_set_password (again->client, "secret");
+  g_assert_true (bot_connect (again, "127.0.0.1", t->port));
+  g_assert_no_error (again->connect_error);
+
+  /* what a table that changed its certificate looks like to this guest */
+  g_assert_true (pj_net_tls_pin_save (pins, "127.0.0.1", t->port, "Test table", other, NULL));
+  pj_client_set_pin_path (fooled->client, pins);
+  pj_client_set_password (fooled->client, "secret");
+  g_assert_false (bot_connect (fooled, "127.0.0.1", t->port));
+  g_assert_error (fooled->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_HOST_CHANGED);
+  g_assert_true (pj_net_error_is_final (fooled->connect_error));
+  g_assert_nonnull (strstr (fooled->connect_error->message, other));
+  g_assert_nonnull (strstr (fooled->connect_error->message, real));
+  g_assert_nonnull (strstr (fooled->connect_error->message, pins));
+  /* nothing was said to it: no hello, no proof */
+  run_for (100);
+  g_assert_cmpuint (pj_host_get_n_people (t->host), ==, 2);
+  /* and the pin stays what the guest trusted */
+  g_clear_pointer (&pinned, g_free);
+  pinned = pj_net_tls_pin_lookup (pins, "127.0.0.1", t->port);
+  g_assert_cmpstr (pinned, ==, other);
+
+  table_free (t);
+  g_remove (pins);
+  g_rmdir (folder);
+  g_rmdir (dir);
 }
 
 typedef struct {
@@ -846,6 +999,242 @@ test_save_failed (void)
   g_rmdir (dir);
 }
 
+/* ---- a passive capture ------------------------------------------------------ */
+
+/* A TCP relay that passes every byte on as it is and records it, both
+ * ways: what anyone on the network between a guest and the table sees. */
+typedef struct {
+  GSocketService *service;
+  guint16         port;
+  guint16         table_port;
+  GByteArray     *seen;
+  GPtrArray      *pipes;
+} Tap;
+
+typedef struct {
+  Tap       *tap;
+  GIOStream *from;
+  GIOStream *to;
+  guint8     buf[16384];
+} TapPipe;
+
+static void tap_pipe_read (TapPipe *pipe);
+
+static void
+tap_pipe_read_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  TapPipe *pipe = user_data;
+  gssize n = g_input_stream_read_finish (G_INPUT_STREAM (source), result, NULL);
+
+  if (n <= 0)
+    {
+      g_io_stream_close (pipe->to, NULL, NULL);
+      return;
+    }
+  g_byte_array_append (pipe->tap->seen, pipe->buf, (guint) n);
+  g_output_stream_write_all (g_io_stream_get_output_stream (pipe->to), pipe->buf, (gsize) n,
+                             NULL, NULL, NULL);
+  tap_pipe_read (pipe);
+}
+
+static void
+tap_pipe_read (TapPipe *pipe)
+{
+  g_input_stream_read_async (g_io_stream_get_input_stream (pipe->from), pipe->buf, sizeof pipe->buf,
+                             G_PRIORITY_DEFAULT, NULL, tap_pipe_read_cb, pipe);
+}
+
+static void
+tap_pipe_free (TapPipe *pipe)
+{
+  g_object_unref (pipe->from);
+  g_object_unref (pipe->to);
+  g_free (pipe);
+}
+
+static gboolean
+tap_incoming_cb (GSocketService    *service,
+                 GSocketConnection *connection,
+                 GObject           *source,
+                 gpointer           user_data)
+{
+  Tap *tap = user_data;
+  g_autoptr (GSocketClient) sc = g_socket_client_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSocketConnection) table = g_socket_client_connect_to_host (sc, "127.0.0.1", tap->table_port,
+                                                                         NULL, &error);
+  TapPipe *up = g_new0 (TapPipe, 1);
+  TapPipe *down = g_new0 (TapPipe, 1);
+
+  g_assert_no_error (error);
+  up->tap = down->tap = tap;
+  up->from = g_object_ref (G_IO_STREAM (connection));
+  up->to = g_object_ref (G_IO_STREAM (table));
+  down->from = g_object_ref (G_IO_STREAM (table));
+  down->to = g_object_ref (G_IO_STREAM (connection));
+  g_ptr_array_add (tap->pipes, up);
+  g_ptr_array_add (tap->pipes, down);
+  tap_pipe_read (up);
+  tap_pipe_read (down);
+  return TRUE;
+}
+
+static Tap *
+tap_new (guint16 table_port)
+{
+  Tap *tap = g_new0 (Tap, 1);
+  g_autoptr (GError) error = NULL;
+
+  tap->table_port = table_port;
+  tap->seen = g_byte_array_new ();
+  tap->pipes = g_ptr_array_new_with_free_func ((GDestroyNotify) tap_pipe_free);
+  tap->service = g_socket_service_new ();
+  tap->port = g_socket_listener_add_any_inet_port (G_SOCKET_LISTENER (tap->service), NULL, &error);
+  g_assert_no_error (error);
+  g_signal_connect (tap->service, "incoming", G_CALLBACK (tap_incoming_cb), tap);
+  g_socket_service_start (tap->service);
+  return tap;
+}
+
+static void
+tap_free (Tap *tap)
+{
+  g_socket_service_stop (tap->service);
+  g_socket_listener_close (G_SOCKET_LISTENER (tap->service));
+  for (guint i = 0; i < tap->pipes->len; i++)
+    g_io_stream_close (((TapPipe *) g_ptr_array_index (tap->pipes, i))->from, NULL, NULL);
+  /* the reads in flight end (closed) before their pipes go */
+  run_for (100);
+  g_ptr_array_unref (tap->pipes);
+  g_object_unref (tap->service);
+  g_byte_array_unref (tap->seen);
+  g_free (tap);
+}
+
+static gboolean
+bytes_contain (const GByteArray *bytes,
+               const char       *needle,
+               gsize             len)
+{
+  if (len == 0 || len > bytes->len)
+    return FALSE;
+  for (gsize i = 0; i + len <= bytes->len; i++)
+    if (bytes->data[i] == (guint8) needle[0] && memcmp (bytes->data + i, needle, len) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The last position a seat was sent: its own hand (and, in Bluffing
+ * Joker, its face-down card) in the engine's notation. */
+static char *
+last_position (const GByteArray *received)
+{
+  g_autofree char *text = g_strndup ((const char *) received->data, received->len);
+  const char *at = NULL;
+
+  for (const char *p = text; (p = strstr (p, "\"position\":\"")) != NULL; p++)
+    at = p + strlen ("\"position\":\"");
+  g_assert_nonnull (at);
+  return g_strndup (at, strcspn (at, "\""));
+}
+
+/* A game between the table and two guests (the last two seats; the
+ * others computers), every byte recorded on the way: none of what the
+ * guests read (names, tokens, hands, face-down cards, the protocol's own
+ * words) is in the capture, though each needle is in what the guests read
+ * once decrypted. whole: to its end and its fair-deal check; else 150
+ * actions. */
+static void
+check_capture (PjPreset preset,
+               guint    players,
+               gboolean whole)
+{
+  Table *t = table_new (preset, players, players - 2, PJ_AI_EASY, NULL);
+  Tap *tap = tap_new (t->port);
+  CountWait w = { t, 150 };
+  static const char *const names[] = { "Zebulon Quartz", "Xanthippe Moor" };
+  static const char *const words[] = { "\"type\"", "\"position\"", "\"welcome\"", "\"token\"",
+                                       "\"update\"", "\"action\"", "\"seat\"", "\"log\"" };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GByteArray) plain = g_byte_array_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      Bot *bot = bot_new (names[i], PJ_AI_EASY);
+
+      g_ptr_array_add (t->bots, bot);
+      g_assert_true (bot_connect (bot, "127.0.0.1", tap->port));
+      pj_client_sit (bot->client, players - 2 + i);
+      pj_client_set_ready (bot->client, TRUE);
+    }
+  g_assert_true (run_until (all_ready, t, 5000));
+  g_assert_true (pj_host_start_game (t->host, &error));
+  g_assert_no_error (error);
+  if (whole)
+    {
+      g_assert_true (run_until (host_over, t, 25000));
+      g_assert_true (run_until (all_verified, t, 5000));
+    }
+  else
+    g_assert_true (run_until (n_actions_at_least, &w, 20000));
+
+  /* it was a game, and the tap saw all of it */
+  g_assert_cmpuint (pj_record_get_n_actions (pj_host_get_record (t->host)), >, 20);
+  for (guint i = 0; i < t->bots->len; i++)
+    {
+      Bot *bot = g_ptr_array_index (t->bots, i);
+      g_byte_array_append (plain, bot->received->data, bot->received->len);
+    }
+  g_assert_cmpuint (tap->seen->len, >, plain->len);
+  /* TLS from the first byte: a handshake record */
+  g_assert_cmpuint (tap->seen->data[0], ==, 0x16);
+
+  for (guint i = 0; i < t->bots->len; i++)
+    {
+      Bot *bot = g_ptr_array_index (t->bots, i);
+      const char *token = pj_client_get_token (bot->client);
+      g_autofree char *position = last_position (bot->received);
+      /* a run of the position as long as a hand's notation, from its middle */
+      gsize half = strlen (position) / 2;
+      gsize run = MIN ((gsize) 24, strlen (position) - half);
+
+      g_assert_true (bytes_contain (bot->received, names[i], strlen (names[i])));
+      g_assert_false (bytes_contain (tap->seen, names[i], strlen (names[i])));
+      g_assert_nonnull (token);
+      g_assert_true (bytes_contain (bot->received, token, strlen (token)));
+      g_assert_false (bytes_contain (tap->seen, token, strlen (token)));
+      g_assert_cmpuint (run, >=, 8);
+      g_assert_false (bytes_contain (tap->seen, position + half, run));
+      g_assert_false (bytes_contain (tap->seen, position, strlen (position)));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      /* the whole log (every card) comes only at the end */
+      if (!whole && strcmp (words[i], "\"log\"") == 0)
+        continue;
+      g_assert_true (bytes_contain (plain, words[i], strlen (words[i])));
+      g_assert_false (bytes_contain (tap->seen, words[i], strlen (words[i])));
+    }
+  table_free (t);
+  tap_free (tap);
+}
+
+/* the full game's table (test_full_game), which ends in good time */
+static void
+test_capture (void)
+{
+  check_capture (PJ_PRESET_KILPATRICK, 8, TRUE);
+}
+
+/* Bluffing Joker: the face-down card sent to its owner is in its position */
+static void
+test_capture_bluff (void)
+{
+  check_capture (PJ_PRESET_BLUFFING_JOKER, 4, FALSE);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -859,6 +1248,11 @@ main (int    argc,
   g_test_add_func ("/net/game/strikes", test_strikes);
   g_test_add_func ("/net/game/password", test_password);
   g_test_add_func ("/net/game/handshake", test_handshake);
+  g_test_add_func ("/net/game/clear-peer", test_clear_peer);
+  g_test_add_func ("/net/game/certificate-kept", test_certificate_kept);
+  g_test_add_func ("/net/game/pin-changed", test_pin_changed);
+  g_test_add_func ("/net/game/capture", test_capture);
+  g_test_add_func ("/net/game/capture-bluff", test_capture_bluff);
   g_test_add_func ("/net/game/table-talk", test_table_talk);
   g_test_add_func ("/net/game/fair-deal-lie-salt", test_lie_salt);
   g_test_add_func ("/net/game/fair-deal-lie-seed", test_lie_seed);

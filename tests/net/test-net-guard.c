@@ -16,6 +16,7 @@
 
 #include "net-test-util.h"
 #include "pj-file.h"
+#include "pj-net-tls.h"
 #include "pj-net-message.h"
 
 /* ---- a host and its log ------------------------------------------------------ */
@@ -269,8 +270,10 @@ test_refusal_log_bounded (void)
   guint turn = g_timeout_add (5, keep_turning, NULL);
 
   pj_host_set_timeouts_for_testing (t->host, 200, 300);
+  /* silent from the first byte: not even a TLS handshake (thirty of
+   * those would take longer than the log's window here) */
   for (guint i = 0; i < 30; i++)
-    g_ptr_array_add (raws, raw_open (t->port));
+    g_ptr_array_add (raws, raw_open_clear (t->port));
   g_assert_true (run_until (all_raw_closed, raws, 5000));
   g_assert_true (run_until (unlogged_told, t, 5000));
   g_assert_cmpuint (count_events (t, "refusal"), <, 30);
@@ -367,7 +370,7 @@ check_guess_rate (Table      *t,
           Raw *raw = raw_open (t->port);
           g_autofree char *nonce = raw_nonce (raw);
           g_autofree char *proof = pj_net_proof ("guess", nonce);
-          g_autofree char *hello = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":2,\"name\":\"G\",\"%s\":\"%s\"}\n",
+          g_autofree char *hello = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":3,\"name\":\"G\",\"%s\":\"%s\"}\n",
                                                     field, proof);
 
           raw_send (raw, hello);
@@ -409,13 +412,14 @@ static void
 check_password_not_sent (void)
 {
   static const char challenge[] =
-    "{\"type\":\"challenge\",\"nonce\":\"00112233445566778899aabbccddeeff\",\"protocol_min\":2,\"protocol_max\":2}\n";
+    "{\"type\":\"challenge\",\"nonce\":\"00112233445566778899aabbccddeeff\",\"protocol_min\":3,\"protocol_max\":3}\n";
   guint16 port;
   GSocketService *service = fake_host (challenge, &port);
   PjClient *client = pj_client_new ("Dee");
-  GSocketConnection *conn;
+  GIOStream *conn = NULL;
   GString *sent = g_string_new (NULL);
-  g_autofree char *proof = pj_net_proof ("secret", "00112233445566778899aabbccddeeff");
+  g_autofree char *proof = NULL;
+  g_autofree char *binding = NULL;
   gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
 
   pj_client_set_password (client, "secret");
@@ -432,11 +436,18 @@ check_password_not_sent (void)
       conn = g_object_get_data (G_OBJECT (service), "conn");
       if (conn == NULL)
         continue;
-      g_socket_set_blocking (g_socket_connection_get_socket (conn), FALSE);
-      n = g_socket_receive (g_socket_connection_get_socket (conn), buf, sizeof buf, NULL, NULL);
+      /* what the client said, out of the TLS */
+      n = g_pollable_input_stream_read_nonblocking (G_POLLABLE_INPUT_STREAM (g_io_stream_get_input_stream (conn)),
+                                                    buf, sizeof buf, NULL, NULL);
       if (n > 0)
         g_string_append_len (sent, buf, n);
     }
+  /* the proof answers the nonce and this TLS channel */
+  {
+    g_autoptr (GTlsCertificate) certificate = pj_net_tls_default_certificate (NULL);
+    binding = pj_net_tls_channel_binding (G_TLS_CONNECTION (conn), certificate);
+  }
+  proof = pj_net_bound_proof ("secret", PJ_NET_PROOF_PASSWORD, "00112233445566778899aabbccddeeff", binding);
   g_assert_nonnull (strstr (sent->str, proof));
   g_assert_null (strstr (sent->str, "secret"));
   g_string_free (sent, TRUE);
@@ -455,15 +466,16 @@ test_hmac_login (void)
   Raw *good = raw_open (t->port);
   Raw *clear = raw_open (t->port);
   g_autofree char *nonce = raw_nonce (good);
-  g_autofree char *proof = pj_net_proof ("secret", nonce);
-  g_autofree char *hello = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":2,\"name\":\"Ann\",\"proof\":\"%s\"}\n", proof);
+  g_autofree char *binding = pj_net_tls_channel_binding (G_TLS_CONNECTION (good->tls), good->host_certificate);
+  g_autofree char *proof = pj_net_bound_proof ("secret", PJ_NET_PROOF_PASSWORD, nonce, binding);
+  g_autofree char *hello = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":3,\"name\":\"Ann\",\"proof\":\"%s\"}\n", proof);
   g_autofree char *other_nonce = raw_nonce (clear);
   gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
   Bot *bot = table_add_bot (t, "Bea");
 
   g_assert_cmpstr (nonce, !=, other_nonce);
   raw_send (good, hello);
-  raw_send (clear, "{\"type\":\"hello\",\"protocol\":2,\"name\":\"Cy\",\"password\":\"secret\"}\n");
+  raw_send (clear, "{\"type\":\"hello\",\"protocol\":3,\"name\":\"Cy\",\"password\":\"secret\"}\n");
   while (!raw_find (good, "\"welcome\"") || !raw_find (clear, "bad-password"))
     {
       g_assert_cmpint (g_get_monotonic_time (), <, deadline);
@@ -578,8 +590,8 @@ static void
 test_client_drops_silent_host (void)
 {
   static const char greeting[] =
-    "{\"type\":\"challenge\",\"nonce\":\"00112233445566778899aabbccddeeff\",\"protocol_min\":2,\"protocol_max\":2}\n"
-    "{\"type\":\"welcome\",\"protocol\":2,\"token\":\"00112233445566778899aabbccddeeff\",\"seat\":-1,\"table\":\"Hush\",\"id\":1}\n";
+    "{\"type\":\"challenge\",\"nonce\":\"00112233445566778899aabbccddeeff\",\"protocol_min\":3,\"protocol_max\":3}\n"
+    "{\"type\":\"welcome\",\"protocol\":3,\"token\":\"00112233445566778899aabbccddeeff\",\"seat\":-1,\"table\":\"Hush\",\"id\":1}\n";
   guint16 port;
   GSocketService *service = fake_host (greeting, &port);
   Bot *bot = bot_new ("Waiting", PJ_AI_EASY);
@@ -1593,6 +1605,256 @@ test_lobby_coalesced (void)
   run_for (50);
 }
 
+/* ---- a man in the middle ------------------------------------------------------ */
+
+/* A relay that ends the guest's TLS with a certificate of its own (a first
+ * join: no pin to stop it) and either passes every line on to the table
+ * through TLS of its own, or, as an impostor, answers as a host itself.
+ * It reads everything the guest says, in clear. */
+typedef struct {
+  GSocketService  *service;
+  guint16          port;
+  guint16          table_port;   /* 0: an impostor */
+  GTlsCertificate *certificate;
+  GPtrArray       *links;
+  GString         *heard;        /* what guests said */
+} Relay;
+
+typedef struct {
+  Relay     *relay;
+  GIOStream *guest;
+  GIOStream *table;
+  guint8     from_guest[4096];
+  guint8     from_table[4096];
+} RelayLink;
+
+static void relay_read_guest (RelayLink *link);
+
+static void
+relay_link_free (RelayLink *link)
+{
+  g_clear_object (&link->guest);
+  g_clear_object (&link->table);
+  g_free (link);
+}
+
+static void
+relay_say (GIOStream  *stream,
+           const void *data,
+           gsize       len)
+{
+  g_output_stream_write_all (g_io_stream_get_output_stream (stream), data, len, NULL, NULL, NULL);
+}
+
+static void
+relay_guest_read_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  RelayLink *link = user_data;
+  gssize n = g_input_stream_read_finish (G_INPUT_STREAM (source), result, NULL);
+
+  if (n <= 0)
+    return;
+  g_string_append_len (link->relay->heard, (const char *) link->from_guest, n);
+  if (link->table)
+    relay_say (link->table, link->from_guest, (gsize) n);
+  else if (strstr (link->relay->heard->str, "\"hello\""))
+    {
+      /* the impostor welcomes anyone, with a host proof it cannot make */
+      static const char welcome[] =
+        "{\"type\":\"welcome\",\"protocol\":3,\"token\":\"00112233445566778899aabbccddeeff\","
+        "\"seat\":-1,\"table\":\"Test table\",\"id\":1,\"host_proof\":"
+        "\"0000000000000000000000000000000000000000000000000000000000000000\"}\n";
+      relay_say (link->guest, welcome, strlen (welcome));
+    }
+  relay_read_guest (link);
+}
+
+static void
+relay_read_guest (RelayLink *link)
+{
+  g_input_stream_read_async (g_io_stream_get_input_stream (link->guest), link->from_guest,
+                             sizeof link->from_guest, G_PRIORITY_DEFAULT, NULL,
+                             relay_guest_read_cb, link);
+}
+
+static void relay_read_table (RelayLink *link);
+
+static void
+relay_table_read_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  RelayLink *link = user_data;
+  gssize n = g_input_stream_read_finish (G_INPUT_STREAM (source), result, NULL);
+
+  if (n <= 0)
+    {
+      /* the table hung up: so does the relay */
+      g_io_stream_close (link->guest, NULL, NULL);
+      return;
+    }
+  relay_say (link->guest, link->from_table, (gsize) n);
+  relay_read_table (link);
+}
+
+static void
+relay_read_table (RelayLink *link)
+{
+  g_input_stream_read_async (g_io_stream_get_input_stream (link->table), link->from_table,
+                             sizeof link->from_table, G_PRIORITY_DEFAULT, NULL,
+                             relay_table_read_cb, link);
+}
+
+static gboolean
+relay_accept_any (GTlsConnection       *tls,
+                  GTlsCertificate      *certificate,
+                  GTlsCertificateFlags  errors,
+                  gpointer              user_data)
+{
+  return TRUE;
+}
+
+static void
+relay_table_secured_cb (GObject      *source,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  RelayLink *link = user_data;
+
+  g_assert_true (g_tls_connection_handshake_finish (G_TLS_CONNECTION (source), result, NULL));
+  relay_read_table (link);
+  relay_read_guest (link);
+}
+
+static void
+relay_guest_secured_cb (GObject      *source,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  RelayLink *link = user_data;
+  g_autoptr (GSocketClient) sc = NULL;
+  g_autoptr (GSocketConnection) conn = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (!g_tls_connection_handshake_finish (G_TLS_CONNECTION (source), result, NULL))
+    return;
+  if (link->relay->table_port == 0)
+    {
+      static const char challenge[] =
+        "{\"type\":\"challenge\",\"nonce\":\"00112233445566778899aabbccddeeff\","
+        "\"protocol_min\":3,\"protocol_max\":3}\n";
+      relay_say (link->guest, challenge, strlen (challenge));
+      relay_read_guest (link);
+      return;
+    }
+  sc = g_socket_client_new ();
+  conn = g_socket_client_connect_to_host (sc, "127.0.0.1", link->relay->table_port, NULL, &error);
+  g_assert_no_error (error);
+  link->table = g_tls_client_connection_new (G_IO_STREAM (conn), NULL, &error);
+  g_assert_no_error (error);
+  g_signal_connect (link->table, "accept-certificate", G_CALLBACK (relay_accept_any), NULL);
+  g_tls_connection_handshake_async (G_TLS_CONNECTION (link->table), G_PRIORITY_DEFAULT, NULL,
+                                    relay_table_secured_cb, link);
+}
+
+static gboolean
+relay_incoming_cb (GSocketService    *service,
+                   GSocketConnection *connection,
+                   GObject           *source,
+                   gpointer           user_data)
+{
+  Relay *relay = user_data;
+  RelayLink *link = g_new0 (RelayLink, 1);
+  g_autoptr (GError) error = NULL;
+
+  link->relay = relay;
+  link->guest = g_tls_server_connection_new (G_IO_STREAM (connection), relay->certificate, &error);
+  g_assert_no_error (error);
+  g_ptr_array_add (relay->links, link);
+  g_tls_connection_handshake_async (G_TLS_CONNECTION (link->guest), G_PRIORITY_DEFAULT, NULL,
+                                    relay_guest_secured_cb, link);
+  return TRUE;
+}
+
+static Relay *
+relay_new (guint16 table_port)
+{
+  Relay *relay = g_new0 (Relay, 1);
+  g_autoptr (GError) error = NULL;
+
+  relay->table_port = table_port;
+  relay->certificate = pj_net_tls_make (&error);
+  g_assert_no_error (error);
+  relay->links = g_ptr_array_new_with_free_func ((GDestroyNotify) relay_link_free);
+  relay->heard = g_string_new (NULL);
+  relay->service = g_socket_service_new ();
+  relay->port = g_socket_listener_add_any_inet_port (G_SOCKET_LISTENER (relay->service), NULL, &error);
+  g_assert_no_error (error);
+  g_signal_connect (relay->service, "incoming", G_CALLBACK (relay_incoming_cb), relay);
+  g_socket_service_start (relay->service);
+  return relay;
+}
+
+static void
+relay_free (Relay *relay)
+{
+  g_socket_service_stop (relay->service);
+  g_socket_listener_close (G_SOCKET_LISTENER (relay->service));
+  for (guint i = 0; i < relay->links->len; i++)
+    {
+      RelayLink *link = g_ptr_array_index (relay->links, i);
+      g_io_stream_close (link->guest, NULL, NULL);
+      if (link->table)
+        g_io_stream_close (link->table, NULL, NULL);
+    }
+  /* the reads in flight end (closed) before their links go */
+  run_for (100);
+  g_ptr_array_unref (relay->links);
+  g_object_unref (relay->service);
+  g_object_unref (relay->certificate);
+  g_string_free (relay->heard, TRUE);
+  g_free (relay);
+}
+
+/* On a table with a password the proofs answer the TLS channel, and the
+ * host proves the password too: a relay with a certificate of its own
+ * (the guest's first join, nothing pinned) passes on a proof the table
+ * refuses, and posing as the table it cannot welcome the guest. */
+static void
+test_relay_gets_nothing (void)
+{
+  Table *t = table_new ("secret", 0);
+  Relay *relay = relay_new (t->port);
+  Relay *impostor = relay_new (0);
+  Bot *through = table_add_bot (t, "Ann");
+  Bot *fooled = table_add_bot (t, "Bea");
+  Bot *straight = table_add_bot (t, "Cy");
+
+  pj_client_set_password (through->client, "secret");
+  g_assert_false (bot_connect (through, "127.0.0.1", relay->port));
+  g_assert_error (through->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_BAD_PASSWORD);
+  g_assert_nonnull (strstr (relay->heard->str, "\"proof\""));
+  g_assert_null (strstr (relay->heard->str, "secret"));
+  g_assert_cmpuint (pj_host_get_n_people (t->host), ==, 0);
+
+  pj_client_set_password (fooled->client, "secret");
+  g_assert_false (bot_connect (fooled, "127.0.0.1", impostor->port));
+  g_assert_error (fooled->connect_error, PJ_NET_ERROR, PJ_NET_ERROR_HOST_UNPROVEN);
+  g_assert_true (pj_net_error_is_final (fooled->connect_error));
+  g_assert_nonnull (strstr (impostor->heard->str, "\"hello\""));
+
+  /* the same password, straight to the table: in, and the table proved itself */
+  pj_client_set_password (straight->client, "secret");
+  g_assert_true (bot_connect (straight, "127.0.0.1", t->port));
+  g_assert_no_error (straight->connect_error);
+
+  relay_free (relay);
+  relay_free (impostor);
+  table_free (t);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1604,6 +1866,7 @@ main (int   argc,
   g_test_add_func ("/net/guard/password-rate", test_password_rate);
   g_test_add_func ("/net/guard/token-rate", test_token_rate);
   g_test_add_func ("/net/guard/hmac-login", test_hmac_login);
+  g_test_add_func ("/net/guard/relay-gets-nothing", test_relay_gets_nothing);
   g_test_add_func ("/net/guard/chat-flood", test_chat_flood);
   g_test_add_func ("/net/guard/slow-drip", test_slow_drip);
   g_test_add_func ("/net/guard/host-drops-silent-client", test_host_drops_silent_client);

@@ -68,7 +68,7 @@ raw_greeted (guint16     port,
 {
   Raw *raw = raw_open (port);
   g_autofree char *nonce = raw_nonce (raw);
-  g_autofree char *hello = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":2,\"name\":\"%s\"}\n", name);
+  g_autofree char *hello = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":3,\"name\":\"%s\"}\n", name);
 
   raw_send (raw, hello);
   raw_wait_for (raw, "\"welcome\"");
@@ -155,7 +155,7 @@ test_host_out_of_turn (void)
     { "{\"type\":\"bye\"}\n", "hello-first" },
   };
   static const struct { const char *line; const char *code; } after_hello[] = {
-    { "{\"type\":\"hello\",\"protocol\":2,\"name\":\"Again\"}\n", "hello-first" },
+    { "{\"type\":\"hello\",\"protocol\":3,\"name\":\"Again\"}\n", "hello-first" },
     { "{\"type\":\"ready\",\"ready\":true}\n", "not-seated" },
     { "{\"type\":\"action\",\"text\":\"draw\"}\n", "wrong-phase" },
     { "{\"type\":\"sit\",\"seat\":7}\n", "invalid-field" },
@@ -178,7 +178,7 @@ test_host_out_of_turn (void)
       code = raw_nth_error (raw, n++);
       g_assert_cmpstr (code, ==, before_hello[i].code);
     }
-  raw_send (raw, "{\"type\":\"hello\",\"protocol\":2,\"name\":\"Eve\"}\n");
+  raw_send (raw, "{\"type\":\"hello\",\"protocol\":3,\"name\":\"Eve\"}\n");
   raw_wait_for (raw, "\"welcome\"");
   for (guint i = 0; i < G_N_ELEMENTS (after_hello); i++)
     {
@@ -234,8 +234,8 @@ test_client_takes_no_client_messages (void)
   ErrorWait w = { NULL, 0 };
   Bot *bot;
 
-  g_string_append (greeting, "{\"type\":\"challenge\",\"nonce\":\"" NONCE "\",\"protocol_min\":2,\"protocol_max\":2}\n");
-  g_string_append (greeting, "{\"type\":\"welcome\",\"protocol\":2,\"token\":\"" NONCE "\",\"seat\":-1,\"table\":\"Odd\",\"id\":1}\n");
+  g_string_append (greeting, "{\"type\":\"challenge\",\"nonce\":\"" NONCE "\",\"protocol_min\":3,\"protocol_max\":3}\n");
+  g_string_append (greeting, "{\"type\":\"welcome\",\"protocol\":3,\"token\":\"" NONCE "\",\"seat\":-1,\"table\":\"Odd\",\"id\":1}\n");
   for (guint t = 0; t < PJ_N_MSG; t++)
     {
       if (pj_net_message_allowed (t, PJ_NET_TO_CLIENT))
@@ -245,8 +245,8 @@ test_client_takes_no_client_messages (void)
       w.n++;
     }
   /* valid from a host, but not now */
-  g_string_append (greeting, "{\"type\":\"welcome\",\"protocol\":2,\"token\":\"ffeeddccbbaa99887766554433221100\",\"seat\":3,\"table\":\"Moved\",\"id\":9}\n");
-  g_string_append (greeting, "{\"type\":\"challenge\",\"nonce\":\"ffeeddccbbaa99887766554433221100\",\"protocol_min\":2,\"protocol_max\":2}\n");
+  g_string_append (greeting, "{\"type\":\"welcome\",\"protocol\":3,\"token\":\"ffeeddccbbaa99887766554433221100\",\"seat\":3,\"table\":\"Moved\",\"id\":9}\n");
+  g_string_append (greeting, "{\"type\":\"challenge\",\"nonce\":\"ffeeddccbbaa99887766554433221100\",\"protocol_min\":3,\"protocol_max\":3}\n");
   w.n += 2;
   g_string_append (greeting, "{\"type\":\"lobby\",\"table\":\"Odd\",\"password\":false,\"rules\":\"basic\",\"phase\":\"lobby\",\"seats\":["
                    "{\"seat\":0,\"colour\":\"R\",\"name\":\"\",\"kind\":\"open\",\"ready\":false,\"connected\":false},"

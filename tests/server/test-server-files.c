@@ -22,6 +22,7 @@
 
 #include "net-test-util.h"
 #include "pj-file.h"
+#include "pj-net-tls.h"
 #include "pj-record.h"
 #include "server-test-util.h"
 
@@ -657,6 +658,65 @@ test_table_cannot_open (void)
   save_dir_remove (dir);
 }
 
+/* The log's fingerprint of the server's certificate: NULL if none. */
+static char *
+logged_fingerprint (Server *server)
+{
+  const char *at = strstr (server->log->str, "Certificate fingerprint: ");
+
+  if (at == NULL)
+    return NULL;
+  at += strlen ("Certificate fingerprint: ");
+  return g_strndup (at, strcspn (at, "\n"));
+}
+
+/* The server makes its certificate on first start, kept in the save
+ * folder (0600); the log gives its fingerprint for each table, the one
+ * guests see, and the same after a restart. */
+static void
+test_fingerprint_logged (void)
+{
+  g_autofree char *dir = save_dir_new ();
+  g_autofree char *pem = path_in (dir, "table-certificate.pem");
+  const char *args[] = { "--table", TABLE, "--port", "0", "--no-discovery", "--save-dir", dir, NULL };
+  g_autofree char *first = NULL;
+  g_autofree char *again = NULL;
+  g_autofree char *kept = NULL;
+  g_autoptr (GTlsCertificate) certificate = NULL;
+  Server *server = server_start (1, args);
+  Bot *bot = bot_new ("Sam", PJ_AI_EASY);
+  GStatBuf st;
+
+  g_assert_nonnull (server);
+  g_assert_true (server_wait_log (server, "Certificate fingerprint: ", 5000));
+  g_assert_true (server_wait_log (server, "\n", 1000));
+  first = logged_fingerprint (server);
+  g_assert_nonnull (first);
+  g_assert_cmpuint (strlen (first), ==, 39);
+  g_assert_cmpint (g_stat (pem, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+  certificate = pj_net_tls_load_or_make (pem, NULL);
+  g_assert_nonnull (certificate);
+  kept = pj_net_tls_fingerprint (certificate);
+  g_assert_cmpstr (kept, ==, first);
+
+  g_assert_true (bot_connect (bot, "127.0.0.1", server_port (server, TABLE)));
+  g_assert_cmpstr (pj_client_get_host_fingerprint (bot->client), ==, first);
+  bot_disconnect_finalized (bot);
+  bot_free (bot);
+  server_signal (server, SIGTERM);
+  server_free (server);
+
+  server = server_start (1, args);
+  g_assert_nonnull (server);
+  g_assert_true (server_wait_log (server, "Certificate fingerprint: ", 5000));
+  again = logged_fingerprint (server);
+  g_assert_cmpstr (again, ==, first);
+  server_signal (server, SIGTERM);
+  server_free (server);
+  save_dir_remove (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -674,5 +734,6 @@ main (int    argc,
   g_test_add_func ("/server/files/config-same-name", test_config_same_name);
   g_test_add_func ("/server/files/old-table-name", test_old_table_name);
   g_test_add_func ("/server/files/table-name-stored", test_table_name_stored);
+  g_test_add_func ("/server/files/fingerprint-logged", test_fingerprint_logged);
   return g_test_run ();
 }

@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 
 #include "pj-net-private.h"
+#include "pj-net-tls.h"
 #include "pj-table.h"
 
 typedef gboolean (*Cond) (gpointer data);
@@ -1169,8 +1170,17 @@ main (int    argc,
 {
   if (argc == 3 && g_strcmp0 (argv[1], "--rejoin-child") == 0)
     return run_guest_child (argv[2]);
+  g_autofree char *scratch = NULL;
+  int status;
+
   self_exe = argv[0];
 
+  /* the host's certificate goes under the user's data folder: a scratch
+   * one, not the person's own (the schemas' folders stay as they are) */
+  scratch = g_dir_make_tmp ("pj-test-table-XXXXXX", NULL);
+  g_assert_nonnull (scratch);
+  g_setenv ("XDG_DATA_HOME", scratch, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", scratch, TRUE);
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/table/mirror-answers", test_table_mirror_answers);
@@ -1185,5 +1195,17 @@ main (int    argc,
   g_test_add_func ("/table/rejoin-after-kill", test_table_rejoin_after_kill);
   g_test_add_func ("/table/kicked-in-game", test_table_kicked_in_game);
 
-  return g_test_run ();
+  status = g_test_run ();
+  {
+    g_autofree char *certificate = pj_net_tls_app_certificate_path ();
+    g_autofree char *folder = g_path_get_dirname (certificate);
+
+    g_autofree char *pins = pj_net_tls_default_pin_path ();
+
+    g_remove (certificate);
+    g_remove (pins);
+    g_rmdir (folder);
+    g_rmdir (scratch);
+  }
+  return status;
 }

@@ -134,5 +134,7 @@ pj_test_lan_data_home (void)
   char *data_home = g_dir_make_tmp ("pj-lan-data-XXXXXX", NULL);
 
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  /* the tables' pins (trust on first use) go in the config folder */
+  g_setenv ("XDG_CONFIG_HOME", data_home, TRUE);
   return data_home;
 }

@@ -9,6 +9,7 @@
  */
 #include "pj-application.h"
 #include "pj-net-private.h"
+#include "pj-net-tls.h"
 #include "pj-test-lan.h"
 
 typedef struct {
@@ -253,13 +254,26 @@ assert_shows (PjWindow   *window,
 }
 
 /* Hosts of other versions, as far as a joining app can tell: one of
- * protocol 1, which answers the app's first message with "hello-first",
- * and one of a future protocol, whose challenge offers only version 3. */
+ * protocol 2, before TLS, which says its challenge in clear at once, and
+ * one of a future protocol, in TLS, whose challenge offers only version 4. */
 static const char older_host_says[] =
-  "{\"type\":\"error\",\"code\":\"hello-first\",\"message\":\"Say hello first\"}\n";
+  "{\"type\":\"challenge\",\"nonce\":\"00112233445566778899aabbccddeeff\","
+  "\"protocol_min\":2,\"protocol_max\":2}\n";
 static const char newer_host_says[] =
   "{\"type\":\"challenge\",\"nonce\":\"00112233445566778899aabbccddeeff\","
-  "\"protocol_min\":3,\"protocol_max\":3}\n";
+  "\"protocol_min\":4,\"protocol_max\":4}\n";
+
+static void
+other_host_secured_cb (GObject      *source,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  const char *says = user_data;
+
+  if (g_tls_connection_handshake_finish (G_TLS_CONNECTION (source), result, NULL))
+    g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (source)),
+                               says, strlen (says), NULL, NULL, NULL);
+}
 
 static gboolean
 other_host_incoming_cb (GSocketService     *service,
@@ -270,6 +284,18 @@ other_host_incoming_cb (GSocketService     *service,
   const char *says = user_data;
   GOutputStream *out = g_io_stream_get_output_stream (G_IO_STREAM (connection));
 
+  if (says == newer_host_says)
+    {
+      /* a host since protocol 3 says everything in TLS */
+      g_autoptr (GTlsCertificate) certificate = pj_net_tls_default_certificate (NULL);
+      g_autoptr (GIOStream) tls = g_tls_server_connection_new (G_IO_STREAM (connection), certificate, NULL);
+
+      g_assert_nonnull (tls);
+      g_tls_connection_handshake_async (G_TLS_CONNECTION (tls), G_PRIORITY_DEFAULT, NULL,
+                                        other_host_secured_cb, (gpointer) says);
+      g_object_set_data_full (G_OBJECT (service), "pj-last", g_object_ref (tls), g_object_unref);
+      return TRUE;
+    }
   g_output_stream_write_all (out, says, strlen (says), NULL, NULL, NULL);
   /* held open: the app hangs up itself once it has read the answer */
   g_object_set_data_full (G_OBJECT (service), "pj-last", g_object_ref (connection), g_object_unref);
