@@ -311,6 +311,8 @@ connection_secured (PjNetConnection *conn,
 
       g_clear_error (&self->final_error);
       self->final_error = g_error_copy (changed);
+      g_free (self->pinned_before);
+      self->pinned_before = g_steal_pointer (&pinned);
       lose_connection (self, changed);
     }
 }
@@ -366,6 +368,34 @@ pj_client_get_host_fingerprint (PjClient *self)
 {
   g_return_val_if_fail (PJ_IS_CLIENT (self), NULL);
   return self->fingerprint;
+}
+
+const char *
+pj_client_get_pinned_fingerprint (PjClient *self)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), NULL);
+  return self->pinned_before;
+}
+
+gboolean
+pj_client_trust_changed_host (PjClient  *self,
+                              GError   **error)
+{
+  g_return_val_if_fail (PJ_IS_CLIENT (self), FALSE);
+
+  if (self->pinned_before == NULL || self->fingerprint == NULL || self->pin_path == NULL)
+    {
+      g_set_error_literal (error, PJ_NET_ERROR, PJ_NET_ERROR_INVALID_FIELD,
+                           _("No changed certificate to trust: join the table again first"));
+      return FALSE;
+    }
+  /* the fingerprint the person compared, not whatever the next
+   * connection shows: a second impostor is refused again */
+  if (!pj_net_tls_pin_save (self->pin_path, self->host_address, self->host_port,
+                            self->table_name, self->fingerprint, error))
+    return FALSE;
+  g_clear_pointer (&self->pinned_before, g_free);
+  return TRUE;
 }
 
 static const PjNetConnectionCallbacks connection_callbacks = {
@@ -554,6 +584,7 @@ pj_client_connect_async (PjClient            *self,
   g_clear_pointer (&self->nonce, g_free);
   g_clear_error (&self->final_error);
   g_clear_pointer (&self->fingerprint, g_free);
+  g_clear_pointer (&self->pinned_before, g_free);
   g_free (self->host_address);
   self->host_address = g_strdup (host);
   self->host_port = port ? port : PJ_NET_DEFAULT_PORT;
@@ -619,5 +650,6 @@ _pj_client_link_clear (PjClient *self)
   g_clear_pointer (&self->pin_path, g_free);
   g_clear_pointer (&self->host_address, g_free);
   g_clear_pointer (&self->fingerprint, g_free);
+  g_clear_pointer (&self->pinned_before, g_free);
   g_clear_pointer (&self->binding, g_free);
 }

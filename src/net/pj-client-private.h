@@ -78,6 +78,7 @@ struct _PjClient {
   guint16          host_port;
   char            *fingerprint;     /* the host's certificate, read-aloud form */
   gboolean         pin_new;         /* nothing pinned yet: pin it at the welcome */
+  char            *pinned_before;   /* refused with HOST_CHANGED: what was pinned */
   char            *binding;         /* the TLS channel's binding (hex): what proofs answer too */
 };
 

@@ -96,6 +96,13 @@ void        pj_client_set_pin_path     (PjClient *self, const char *path);
 /* The host's certificate fingerprint, read-aloud form ("4F2A 91C3 …"),
  * once the connection is secured; NULL before. */
 const char *pj_client_get_host_fingerprint (PjClient *self);
+/* After a join refused with PJ_NET_ERROR_HOST_CHANGED: the fingerprint
+ * pinned before (the host's is pj_client_get_host_fingerprint()); NULL
+ * otherwise. */
+const char *pj_client_get_pinned_fingerprint (PjClient *self);
+/* The person compared the new fingerprint with the host's and trusts it:
+ * pin exactly that one for this table, so the next join is taken. */
+gboolean    pj_client_trust_changed_host (PjClient *self, GError **error);
 const char *pj_client_get_table_name   (PjClient *self);
 PjNetPhase  pj_client_get_phase        (PjClient *self);
 /* This client's seat, or -1 for a spectator. */

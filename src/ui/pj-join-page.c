@@ -159,6 +159,7 @@ typedef struct {
   char       *host;
   guint16     port;
   char       *label;
+  char       *password;     /* for a try again once a new certificate is trusted */
   gboolean    with_password;
   gboolean    rejoin;
 } Attempt;
@@ -171,7 +172,103 @@ attempt_free (Attempt *a)
   g_object_unref (a->self);
   g_free (a->host);
   g_free (a->label);
+  g_free (a->password);
   g_free (a);
+}
+
+/* ---- a table whose certificate changed ------------------------------------- */
+
+typedef struct {
+  PjJoinPage *self;
+  PjTable    *table;
+  Attempt    *attempt;
+} Trust;
+
+static void
+trust_free (gpointer data)
+{
+  Trust *t = data;
+
+  g_object_unref (t->self);
+  g_object_unref (t->table);
+  attempt_free (t->attempt);
+  g_free (t);
+}
+
+static void
+try_again (PjJoinPage *self,
+           Attempt    *a)
+{
+  if (!a->rejoin)
+    {
+      join (self, a->host, a->port, a->label, a->password);
+      return;
+    }
+  /* the kept seat, found again by where it is (the list may have changed) */
+  for (guint i = 0; self->rejoins != NULL && i < self->rejoins->len; i++)
+    {
+      PjRejoin *r = g_ptr_array_index (self->rejoins, i);
+
+      if (g_strcmp0 (r->address, a->host) == 0 && r->port == a->port)
+        {
+          pj_join_page_rejoin (self, i);
+          return;
+        }
+    }
+}
+
+static void
+trust_response_cb (PjAlert    *dialog,
+                   const char *response,
+                   Trust      *t)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (g_strcmp0 (response, "trust") != 0)
+    return;
+  if (!pj_client_trust_changed_host (pj_table_get_client (t->table), &error))
+    {
+      toast (t->self, error->message);
+      return;
+    }
+  try_again (t->self, t->attempt);
+}
+
+/* Both fingerprints, for the person to compare with what the host reads
+ * out; trusting pins the new one (exactly it) and tries again. */
+static void
+ask_trust (PjJoinPage *self,
+           PjTable    *table,
+           Attempt    *a)
+{
+  PjClient *client = pj_table_get_client (table);
+  g_autofree char *body = NULL;
+  PjAlert *dialog;
+  Trust *t = g_new0 (Trust, 1);
+
+  t->self = g_object_ref (self);
+  t->table = g_object_ref (table);
+  t->attempt = a;
+  /* Translators: the table's certificate changed since the last join; the label, then the fingerprint pinned before and the one shown now, e.g. "Before: 4F2A 91C3 …" */
+  body = g_strdup_printf (_("“%s” showed a different certificate than last time.\n\n"
+                            "Before: %s\nNow: %s\n\n"
+                            "Someone on the network may be pretending to be this table. Ask the host to "
+                            "read out the fingerprint their lobby shows. Trust the new certificate only if "
+                            "it is the same as “Now” (the host moved or reinstalled the game)."),
+                          a->label, pj_client_get_pinned_fingerprint (client),
+                          pj_client_get_host_fingerprint (client));
+  dialog = pj_alert_new (_("The Table’s Certificate Changed"), body);
+  pj_alert_add_responses (dialog,
+                          "cancel", _("_Cancel"),
+                          "trust", _("_Trust the New Certificate"),
+                          NULL);
+  pj_alert_set_response_appearance (dialog, "trust", ADW_RESPONSE_DESTRUCTIVE);
+  /* Enter must not trust a stranger */
+  pj_alert_set_default_response (dialog, "cancel");
+  pj_alert_set_close_response (dialog, "cancel");
+  g_signal_connect_data (dialog, "response", G_CALLBACK (trust_response_cb), t,
+                         (GClosureNotify) (void (*) (void)) trust_free, 0);
+  pj_alert_present (dialog, GTK_WIDGET (self));
 }
 
 static void
@@ -201,6 +298,12 @@ join_done_cb (GObject      *object,
       set_busy (self, NULL);
       if (g_error_matches (error, PJ_NET_ERROR, PJ_NET_ERROR_BAD_PASSWORD))
         ask_password (self, a->host, a->port, a->label, a->with_password ? pj_table_error_text (error) : NULL);
+      else if (g_error_matches (error, PJ_NET_ERROR, PJ_NET_ERROR_HOST_CHANGED) &&
+               pj_client_get_pinned_fingerprint (pj_table_get_client (table)) != NULL)
+        {
+          ask_trust (self, table, a);
+          return;
+        }
       else if (a->rejoin && g_error_matches (error, PJ_NET_ERROR, PJ_NET_ERROR_BAD_TOKEN))
         {
           /* Translators: a seat kept after a crash that the host no longer holds, e.g. "Your seat at “Friday” is gone: that game is over" */
@@ -276,6 +379,7 @@ join (PjJoinPage *self,
   Attempt *a = start_attempt (self, table, host, port, label);
 
   a->with_password = password != NULL && password[0] != '\0';
+  a->password = g_strdup (password);
   pj_table_join_async (table, host, port, password, self->cancellable, join_done_cb, a);
 }
 

@@ -828,6 +828,30 @@ test_pin_changed (void)
   pinned = pj_net_tls_pin_lookup (pins, "127.0.0.1", t->port);
   g_assert_cmpstr (pinned, ==, other);
 
+  /* the person compared what the host read out and trusts the new one:
+   * exactly the fingerprint shown is pinned, and the next join is taken */
+  g_assert_cmpstr (pj_client_get_pinned_fingerprint (fooled->client), ==, other);
+  g_assert_cmpstr (pj_client_get_host_fingerprint (fooled->client), ==, real);
+  {
+    g_autoptr (GError) error = NULL;
+
+    /* nothing was refused on this link: nothing to trust */
+    g_assert_null (pj_client_get_pinned_fingerprint (again->client));
+    g_assert_false (pj_client_trust_changed_host (again->client, &error));
+    g_assert_error (error, PJ_NET_ERROR, PJ_NET_ERROR_INVALID_FIELD);
+    g_clear_error (&error);
+    g_assert_true (pj_client_trust_changed_host (fooled->client, &error));
+    g_assert_no_error (error);
+  }
+  g_clear_pointer (&pinned, g_free);
+  pinned = pj_net_tls_pin_lookup (pins, "127.0.0.1", t->port);
+  g_assert_cmpstr (pinned, ==, real);
+  g_assert_null (pj_client_get_pinned_fingerprint (fooled->client));
+  g_clear_error (&fooled->connect_error);
+  g_assert_true (bot_connect (fooled, "127.0.0.1", t->port));
+  g_assert_no_error (fooled->connect_error);
+  g_assert_cmpuint (pj_host_get_n_people (t->host), ==, 3);
+
   table_free (t);
   g_remove (pins);
   g_rmdir (folder);

@@ -940,6 +940,97 @@ test_lan_startup_offers_rejoin (void)
   pj_rejoin_remove (dir, kept->address, kept->port, kept->table_name);
 }
 
+static gboolean
+trust_shown (gpointer data)
+{
+  return find_dialog (data, "trust") != NULL;
+}
+
+static gboolean
+window_joined (gpointer data)
+{
+  PjTable *table = pj_window_get_table (data);
+
+  return table != NULL && pj_table_get_connected (table);
+}
+
+/* A table met before shows another certificate: the guest is shown both
+ * fingerprints and asked, Cancel the default; cancelling changes nothing,
+ * trusting pins the one shown and joins (issue 22: a clear message, and a
+ * way on when the host only reinstalled). */
+static void
+test_lan_certificate_changed (void)
+{
+  static const char before[] = "0000 1111 2222 3333 4444 5555 6666 7777";
+  g_autoptr (PjTable) host = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *pins = pj_net_tls_default_pin_path ();
+  g_autofree char *address = NULL;
+  g_autofree char *pinned = NULL;
+  const char *real;
+  PjAlert *dialog;
+  PjWindow *window;
+  GtkWidget *page;
+  guint16 port;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  host = pj_table_new ("Ann");
+  g_assert_true (pj_table_host (host, "Moved table", NULL, 0, &error));
+  g_assert_no_error (error);
+  port = pj_host_get_port (pj_table_get_host (host));
+  real = pj_host_get_fingerprint (pj_table_get_host (host));
+  g_assert_nonnull (real);
+  /* what this guest saw at that address last time */
+  g_assert_true (pj_net_tls_pin_save (pins, "127.0.0.1", port, "Moved table", before, &error));
+  g_assert_no_error (error);
+
+  window = pj_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  page = pj_window_join_lan (window);
+  g_assert_true (pj_test_run_until (page_drawn, page, 5000));
+  address = g_strdup_printf ("127.0.0.1:%u", port);
+
+  g_assert_true (pj_join_page_join_address (PJ_JOIN_PAGE (page), address, NULL));
+  g_assert_true (pj_test_run_until (trust_shown, window, 5000));
+  dialog = find_dialog (window, "trust");
+  g_assert_nonnull (strstr (pj_alert_get_body (dialog), before));
+  g_assert_nonnull (strstr (pj_alert_get_body (dialog), real));
+  g_assert_cmpstr (pj_alert_get_default_response (dialog), ==, "cancel");
+  g_assert_cmpstr (pj_alert_get_close_response (dialog), ==, "cancel");
+  pj_test_wait (400);
+  pj_test_screenshot (GTK_WIDGET (dialog), "lan-certificate-changed.png");
+  gtk_window_set_focus (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (dialog))), NULL);
+  pj_test_answer_alert (dialog, "cancel");
+  g_assert_true (pj_test_run_until (join_idle, page, 5000));
+  /* not joined, nothing said to the table, the pin as it was */
+  g_assert_null (pj_window_get_table (window));
+  g_assert_cmpuint (pj_host_get_n_people (pj_table_get_host (host)), ==, 1);
+  pinned = pj_net_tls_pin_lookup (pins, "127.0.0.1", port);
+  g_assert_cmpstr (pinned, ==, before);
+
+  /* again, and this time the host read out the new one: trusted, in */
+  g_assert_true (pj_join_page_join_address (PJ_JOIN_PAGE (page), address, NULL));
+  g_assert_true (pj_test_run_until (trust_shown, window, 5000));
+  dialog = find_dialog (window, "trust");
+  gtk_window_set_focus (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (dialog))), NULL);
+  pj_test_answer_alert (dialog, "trust");
+  g_assert_true (pj_test_run_until (window_joined, window, 10000));
+  g_clear_pointer (&pinned, g_free);
+  pinned = pj_net_tls_pin_lookup (pins, "127.0.0.1", port);
+  g_assert_cmpstr (pinned, ==, real);
+  g_assert_cmpuint (pj_host_get_n_people (pj_table_get_host (host)), ==, 2);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  pj_test_wait (100);
+  pj_table_leave (host);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -952,6 +1043,7 @@ main (int    argc,
   g_test_add_func ("/lan-guest/rejoin-seat", test_lan_rejoin_seat);
   g_test_add_func ("/lan-guest/new-instance-saves", test_lan_new_instance_saves);
   g_test_add_func ("/lan-guest/join-failures", test_lan_join_failures);
+  g_test_add_func ("/lan-guest/certificate-changed", test_lan_certificate_changed);
   g_test_add_func ("/lan-guest/link-lost", test_lan_link_lost);
   g_test_add_func ("/lan-guest/kick-and-ban", test_lan_kick_and_ban);
   g_test_add_func ("/lan-guest/reopen-standing-host", test_lan_reopen_standing_host);
