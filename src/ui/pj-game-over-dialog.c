@@ -18,6 +18,7 @@
 #include <glib/gi18n.h>
 
 #include "pj-game-over-dialog.h"
+#include "pj-text.h"
 
 struct _PjGameOverDialog
 {
@@ -72,9 +73,7 @@ team_names (PjGame *game,
     if (pj_team_of (rules, seat) == team)
       g_ptr_array_add (names, (gpointer) pj_game_get_seat_name (game, seat));
   g_ptr_array_add (names, NULL);
-
-  /* Translators: between the names of a team's players */
-  return g_strjoinv (_(" and "), (char **) names->pdata);
+  return pj_text_list ((const char *const *) names->pdata);
 }
 
 static char *

@@ -6,12 +6,15 @@
  * (and that comes back afterwards: after quitting, after a LAN table,
  * after the lesson) is saved and left without a question; anything else
  * asks "Leave this game?", with the button named after what comes next.
+ * Before all that, a table hosted here with anyone else at it is never
+ * closed without "Close the Table?", naming them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>
 
 #include "pj-alert.h"
+#include "pj-text.h"
 #include "pj-window-private.h"
 
 /* The game at stake: during Learn to Play, the one kept aside. */
@@ -178,6 +181,72 @@ leave_verb (PjWindowThen then)
     }
 }
 
+/* The names of everyone at the table hosted here but its own player, as
+ * a NULL-terminated array; NULL when nobody else is there (or not hosting). */
+static GPtrArray *
+hosted_guests (PjWindow *self)
+{
+  PjHost *host = self->table != NULL ? pj_table_get_host (self->table) : NULL;
+  const char *own;
+  GPtrArray *names;
+
+  if (host == NULL)
+    return NULL;
+  own = pj_client_get_name (pj_table_get_client (self->table));
+  names = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < pj_host_get_n_people (host); i++)
+    {
+      PjNetPerson person;
+
+      if (pj_host_get_person (host, i, &person) && g_strcmp0 (person.name, own) != 0)
+        g_ptr_array_add (names, g_strdup (person.name));
+    }
+  if (names->len == 0)
+    {
+      g_ptr_array_unref (names);
+      return NULL;
+    }
+  g_ptr_array_add (names, NULL);
+  return names;
+}
+
+/* Quitting, closing the window or starting something else ends the
+ * table for everyone at it: they are named, and Cancel is the default. */
+static void
+ask_close_table (PjWindow     *self,
+                 PjWindowThen  then,
+                 GPtrArray    *guests)
+{
+  guint n = guests->len - 1;
+  g_autofree char *names = pj_text_list ((const char *const *) guests->pdata);
+  g_autofree char *body = NULL;
+  PjAlert *dialog;
+
+  if (game_in_progress (self))
+    /* Translators: the host is about to close its LAN table mid-game; %s names who is at it, e.g. "Bea and Cy" */
+    body = g_strdup_printf (ngettext ("%s is at your table: the game ends for them too. "
+                                    "The table is saved, and “Reopen Last Table” brings it back.",
+                                    "%s are at your table: the game ends for them too. "
+                                    "The table is saved, and “Reopen Last Table” brings it back.", n),
+                            names);
+  else
+    /* Translators: the host is about to close its LAN table before or after a game; %s names who is at it */
+    body = g_strdup_printf (ngettext ("%s is at your table and has to leave it.",
+                                    "%s are at your table and have to leave it.", n),
+                            names);
+  dialog = pj_alert_new (_("Close the Table?"), body);
+  pj_alert_add_responses (dialog,
+                          "cancel", _("_Cancel"),
+                          "leave", _("_Close the Table"),
+                          NULL);
+  pj_alert_set_response_appearance (dialog, "leave", ADW_RESPONSE_DESTRUCTIVE);
+  pj_alert_set_default_response (dialog, "cancel");
+  pj_alert_set_close_response (dialog, "cancel");
+  g_object_set_data (G_OBJECT (dialog), "pj-then", GINT_TO_POINTER (then));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (leave_response_cb), self, 0);
+  pj_alert_present (dialog, GTK_WIDGET (self));
+}
+
 /**
  * _pj_window_confirm_leave:
  * @self: a window
@@ -193,9 +262,16 @@ _pj_window_confirm_leave (PjWindow     *self,
 {
   PjAlert *dialog;
   g_autofree char *not_saved = NULL;
+  g_autoptr (GPtrArray) guests = NULL;
   const char *body;
 
-  /* the lesson keeps the game aside (and turns a LAN table down itself) */
+  /* the lesson turns a LAN table down itself */
+  if (then != PJ_WINDOW_THEN_LEARN && (guests = hosted_guests (self)) != NULL)
+    {
+      ask_close_table (self, then, guests);
+      return;
+    }
+  /* the lesson keeps the game aside */
   if (!game_in_progress (self) || then == PJ_WINDOW_THEN_LEARN)
     {
       leave_then (self, then);
@@ -269,7 +345,12 @@ pj_window_quit (PjWindow *self)
 gboolean
 _pj_window_leave_on_close (PjWindow *self)
 {
-  if (self->leave_confirmed || !game_in_progress (self) || game_comes_back (self, PJ_WINDOW_THEN_QUIT))
+  g_autoptr (GPtrArray) guests = NULL;
+
+  if (self->leave_confirmed)
+    return FALSE;
+  guests = hosted_guests (self);
+  if (guests == NULL && (!game_in_progress (self) || game_comes_back (self, PJ_WINDOW_THEN_QUIT)))
     return FALSE;
   _pj_window_confirm_leave (self, PJ_WINDOW_THEN_QUIT);
   return TRUE;

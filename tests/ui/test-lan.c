@@ -641,6 +641,102 @@ test_lan_play_again (void)
 }
 
 
+typedef struct {
+  PjHost *host;
+  guint   n;
+} PeopleAt;
+
+static gboolean
+people_at (gpointer data)
+{
+  PeopleAt *p = data;
+
+  return pj_host_get_n_people (p->host) == p->n;
+}
+
+static gboolean
+client_gone (gpointer data)
+{
+  return !pj_client_is_connected (data);
+}
+
+/* A table hosted here with a guest at it is never closed by accident:
+ * Quit, the window's close button and New Game ask "Close the Table?",
+ * naming who is there, Cancel the default; only "Close the Table" ends it
+ * for them (issue 23). */
+static void
+test_lan_host_quit_asks (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PjClient) guest = NULL;
+  g_autofree char *heading = NULL;
+  DialogWait d;
+  PeopleAt at;
+  PjWindow *window;
+  PjTable *table;
+  PjAlert *dialog;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  window = pj_window_new (NULL);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (pj_window_host_table (window, "Friday", &error));
+  g_assert_no_error (error);
+  g_assert_true (pj_test_run_until (seated_first, window, 5000));
+  table = pj_window_get_table (window);
+
+  /* alone at the table: nobody to ask about */
+  at.host = pj_table_get_host (table);
+  guest = pj_client_new ("Bea");
+  pj_client_connect_async (guest, "127.0.0.1", pj_host_get_port (at.host), NULL, NULL, NULL);
+  at.n = 2;
+  g_assert_true (pj_test_run_until (people_at, &at, 10000));
+
+  /* Quit (Ctrl+Q), before a game */
+  pj_window_quit (window);
+  d.window = window;
+  d.response = "cancel";
+  g_assert_true (pj_test_run_until (dialog_open, &d, 5000));
+  dialog = find_dialog (window, "leave");
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (pj_alert_get_heading (dialog), ==, "Close the Table?");
+  g_assert_nonnull (strstr (pj_alert_get_body (dialog), "Bea"));
+  g_assert_cmpstr (pj_alert_get_default_response (dialog), ==, "cancel");
+  g_assert_cmpstr (pj_alert_get_response_label (dialog, "leave"), ==, "_Close the Table");
+  pj_test_wait (300);
+  pj_test_screenshot (GTK_WIDGET (dialog), "lan-host-quit-asks.png");
+  g_clear_pointer (&heading, g_free);
+  heading = answer_dialog (window, "cancel");
+  g_assert_nonnull (window);
+  g_assert_true (pj_window_get_table (window) == table);
+
+  /* the window's close button, and New Game */
+  gtk_window_close (GTK_WINDOW (window));
+  g_clear_pointer (&heading, g_free);
+  heading = answer_dialog (window, "cancel");
+  g_assert_cmpstr (heading, ==, "Close the Table?");
+  g_assert_nonnull (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  g_clear_pointer (&heading, g_free);
+  heading = answer_dialog (window, "cancel");
+  g_assert_cmpstr (heading, ==, "Close the Table?");
+  g_assert_true (pj_window_get_table (window) == table);
+  g_assert_true (pj_client_is_connected (guest));
+
+  /* closing it means it: the guest is told, the window goes */
+  pj_window_quit (window);
+  g_clear_pointer (&heading, g_free);
+  heading = answer_dialog (window, "leave");
+  g_assert_true (pj_test_run_until (client_gone, guest, 10000));
+  if (window != NULL)
+    gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -656,6 +752,7 @@ main (int    argc,
   g_test_add_func ("/lan/command-line", test_lan_command_line);
   g_test_add_func ("/lan/host-table", test_lan_host_table);
   g_test_add_func ("/lan/leave-asks", test_lan_leave_asks);
+  g_test_add_func ("/lan/host-quit-asks", test_lan_host_quit_asks);
   g_test_add_func ("/lan/reopen-table", test_lan_reopen_table);
   g_test_add_func ("/lan/play-again", test_lan_play_again);
 

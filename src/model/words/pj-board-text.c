@@ -333,8 +333,7 @@ team_names (const PjRules *rules,
     if (pj_team_of (rules, c) == team)
       g_ptr_array_add (names, (char *) pj_text_colour_name (c));
   g_ptr_array_add (names, NULL);
-  /* Translators: between the colours of one team, e.g. "Red and Green" */
-  return g_strjoinv (_(" and "), (char **) names->pdata);
+  return pj_text_list ((const char *const *) names->pdata);
 }
 
 char *

@@ -7,6 +7,29 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+char *
+pj_text_list (const char *const *items)
+{
+  guint n = items != NULL ? g_strv_length ((char **) items) : 0;
+  g_autofree char *list = NULL;
+
+  if (n == 0)
+    return g_strdup ("");
+  list = g_strdup (items[0]);
+  for (guint i = 1; i < n; i++)
+    {
+      char *longer = i + 1 < n
+        /* Translators: between two items of a list of three or more, e.g. "Ann, Bea" in "Ann, Bea and Cy" */
+        ? g_strdup_printf (C_("list", "%s, %s"), list, items[i])
+        /* Translators: before the last item of a list, e.g. "Ann and Bea", "Ann, Bea and Cy" */
+        : g_strdup_printf (C_("list", "%s and %s"), list, items[i]);
+
+      g_free (list);
+      list = longer;
+    }
+  return g_steal_pointer (&list);
+}
+
 const char *
 pj_text_colour_name (guint colour)
 {

@@ -22,6 +22,10 @@ const char *pj_text_card_name   (guint card);                /* "Seven", "Hidden
 const char *pj_text_card_index  (guint card);                /* "A", "7", "JK", as printed on cards */
 const char *pj_text_card_with_article (guint card);          /* "an Ace", "a Seven" */
 
+/* Items as a sentence lists them: "Ann", "Ann and Bea", "Ann, Bea and
+ * Cy" (a NULL-terminated array). Free with g_free. */
+char       *pj_text_list (const char *const *items);
+
 const char *pj_text_controller_title      (PjController controller);   /* "Easy" */
 const char *pj_text_controller_long_title (PjController controller);   /* "Computer — Easy" */
 
