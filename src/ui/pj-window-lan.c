@@ -21,14 +21,36 @@
 
 /* ---- the table's pages, banner and talk ----------------------------------- */
 
-static const char *
-player_name (void)
+/* The name last used at a table (kept in the settings), else the
+ * account's; one that is no longer a name a table takes is not offered. */
+static char *
+player_name (PjWindow *self)
 {
-  const char *name = g_get_real_name ();
+  g_autofree char *kept = self->settings ? g_settings_get_string (self->settings, "player-name") : NULL;
+  g_autofree char *clean = kept ? pj_net_clean_name (kept) : NULL;
+  const char *name;
 
+  if (clean != NULL)
+    return g_steal_pointer (&clean);
+  name = g_get_real_name ();
   if (name == NULL || name[0] == '\0' || g_strcmp0 (name, "Unknown") == 0)
     name = g_get_user_name ();
-  return name;
+  return g_strdup (name);
+}
+
+/* Asked once: the name a table took is the one offered next time. */
+static void
+remember_player_name (PjWindow *self,
+                      PjTable  *table)
+{
+  const char *name = pj_client_get_name (pj_table_get_client (table));
+  g_autofree char *kept = NULL;
+
+  if (self->settings == NULL || name == NULL || name[0] == '\0')
+    return;
+  kept = g_settings_get_string (self->settings, "player-name");
+  if (g_strcmp0 (kept, name) != 0)
+    g_settings_set_string (self->settings, "player-name", name);
 }
 
 static void
@@ -312,6 +334,7 @@ pj_window_set_table (PjWindow *self,
     }
 
   self->table = g_object_ref (table);
+  remember_player_name (self, table);
   g_signal_connect_swapped (table, "game-started", G_CALLBACK (table_game_started_cb), self);
   g_signal_connect_swapped (table, "error", G_CALLBACK (table_error_cb), self);
   g_signal_connect_swapped (table, "notify::reconnecting", G_CALLBACK (table_reconnecting_cb), self);
@@ -394,7 +417,11 @@ pj_window_host_lan (PjWindow *self)
   if (self->table != NULL)
     pj_window_leave_table (self);
   drop_page (self, &self->lobby_page);
-  self->lobby_page = pj_lobby_page_new_host (player_name ());
+  {
+    g_autofree char *name = player_name (self);
+
+    self->lobby_page = pj_lobby_page_new_host (name);
+  }
   g_signal_connect_swapped (self->lobby_page, "leave", G_CALLBACK (lobby_leave_cb), self);
   g_signal_connect_swapped (self->lobby_page, "table-opened", G_CALLBACK (table_opened_cb), self);
   gtk_stack_add_named (self->main_stack, self->lobby_page, "lobby");
@@ -421,8 +448,10 @@ pj_window_host_table (PjWindow    *self,
 
   g_return_val_if_fail (PJ_IS_WINDOW (self), FALSE);
 
+  g_autofree char *name = player_name (self);
+
   lobby = pj_window_host_lan (self);
-  return pj_lobby_page_open_table (PJ_LOBBY_PAGE (lobby), table_name, NULL, player_name (), error);
+  return pj_lobby_page_open_table (PJ_LOBBY_PAGE (lobby), table_name, NULL, name, error);
 }
 
 static char *
@@ -509,7 +538,11 @@ pj_window_reopen_table (PjWindow  *self,
     }
   if (self->table != NULL)
     pj_window_leave_table (self);
-  table = pj_table_new (player_name ());
+  {
+    g_autofree char *name = player_name (self);
+
+    table = pj_table_new (name);
+  }
   if (!pj_table_host_from_save (table, path, error))
     return FALSE;
   pj_window_set_table (self, table);
@@ -548,7 +581,11 @@ pj_window_join_lan (PjWindow *self)
   drop_page (self, &self->join_page);
   if (self->browser == NULL)
     self->browser = pj_browser_new ();
-  self->join_page = pj_join_page_new (player_name ());
+  {
+    g_autofree char *name = player_name (self);
+
+    self->join_page = pj_join_page_new (name);
+  }
   pj_join_page_set_browser (PJ_JOIN_PAGE (self->join_page), self->browser);
   pj_join_page_set_rejoin_dir (PJ_JOIN_PAGE (self->join_page), self->rejoin_dir);
   g_signal_connect_swapped (self->join_page, "joined", G_CALLBACK (joined_cb), self);

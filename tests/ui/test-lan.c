@@ -11,6 +11,7 @@
 #include "pj-hand-view.h"
 #include "pj-move-item.h"
 #include "pj-net-private.h"
+#include "pj-settings.h"
 #include "pj-test-lan.h"
 
 
@@ -737,6 +738,93 @@ test_lan_host_quit_asks (void)
     gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkEditable *
+find_entry_row (GtkWidget  *widget,
+                const char *title)
+{
+  if (ADW_IS_ENTRY_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return GTK_EDITABLE (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkEditable *found = find_entry_row (child, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+window_at_table (gpointer data)
+{
+  PjTable *table = pj_window_get_table (data);
+
+  return table != NULL && pj_table_get_connected (table);
+}
+
+/* The name is asked once: what a table took is offered the next time,
+ * on the join page and for hosting (issue 23: not "root" every launch). */
+static void
+test_lan_name_remembered (void)
+{
+  g_autoptr (GSettings) settings = pj_settings_new ();
+  g_autoptr (PjTable) host = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *address = NULL;
+  g_autofree char *kept = NULL;
+  PjWindow *window;
+  GtkWidget *page;
+  GtkEditable *name;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  g_settings_set_string (settings, "player-name", "");
+  host = pj_table_new ("Ann");
+  g_assert_true (pj_table_host (host, "Kitchen", NULL, 0, &error));
+  g_assert_no_error (error);
+  address = g_strdup_printf ("127.0.0.1:%u", pj_host_get_port (pj_table_get_host (host)));
+
+  window = pj_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  page = pj_window_join_lan (window);
+  name = find_entry_row (page, "Your name");
+  g_assert_nonnull (name);
+  /* nothing kept yet: the account's name */
+  g_assert_cmpstr (gtk_editable_get_text (name), !=, "");
+  gtk_editable_set_text (name, "Zed");
+  g_assert_true (pj_join_page_join_address (PJ_JOIN_PAGE (page), address, NULL));
+  g_assert_true (pj_test_run_until (window_at_table, window, 10000));
+  kept = g_settings_get_string (settings, "player-name");
+  g_assert_cmpstr (kept, ==, "Zed");
+
+  /* the next join page, and the next hosted table, offer it */
+  pj_window_leave_table (window);
+  page = pj_window_join_lan (window);
+  name = find_entry_row (page, "Your name");
+  g_assert_cmpstr (gtk_editable_get_text (name), ==, "Zed");
+  g_assert_true (pj_window_host_table (window, "Zed's table", &error));
+  g_assert_no_error (error);
+  g_assert_true (pj_test_run_until (seated_first, window, 5000));
+  g_assert_cmpstr (pj_client_get_name (pj_table_get_client (pj_window_get_table (window))), ==, "Zed");
+  pj_window_leave_table (window);
+
+  /* a kept value no table would take is not offered as it is */
+  g_settings_set_string (settings, "player-name", "\u202eevil\x01");
+  page = pj_window_join_lan (window);
+  name = find_entry_row (page, "Your name");
+  g_assert_cmpstr (gtk_editable_get_text (name), ==, "evil");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  pj_table_leave (host);
+  g_settings_set_string (settings, "player-name", "");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -753,6 +841,7 @@ main (int    argc,
   g_test_add_func ("/lan/host-table", test_lan_host_table);
   g_test_add_func ("/lan/leave-asks", test_lan_leave_asks);
   g_test_add_func ("/lan/host-quit-asks", test_lan_host_quit_asks);
+  g_test_add_func ("/lan/name-remembered", test_lan_name_remembered);
   g_test_add_func ("/lan/reopen-table", test_lan_reopen_table);
   g_test_add_func ("/lan/play-again", test_lan_play_again);
 
