@@ -95,6 +95,8 @@ pj_rejoin_save (const char      *dir,
   if (rejoin->player_name != NULL)
     g_key_file_set_string (keyfile, GROUP, "player", rejoin->player_name);
   g_key_file_set_int64 (keyfile, GROUP, "saved", g_get_real_time ());
+  if (rejoin->closed != 0)
+    g_key_file_set_int64 (keyfile, GROUP, "closed", rejoin->closed);
   data = g_key_file_to_data (keyfile, &len, NULL);
 
   if (g_mkdir_with_parents (dir, 0700) != 0)
@@ -159,7 +161,29 @@ load (const char *path)
       (rejoin->player_name[0] == '\0' || strlen (rejoin->player_name) > PJ_NET_MAX_NAME))
     g_clear_pointer (&rejoin->player_name, g_free);
   rejoin->saved = g_key_file_get_int64 (keyfile, GROUP, "saved", NULL);
+  rejoin->closed = MAX (g_key_file_get_int64 (keyfile, GROUP, "closed", NULL), 0);
   return g_steal_pointer (&rejoin);
+}
+
+void
+pj_rejoin_mark_closed (const char *dir,
+                       const char *address,
+                       guint16     port,
+                       const char *table_name)
+{
+  g_autofree char *path = NULL;
+  g_autoptr (PjRejoin) rejoin = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_return_if_fail (dir != NULL && address != NULL && table_name != NULL);
+
+  path = pj_rejoin_path (dir, address, port, table_name);
+  rejoin = load (path);
+  if (rejoin == NULL || rejoin->closed != 0)
+    return;
+  rejoin->closed = g_get_real_time ();
+  if (!pj_rejoin_save (dir, rejoin, &error))
+    g_message ("The closed table's seat could not be marked: %s", error->message);
 }
 
 static int
@@ -193,6 +217,13 @@ pj_rejoin_list (const char *dir)
         continue;
       path = g_build_filename (dir, name, NULL);
       rejoin = load (path);
+      if (rejoin != NULL && rejoin->closed != 0 &&
+          g_get_real_time () - rejoin->closed > PJ_REJOIN_CLOSED_KEPT_DAYS * G_TIME_SPAN_DAY)
+        {
+          /* its host had a week to reopen it */
+          g_unlink (path);
+          g_clear_pointer (&rejoin, pj_rejoin_free);
+        }
       if (rejoin != NULL)
         g_ptr_array_add (list, rejoin);
     }

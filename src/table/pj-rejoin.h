@@ -28,7 +28,12 @@ typedef struct {
   char    *player_name;
   int      seat;
   gint64   saved;        /* real time (µs) of the save, newest first in lists */
+  gint64   closed;       /* real time (µs) the host closed the table; 0: it did not */
 } PjRejoin;
+
+/* How long a seat at a table its host closed stays offered (the host may
+ * reopen it): then pj_rejoin_list() forgets it. */
+#define PJ_REJOIN_CLOSED_KEPT_DAYS 7
 
 PjRejoin   *pj_rejoin_new          (const char  *table_name,
                                     const char  *address,
@@ -53,8 +58,15 @@ void        pj_rejoin_remove       (const char      *dir,
                                     const char      *address,
                                     guint16          port,
                                     const char      *table_name);
+/* The host closed the table: the seat stays for a while (the host may
+ * reopen it), but the app no longer opens the join page for it at start. */
+void        pj_rejoin_mark_closed  (const char      *dir,
+                                    const char      *address,
+                                    guint16          port,
+                                    const char      *table_name);
 /* Every seat kept in dir, newest first (a PjRejoin each; damaged files
- * are skipped). Never NULL. */
+ * are skipped; a seat at a table closed more than
+ * PJ_REJOIN_CLOSED_KEPT_DAYS ago is forgotten). Never NULL. */
 GPtrArray  *pj_rejoin_list         (const char      *dir);
 
 G_END_DECLS

@@ -252,8 +252,15 @@ give_up (PjTable      *self,
   /* the host will not have us back (a refused token, a kick, a ban): the
    * seat is gone for good. A closed table keeps it: its host may reopen it
    * ("Reopen Last Table"), and then "Rejoin your seat" takes it back. */
-  if (cause != NULL && pj_net_error_is_final (cause) &&
-      !g_error_matches (cause, PJ_NET_ERROR, PJ_NET_ERROR_TABLE_CLOSED))
+  if (g_error_matches (cause, PJ_NET_ERROR, PJ_NET_ERROR_TABLE_CLOSED))
+    {
+      const char *table_name = pj_client_get_table_name (self->client);
+
+      /* offered on the join page, but no reason to open it at every start */
+      if (self->rejoin_dir != NULL && self->host == NULL && table_name != NULL)
+        pj_rejoin_mark_closed (self->rejoin_dir, self->address, self->port, table_name);
+    }
+  else if (cause != NULL && pj_net_error_is_final (cause))
     forget_rejoin (self);
   g_signal_emit (self, signals[ERROR], 0, error);
 }

@@ -101,9 +101,14 @@ lan_options (PjApplication *self,
       g_autofree char *dir = pj_rejoin_default_dir ();
       g_autoptr (GPtrArray) kept = pj_rejoin_list (dir);
 
-      /* killed mid-game at a LAN table: the join page offers the seat back */
-      if (kept->len > 0)
-        pj_window_join_lan (window);
+      /* killed mid-game at a LAN table: the join page offers the seat back
+       * (not for a table its host closed: that one waits on the page) */
+      for (guint i = 0; i < kept->len; i++)
+        if (((PjRejoin *) g_ptr_array_index (kept, i))->closed == 0)
+          {
+            pj_window_join_lan (window);
+            break;
+          }
     }
 }
 

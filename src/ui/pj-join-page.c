@@ -496,6 +496,13 @@ refresh_rejoins (PjJoinPage *self)
                                                : g_strdup_printf ("%s:%u", r->address, r->port);
       /* Translators: the kept seat's colour and the table's address, e.g. "Blue · 192.168.1.5:47251" */
       subtitle = g_strdup_printf (_("%s · %s"), pj_text_colour_name ((guint) r->seat), where);
+      if (r->closed != 0)
+        {
+          g_autofree char *open = g_steal_pointer (&subtitle);
+
+          /* Translators: after the kept seat's colour and address; the host closed that table, e.g. "Blue · 192.168.1.5:47251 · closed by its host: yours again if it reopens" */
+          subtitle = g_strdup_printf (_("%s · closed by its host: yours again if it reopens"), open);
+        }
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);

@@ -941,6 +941,64 @@ test_lan_startup_offers_rejoin (void)
 }
 
 static gboolean
+startup_closed_check_cb (gpointer data)
+{
+  Startup *st = data;
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (st->app));
+
+  g_assert_nonnull (window);
+  g_assert_cmpstr (visible_page (PJ_WINDOW (window)), ==, "game");
+  st->checked = TRUE;
+  gtk_window_destroy (window);
+  return G_SOURCE_REMOVE;
+}
+
+/* A seat at a table its host closed is still offered on the join page
+ * (the host may reopen it), but the app no longer opens on that page at
+ * every start; a week later it is forgotten (issue 23). */
+static void
+test_lan_startup_skips_closed_table (void)
+{
+  const char *argv[] = { "pegs-and-jokers", "--new-instance", NULL };
+  g_autofree char *dir = pj_rejoin_default_dir ();
+  g_autoptr (PjRejoin) kept = pj_rejoin_new ("Closed table", "192.0.2.8", 47251,
+                                             "0123456789abcdef0123456789abcdef");
+  g_autofree char *path = pj_rejoin_path (dir, kept->address, kept->port, kept->table_name);
+  g_autoptr (PjApplication) app = NULL;
+  g_autoptr (GPtrArray) list = NULL;
+  g_autoptr (GError) error = NULL;
+  Startup st = { 0 };
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  kept->seat = 1;
+  g_assert_true (pj_rejoin_save (dir, kept, &error));
+  g_assert_no_error (error);
+  pj_rejoin_mark_closed (dir, kept->address, kept->port, kept->table_name);
+  list = pj_rejoin_list (dir);
+  g_assert_cmpuint (list->len, ==, 1);
+  g_assert_cmpint (((PjRejoin *) g_ptr_array_index (list, 0))->closed, >, 0);
+
+  app = pj_application_new ();
+  st.app = app;
+  g_timeout_add (100, startup_closed_check_cb, &st);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 2, (char **) argv), ==, 0);
+  g_assert_true (st.checked);
+
+  /* closed more than PJ_REJOIN_CLOSED_KEPT_DAYS ago: forgotten */
+  kept->closed = g_get_real_time () - (PJ_REJOIN_CLOSED_KEPT_DAYS + 1) * G_TIME_SPAN_DAY;
+  g_assert_true (pj_rejoin_save (dir, kept, &error));
+  g_clear_pointer (&list, g_ptr_array_unref);
+  list = pj_rejoin_list (dir);
+  g_assert_cmpuint (list->len, ==, 0);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+}
+
+static gboolean
 trust_shown (gpointer data)
 {
   return find_dialog (data, "trust") != NULL;
@@ -1048,6 +1106,7 @@ main (int    argc,
   g_test_add_func ("/lan-guest/kick-and-ban", test_lan_kick_and_ban);
   g_test_add_func ("/lan-guest/reopen-standing-host", test_lan_reopen_standing_host);
   g_test_add_func ("/lan-guest/startup-offers-rejoin", test_lan_startup_offers_rejoin);
+  g_test_add_func ("/lan-guest/startup-skips-closed-table", test_lan_startup_skips_closed_table);
 
   status = g_test_run ();
   remove_tree (data_home);
