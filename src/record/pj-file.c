@@ -203,6 +203,20 @@ pj_file_read_bounded (FILE    *stream,
   return (char *) g_byte_array_free (g_steal_pointer (&buf), FALSE);
 }
 
+/* The size in the reader's units: xgettext cannot read a msgid that a
+ * G_GSIZE_FORMAT splits, so the number goes in as words of its own. */
+static void
+too_large (GError     **error,
+           const char  *name,
+           gsize        max)
+{
+  g_autofree char *size = g_format_size (max);
+
+  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+               /* Translators: a file name, then a size, e.g. "“table.json” is larger than 8.4 MB" */
+               _("“%s” is larger than %s"), name, size);
+}
+
 char *
 pj_file_read_regular (const char       *path,
                       gsize             max,
@@ -250,9 +264,7 @@ pj_file_read_regular (const char       *path,
     {
       close (fd);
       name = g_filename_display_name (path);
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
-                   /* Translators: a file name, then a number of bytes */
-                   _("“%s” is larger than %" G_GSIZE_FORMAT " bytes"), name, max);
+      too_large (error, name, max);
       return NULL;
     }
   stream = fdopen (fd, "rb");
@@ -277,8 +289,7 @@ pj_file_read_regular (const char       *path,
   if (*length > max)
     {
       g_free (data);
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
-                   _("“%s” is larger than %" G_GSIZE_FORMAT " bytes"), name, max);
+      too_large (error, name, max);
       return NULL;
     }
   return data;
