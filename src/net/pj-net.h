@@ -119,6 +119,15 @@ gboolean    pj_net_parse_address      (const char  *text,
                                        char       **host,
                                        guint16     *port);
 
+/* Where friends reach this machine's table on port, as they type it:
+ * "192.168.1.5:47251" first, then "[2001:db8::5]:47251"; no loopback or
+ * link-local address, no repeats. pj_net_typeable_addresses() does the
+ * choosing for given addresses (tests); both return a NULL-terminated
+ * array for g_strfreev(). */
+char      **pj_net_local_addresses    (guint16        port);
+char      **pj_net_typeable_addresses (GInetAddress **addresses,
+                                       guint          n,
+                                       guint16        port);
 /* A name as the host keeps it (a player's, a spectator's, a table's):
  * valid UTF-8 in its composed form, no control, format or bidi character,
  * runs of white space one space, at most PJ_NET_MAX_NAME_CHARS characters

@@ -29,6 +29,8 @@ struct _PjLobbyPage
   AdwEntryRow       *player_row;
   GtkWidget         *open_button;
   GtkLabel          *address_label;
+  GtkWidget         *addresses_group;
+  GtkListBox        *addresses_list;
   GtkWidget         *rules_group;
   AdwComboRow       *variant_row;
   AdwComboRow       *players_row;
@@ -421,6 +423,76 @@ update_title (PjLobbyPage *self)
 }
 
 static void
+copy_address_cb (GtkButton   *button,
+                 PjLobbyPage *self)
+{
+  const char *address = g_object_get_data (G_OBJECT (button), "pj-address");
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (button)), address);
+}
+
+/* The addresses people type (IPv4 first, then Avahi's .local name, then
+ * IPv6), each with a copy button: never a bare host name that another
+ * computer cannot resolve. */
+static void
+fill_addresses (PjLobbyPage *self)
+{
+  PjPublisher *publisher = pj_table_get_publisher (self->table);
+  const char *local = publisher != NULL ? pj_publisher_get_host_name (publisher) : NULL;
+  guint16 port = pj_table_get_port (self->table);
+  g_auto (GStrv) found = pj_net_local_addresses (port);
+  g_autoptr (GPtrArray) shown = g_ptr_array_new_with_free_func (g_free);
+  GtkWidget *child;
+
+  for (guint i = 0; found[i] != NULL && found[i][0] != '['; i++)
+    g_ptr_array_add (shown, g_strdup (found[i]));
+  if (local != NULL)
+    g_ptr_array_add (shown, g_strdup_printf ("%s:%u", local, port));
+  for (guint i = 0; found[i] != NULL; i++)
+    if (found[i][0] == '[')
+      g_ptr_array_add (shown, g_strdup (found[i]));
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->addresses_list))) != NULL)
+    gtk_list_box_remove (self->addresses_list, child);
+  for (guint i = 0; i < shown->len; i++)
+    {
+      const char *address = g_ptr_array_index (shown, i);
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *copy = gtk_button_new_from_icon_name ("edit-copy-symbolic");
+      g_autofree char *label = NULL;
+
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), address);
+      gtk_widget_add_css_class (row, "property");
+      gtk_widget_set_valign (copy, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (copy, "flat");
+      gtk_widget_set_tooltip_text (copy, _("Copy Address"));
+      /* Translators: the copy button's name for a screen reader, e.g. "Copy 192.168.1.5:47251" */
+      label = g_strdup_printf (_("Copy %s"), address);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (copy), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+      g_object_set_data_full (G_OBJECT (copy), "pj-address", g_strdup (address), g_free);
+      g_signal_connect (copy, "clicked", G_CALLBACK (copy_address_cb), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), copy);
+      gtk_list_box_append (self->addresses_list, row);
+    }
+  gtk_widget_set_visible (self->addresses_group, shown->len > 0);
+}
+
+char **
+pj_lobby_page_dup_addresses (PjLobbyPage *self)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  g_return_val_if_fail (PJ_IS_LOBBY_PAGE (self), NULL);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->addresses_list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    g_ptr_array_add (out, g_strdup (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row))));
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
+static void
 update_address (PjLobbyPage *self)
 {
   g_autofree char *text = NULL;
@@ -446,13 +518,10 @@ update_address (PjLobbyPage *self)
 
   publisher = pj_table_get_publisher (self->table);
   if (publisher != NULL && pj_publisher_get_published (publisher))
-    /* Translators: where friends find the hosted table, e.g. "Friends find this table on the local network, or join at kitchen:47251." */
-    where = g_strdup_printf (_("Friends find this table on the local network, or join at %s:%u."),
-                             g_get_host_name (), pj_table_get_port (self->table));
+    where = g_strdup (_("Friends find this table on the local network, or type one of the addresses below."));
   else
-    /* Translators: the table is not announced (no Avahi); e.g. "Friends join at kitchen:47251 (the table is not announced on the network)." */
-    where = g_strdup_printf (_("Friends join at %s:%u (the table is not announced on the network)."),
-                             g_get_host_name (), pj_table_get_port (self->table));
+    where = g_strdup (_("The table is not announced on the network: friends type one of the addresses below."));
+  fill_addresses (self);
   fingerprint = pj_host_get_fingerprint (pj_table_get_host (self->table));
   /* Translators: after where friends join; the certificate fingerprint guests compare, e.g. "The table's fingerprint: 4F2A 91C3 0B7E 55D0 1A2B 3C4D 5E6F 7081." */
   text = fingerprint ? g_strdup_printf (_("%s The table's fingerprint: %s."), where, fingerprint)
@@ -575,8 +644,12 @@ set_table (PjLobbyPage *self,
   g_signal_connect_object (table, "chat", G_CALLBACK (chat_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (table, "error", G_CALLBACK (table_error_cb), self, G_CONNECT_SWAPPED);
   if (pj_table_get_publisher (table) != NULL)
-    g_signal_connect_object (pj_table_get_publisher (table), "notify::published",
-                             G_CALLBACK (update_address), self, G_CONNECT_SWAPPED);
+    {
+      g_signal_connect_object (pj_table_get_publisher (table), "notify::published",
+                               G_CALLBACK (update_address), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (pj_table_get_publisher (table), "notify::host-name",
+                               G_CALLBACK (update_address), self, G_CONNECT_SWAPPED);
+    }
 
   gtk_widget_set_visible (self->setup_group, FALSE);
   gtk_widget_set_visible (self->open_button, FALSE);
@@ -759,6 +832,8 @@ pj_lobby_page_class_init (PjLobbyPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, player_row);
   gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, open_button);
   gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, address_label);
+  gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, addresses_group);
+  gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, addresses_list);
   gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, rules_group);
   gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, variant_row);
   gtk_widget_class_bind_template_child (widget_class, PjLobbyPage, players_row);

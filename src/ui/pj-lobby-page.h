@@ -36,4 +36,8 @@ gboolean   pj_lobby_page_kick        (PjLobbyPage *self,
 /* Start the game (hosts only); FALSE and a toast when the table is not ready. */
 gboolean   pj_lobby_page_start       (PjLobbyPage *self);
 
+/* Hosting: the addresses the lobby lists for friends to type, as shown
+ * (for tests and the screen reader's list). Free with g_strfreev(). */
+char      **pj_lobby_page_dup_addresses (PjLobbyPage *self);
+
 G_END_DECLS

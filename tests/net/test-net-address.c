@@ -104,6 +104,44 @@ test_clean_name (void)
     g_assert_null (pj_net_clean_name (empty[i]));
 }
 
+/* What the lobby lists for friends to type: IPv4 first, then IPv6 that
+ * routes, bracketed with the port; never loopback, any, multicast or
+ * link-local; no repeats (issue 23: not a bare host name). */
+static void
+test_typeable_addresses (void)
+{
+  static const char *const given[] = {
+    "127.0.0.1", "::1", "fe80::1", "2001:db8::5", "192.168.1.5", "0.0.0.0",
+    "224.0.0.251", "10.0.0.2", "192.168.1.5", "fd12:3456::7",
+  };
+  static const char *const want[] = {
+    "192.168.1.5:47251", "10.0.0.2:47251", "[2001:db8::5]:47251", "[fd12:3456::7]:47251", NULL,
+  };
+  GInetAddress *addresses[G_N_ELEMENTS (given)];
+  g_auto (GStrv) typeable = NULL;
+  g_auto (GStrv) local = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (given); i++)
+    addresses[i] = g_inet_address_new_from_string (given[i]);
+  typeable = pj_net_typeable_addresses (addresses, G_N_ELEMENTS (given), 47251);
+  g_assert_cmpstrv (typeable, want);
+  for (guint i = 0; i < G_N_ELEMENTS (given); i++)
+    g_object_unref (addresses[i]);
+
+  /* this machine's own: each one a person can type back in */
+  local = pj_net_local_addresses (47251);
+  for (guint i = 0; local[i] != NULL; i++)
+    {
+      g_autofree char *host = NULL;
+      guint16 port = 0;
+
+      g_assert_true (pj_net_parse_address (local[i], &host, &port));
+      g_assert_cmpuint (port, ==, 47251);
+      g_assert_false (g_str_has_prefix (local[i], "127."));
+      g_assert_false (g_str_has_prefix (local[i], "[::1]"));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -113,6 +151,7 @@ main (int    argc,
   g_test_add_func ("/net/address/parse", test_parse_address);
   g_test_add_func ("/net/address/key", test_address_key);
   g_test_add_func ("/net/address/clean-name", test_clean_name);
+  g_test_add_func ("/net/address/typeable", test_typeable_addresses);
 
   return g_test_run ();
 }

@@ -74,6 +74,24 @@ typedef struct {
   const char *response;
 } DialogWait;
 
+/* The first widget of that type under widget, depth first. */
+G_GNUC_UNUSED static GtkWidget *
+find_of_type (GtkWidget *widget,
+              GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_of_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 G_GNUC_UNUSED static PjAlert *
 find_dialog (PjWindow   *window,
              const char *response)

@@ -326,6 +326,24 @@ test_lan_host_table (void)
   g_assert_true (pj_test_run_until (seated_first, window, 5000));
   g_assert_cmpstr (visible_page (window), ==, "lobby");
   g_assert_cmpstr (pj_host_get_table_name (pj_table_get_host (pj_window_get_table (window))), ==, "Kitchen");
+
+  /* the lobby lists addresses friends can type (this machine's, with the
+   * port), never a bare host name (issue 23) */
+  {
+    GtkWidget *lobby = find_of_type (GTK_WIDGET (window), PJ_TYPE_LOBBY_PAGE);
+    g_auto (GStrv) shown = NULL;
+    g_auto (GStrv) local = pj_net_local_addresses (pj_table_get_port (pj_window_get_table (window)));
+    g_autofree char *bare = g_strdup_printf ("%s:%u", g_get_host_name (),
+                                             pj_table_get_port (pj_window_get_table (window)));
+
+    g_assert_nonnull (lobby);
+    shown = pj_lobby_page_dup_addresses (PJ_LOBBY_PAGE (lobby));
+    g_assert_cmpuint (g_strv_length (local), >, 0);
+    g_assert_cmpstr (shown[0], ==, local[0]);
+    g_assert_false (g_strv_contains ((const char *const *) shown, bare));
+    pj_test_wait (300);
+    pj_test_screenshot (GTK_WIDGET (window), "lan-host-addresses.png");
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

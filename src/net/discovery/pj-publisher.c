@@ -44,6 +44,7 @@ struct _PjPublisher
 
   gboolean          available;
   gboolean          published;
+  char             *host_name;        /* Avahi's, "kitchen.local"; NULL without it */
   GError           *error;
 };
 
@@ -61,6 +62,7 @@ enum {
   PROP_SERVICE_NAME,
   PROP_AVAILABLE,
   PROP_PUBLISHED,
+  PROP_HOST_NAME,
   N_PROPS
 };
 
@@ -456,6 +458,38 @@ end_session (PjPublisher *self)
 }
 
 static void
+set_host_name (PjPublisher *self,
+               const char  *host_name)
+{
+  if (g_strcmp0 (self->host_name, host_name) == 0)
+    return;
+  g_free (self->host_name);
+  self->host_name = g_strdup (host_name);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOST_NAME]);
+}
+
+static void
+host_name_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr (GVariant) reply = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *name = NULL;
+
+  reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
+  /* only a nicety for the lobby: without it, the addresses are shown */
+  if (reply == NULL)
+    {
+      if (!cancelled (error))
+        g_debug ("publisher: no host name from Avahi: %s", error->message);
+      return;
+    }
+  g_variant_get (reply, "(&s)", &name);
+  set_host_name (PJ_PUBLISHER (user_data), name[0] != '\0' ? name : NULL);
+}
+
+static void
 avahi_appeared (GDBusConnection *connection,
                 const char      *name,
                 const char      *name_owner,
@@ -477,6 +511,8 @@ avahi_appeared (GDBusConnection *connection,
                                         server_state_changed, self, NULL);
   avahi_call (self, PJ_AVAHI_SERVER_PATH, PJ_AVAHI_SERVER_IFACE, "GetState",
               NULL, G_VARIANT_TYPE ("(i)"), get_state_cb);
+  avahi_call (self, PJ_AVAHI_SERVER_PATH, PJ_AVAHI_SERVER_IFACE, "GetHostNameFqdn",
+              NULL, G_VARIANT_TYPE ("(s)"), host_name_cb);
 
   set_flag (self, &self->available, TRUE, PROP_AVAILABLE);
 }
@@ -490,6 +526,7 @@ avahi_vanished (GDBusConnection *connection,
 
   g_object_freeze_notify (G_OBJECT (self));
   end_session (self);
+  set_host_name (self, NULL);
   fail (self, pj_discovery_error_unavailable (connection != NULL));
   set_flag (self, &self->available, FALSE, PROP_AVAILABLE);
   g_object_thaw_notify (G_OBJECT (self));
@@ -547,6 +584,7 @@ pj_publisher_finalize (GObject *object)
 
   g_clear_pointer (&self->table_name, g_free);
   g_clear_pointer (&self->service_name, g_free);
+  g_clear_pointer (&self->host_name, g_free);
   pj_txt_fields_clear (&self->txt);
   g_clear_error (&self->error);
 
@@ -601,6 +639,10 @@ pj_publisher_get_property (GObject    *object,
 
     case PROP_PUBLISHED:
       g_value_set_boolean (value, self->published);
+      break;
+
+    case PROP_HOST_NAME:
+      g_value_set_string (value, self->host_name);
       break;
 
     default:
@@ -690,6 +732,10 @@ pj_publisher_class_init (PjPublisherClass *klass)
   /* The table is announced (the entry group is ESTABLISHED). */
   properties[PROP_PUBLISHED] =
     g_param_spec_boolean ("published", NULL, NULL, FALSE, ro);
+  /* the name Avahi answers for on the network ("kitchen.local"), NULL
+   * while it is not running */
+  properties[PROP_HOST_NAME] =
+    g_param_spec_string ("host-name", NULL, NULL, NULL, ro);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -862,6 +908,13 @@ pj_publisher_get_available (PjPublisher *self)
   g_return_val_if_fail (PJ_IS_PUBLISHER (self), FALSE);
 
   return self->available;
+}
+
+const char *
+pj_publisher_get_host_name (PjPublisher *self)
+{
+  g_return_val_if_fail (PJ_IS_PUBLISHER (self), NULL);
+  return self->host_name;
 }
 
 gboolean

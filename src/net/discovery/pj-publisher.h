@@ -34,6 +34,8 @@ void          pj_publisher_set_password_required (PjPublisher  *self,
 const char   *pj_publisher_get_service_name      (PjPublisher  *self);
 gboolean      pj_publisher_get_available         (PjPublisher  *self);
 gboolean      pj_publisher_get_published         (PjPublisher  *self);
+/* Avahi's name for this machine ("kitchen.local"); NULL without Avahi. */
+const char   *pj_publisher_get_host_name         (PjPublisher  *self);
 const GError *pj_publisher_get_error             (PjPublisher  *self);
 
 G_END_DECLS
