@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "net-test-util.h"
+#include "pj-record.h"
 #include "server-test-util.h"
 
 gboolean server_echo_log = TRUE;
@@ -323,4 +324,33 @@ admin_json (const char *path,
       g_assert_nonnull (json_object_get_string_member (answer, "message"));
     }
   return answer;
+}
+
+int
+server_run_status (const char * const *args,
+                   char              **log)
+{
+  Server *server = server_spawn (args);
+  int status;
+
+  g_assert_true (server_wait_exit (server, 10000));
+  status = server->status;
+  *log = g_strdup (server->log->str);
+  server_free (server);
+  return status;
+}
+
+gboolean
+save_has (gpointer data)
+{
+  SaveWait *w = data;
+  g_autoptr (PjRecord) record = pj_record_load (w->path, NULL);
+
+  return record && pj_record_get_n_actions (record) == w->n;
+}
+
+gboolean
+bot_rejoined (gpointer data)
+{
+  return pj_client_get_state (((Bot *) data)->client) != NULL;
 }
