@@ -309,7 +309,16 @@ admin_json (const char *path,
   g_autoptr (GError) error = NULL;
   JsonObject *answer;
 
-  g_test_message ("admin: %s -> %s", command, line);
+  /* a TAP reader takes a line of 64 KiB or more for non-TAP output: the
+   * too-long test's command is shown by its start and length */
+  if (strlen (command) > 200)
+    {
+      g_autofree char *start = g_utf8_substring (command, 0, 60);
+
+      g_test_message ("admin: %s… (%zu bytes) -> %s", start, strlen (command), line);
+    }
+  else
+    g_test_message ("admin: %s -> %s", command, line);
   g_assert_true (g_utf8_validate (line, -1, NULL));
   g_assert_false (has_raw_controls (line));
   g_assert_true (json_parser_load_from_data (parser, line, -1, &error));
