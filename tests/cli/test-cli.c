@@ -389,6 +389,21 @@ first_line (const char *text)
   return g_strndup (text, (gsize) (nl - text));
 }
 
+/* Play the first legal move n times into the game file. */
+static void
+play_first_moves (const char *game,
+                  guint       n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_auto (Run) moves = RUN ("moves", game);
+      g_autofree char *action = first_line (moves.out);
+      g_auto (Run) r = RUN ("play", game, action);
+
+      g_assert_cmpint (r.status, ==, 0);
+    }
+}
+
 static void
 test_play_through (void)
 {
@@ -544,14 +559,7 @@ test_show_at (void)
     g_auto (Run) r = RUN ("new", "--preset", "basic", "--players", "4", "--seed", "5", "-o", game);
     g_assert_cmpint (r.status, ==, 0);
   }
-  for (guint i = 0; i < 2; i++)
-    {
-      g_auto (Run) moves = RUN ("moves", game);
-      g_autofree char *action = first_line (moves.out);
-      g_auto (Run) r = RUN ("play", game, action);
-
-      g_assert_cmpint (r.status, ==, 0);
-    }
+  play_first_moves (game, 2);
   for (guint at = 0; at <= 2; at++)
     {
       g_autofree char *text = g_strdup_printf ("%u", at);
@@ -686,14 +694,7 @@ review_game (void)
                           "--seat", "Di:easy", "-o", game);
     g_assert_cmpint (r.status, ==, 0);
   }
-  for (guint i = 0; i < 16; i++)
-    {
-      g_auto (Run) moves = RUN ("moves", game);
-      g_autofree char *action = first_line (moves.out);
-      g_auto (Run) r = RUN ("play", game, action);
-
-      g_assert_cmpint (r.status, ==, 0);
-    }
+  play_first_moves (game, 16);
   return game;
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "net-test-util.h"
+#include "pj-record.h"
 #include "server-test-util.h"
 
 gboolean server_echo_log = TRUE;
@@ -308,7 +309,16 @@ admin_json (const char *path,
   g_autoptr (GError) error = NULL;
   JsonObject *answer;
 
-  g_test_message ("admin: %s -> %s", command, line);
+  /* a TAP reader takes a line of 64 KiB or more for non-TAP output: the
+   * too-long test's command is shown by its start and length */
+  if (strlen (command) > 200)
+    {
+      g_autofree char *start = g_utf8_substring (command, 0, 60);
+
+      g_test_message ("admin: %s… (%zu bytes) -> %s", start, strlen (command), line);
+    }
+  else
+    g_test_message ("admin: %s -> %s", command, line);
   g_assert_true (g_utf8_validate (line, -1, NULL));
   g_assert_false (has_raw_controls (line));
   g_assert_true (json_parser_load_from_data (parser, line, -1, &error));
@@ -323,4 +333,33 @@ admin_json (const char *path,
       g_assert_nonnull (json_object_get_string_member (answer, "message"));
     }
   return answer;
+}
+
+int
+server_run_status (const char * const *args,
+                   char              **log)
+{
+  Server *server = server_spawn (args);
+  int status;
+
+  g_assert_true (server_wait_exit (server, 10000));
+  status = server->status;
+  *log = g_strdup (server->log->str);
+  server_free (server);
+  return status;
+}
+
+gboolean
+save_has (gpointer data)
+{
+  SaveWait *w = data;
+  g_autoptr (PjRecord) record = pj_record_load (w->path, NULL);
+
+  return record && pj_record_get_n_actions (record) == w->n;
+}
+
+gboolean
+bot_rejoined (gpointer data)
+{
+  return pj_client_get_state (((Bot *) data)->client) != NULL;
 }

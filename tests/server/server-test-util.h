@@ -39,6 +39,10 @@ gboolean server_wait_log     (Server *server, const char *text, guint timeout_ms
 /* SIGKILL or SIGTERM, then wait for the exit. */
 void     server_signal       (Server *server, int signum);
 void     server_free         (Server *server);
+/* Run the server to its exit (which must come within 10 s): the exit status,
+ * its log in *log. */
+int      server_run_status   (const char * const *args,
+                              char              **log);
 
 /* A new temporary save folder; removing it and the files in it. */
 char    *save_dir_new        (void);
@@ -52,3 +56,13 @@ char    *admin_command       (const char *path, const char *command);
 JsonObject *admin_json       (const char *path, const char *command, gboolean ok);
 /* Whether text holds a character a terminal would act on. */
 gboolean    has_raw_controls (const char *text);
+
+/* run_until() conditions.  save_has: the save file at path holds n actions. */
+typedef struct {
+  const char *path;
+  guint       n;
+} SaveWait;
+
+gboolean    save_has         (gpointer data /* SaveWait */);
+/* The Bot (from net-test-util.h) has a game state again. */
+gboolean    bot_rejoined     (gpointer data /* Bot */);

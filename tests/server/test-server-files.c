@@ -49,26 +49,6 @@ settled (gpointer data)
   return pj_client_is_my_turn (bot->client) && !(bot->has_sent && bot->sent_for_n == n);
 }
 
-typedef struct {
-  const char *path;
-  guint       n;
-} SaveWait;
-
-static gboolean
-save_has (gpointer data)
-{
-  SaveWait *w = data;
-  g_autoptr (PjRecord) record = pj_record_load (w->path, NULL);
-
-  return record && pj_record_get_n_actions (record) == w->n;
-}
-
-static gboolean
-rejoined (gpointer data)
-{
-  return pj_client_get_state (((Bot *) data)->client) != NULL;
-}
-
 static gboolean
 file_exists (gpointer data)
 {
@@ -274,7 +254,7 @@ test_damaged_save (void)
       g_assert_true (set_aside_exists (g.dir));
       bot_kill (g.bot);
       g_assert_true (bot_connect (g.bot, "127.0.0.1", g.port));
-      g_assert_true (run_until (rejoined, g.bot, 10000));
+      g_assert_true (run_until (bot_rejoined, g.bot, 10000));
       g_assert_cmpint (pj_client_get_seat (g.bot->client), ==, 0);
       /* the computers may have played the lost action again by now */
       g_assert_cmpuint (pj_client_get_n_actions (g.bot->client), <=, g.n);
@@ -368,7 +348,7 @@ test_password_from_settings (void)
   bot_kill (g.bot);
   pj_client_set_password (g.bot->client, "pw");
   g_assert_true (bot_connect (g.bot, "127.0.0.1", g.port));
-  g_assert_true (run_until (rejoined, g.bot, 10000));
+  g_assert_true (run_until (bot_rejoined, g.bot, 10000));
   g_assert_cmpint (pj_client_get_seat (g.bot->client), ==, 0);
   server_signal (server, SIGTERM);
   server_free (server);
@@ -448,7 +428,7 @@ test_tokens_retried (void)
   g_assert_true (bot_connect (bot, "127.0.0.1", server_port (server, TABLE)));
   pj_client_sit (bot->client, 0);
   pj_client_set_ready (bot->client, TRUE);
-  g_assert_true (run_until (rejoined, bot, 10000));
+  g_assert_true (run_until (bot_rejoined, bot, 10000));
   g_assert_true (server_wait_log (server, "Autosave failed", 5000));
   g_assert_true (run_until (told, (gpointer[]) { bot, "cannot save" }, 5000));
   g_assert_true (bot_connect (watcher, "127.0.0.1", server_port (server, TABLE)));
@@ -468,20 +448,6 @@ test_tokens_retried (void)
 
 /* ---- the config ------------------------------------------------------------------- */
 
-static int
-run_status (const char * const *args,
-            char              **log)
-{
-  Server *server = server_spawn (args);
-  int status;
-
-  g_assert_true (server_wait_exit (server, 10000));
-  status = server->status;
-  *log = g_strdup (server->log->str);
-  server_free (server);
-  return status;
-}
-
 /* A password that is not UTF-8 refuses the start, naming the key, where it
  * used to become no password at all. */
 static void
@@ -494,7 +460,7 @@ test_config_not_utf8 (void)
   int status;
 
   write_file (conf, "[Attic]\npassword=s\xff" "cret\nport=0\n", -1);
-  status = run_status (args, &log);
+  status = server_run_status (args, &log);
   g_test_message ("%s", log);
   g_assert_cmpint (status, ==, 2);
   g_assert_nonnull (strstr (log, "“password”"));
@@ -533,7 +499,7 @@ test_config_bad_table (void)
   server_free (server);
 
   write_file (conf, "[Attic]\ncomputer=2:genius\n", -1);
-  g_assert_cmpint (run_status (args, &log), ==, 2);
+  g_assert_cmpint (server_run_status (args, &log), ==, 2);
   g_assert_nonnull (strstr (log, "genius"));
   save_dir_remove (dir);
 }

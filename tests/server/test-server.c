@@ -63,20 +63,6 @@ seat_bots (Bot        **bots,
     }
 }
 
-static int
-run_status (const char * const *args,
-            char              **log)
-{
-  Server *server = server_spawn (args);
-  int status;
-
-  g_assert_true (server_wait_exit (server, 10000));
-  status = server->status;
-  *log = g_strdup (server->log->str);
-  server_free (server);
-  return status;
-}
-
 /* ---- arguments ---------------------------------------------------------------- */
 
 static void
@@ -107,7 +93,7 @@ test_arguments (void)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *log = NULL;
-      int status = run_status (cases[i].args, &log);
+      int status = server_run_status (cases[i].args, &log);
 
       g_test_message ("case %u: %s", i, log);
       g_assert_cmpint (status, ==, 2);
@@ -430,26 +416,6 @@ settled_on_person (gpointer data)
   return waiting;
 }
 
-typedef struct {
-  const char *path;
-  guint       n;
-} SaveWait;
-
-static gboolean
-save_has (gpointer data)
-{
-  SaveWait *w = data;
-  g_autoptr (PjRecord) record = pj_record_load (w->path, NULL);
-  return record && pj_record_get_n_actions (record) == w->n;
-}
-
-static gboolean
-rejoined (gpointer data)
-{
-  Bot *bot = data;
-  return pj_client_get_state (bot->client) != NULL;
-}
-
 static void
 test_kill_restart (void)
 {
@@ -520,7 +486,7 @@ test_kill_restart (void)
 
       bot_kill (kitchen[i]);
       g_assert_true (bot_connect (kitchen[i], "127.0.0.1", kitchen_port));
-      g_assert_true (run_until (rejoined, kitchen[i], 10000));
+      g_assert_true (run_until (bot_rejoined, kitchen[i], 10000));
       seen_of (kitchen[i], &after);
       assert_same_seen (&before_k[i], &after);
     }
@@ -531,7 +497,7 @@ test_kill_restart (void)
       bot_kill (attic[i]);
       pj_client_set_password (attic[i]->client, "pw");
       g_assert_true (bot_connect (attic[i], "127.0.0.1", attic_port));
-      g_assert_true (run_until (rejoined, attic[i], 10000));
+      g_assert_true (run_until (bot_rejoined, attic[i], 10000));
       seen_of (attic[i], &after);
       assert_same_seen (&before_a[i], &after);
     }
@@ -1041,7 +1007,7 @@ test_admin_path_taken (void)
   int status;
 
   /* refused, in one line naming the path */
-  status = run_status (second_args, &log);
+  status = server_run_status (second_args, &log);
   g_test_message ("second server: %s", log);
   g_assert_cmpint (status, ==, 1);
   g_assert_nonnull (strstr (log, "already answers admin commands"));
