@@ -75,6 +75,8 @@ test_table_reopen (void)
   g_assert_true (run_until (gave_up, bob, 5000));
   list = pj_rejoin_list (kept);
   g_assert_cmpuint (list->len, ==, 1);
+  /* marked: the app no longer opens the join page for it at start */
+  g_assert_cmpint (((PjRejoin *) g_ptr_array_index (list, 0))->closed, >, 0);
   leave_and_finalize (g_steal_pointer (&bob));
 
   again = pj_table_new ("Ann");
