@@ -22,6 +22,8 @@ typedef struct {
   PjAiLevel     level;
   gboolean      ready;
   gboolean      connected;
+  guint         cover_ms;    /* dropped in a game: a computer covers in this long */
+  gboolean      dropped;     /* "seat-dropped" told, neither back nor covered since */
 } LobbySeat;
 
 struct _PjClient {
@@ -109,6 +111,7 @@ enum {
   VERIFIED,
   DISCONNECTED,
   SEAT_COVERED,
+  SEAT_DROPPED,
   N_SIGNALS
 };
 

@@ -193,6 +193,8 @@ handle_lobby (PjClient   *self,
 {
   JsonArray *seats = json_object_get_array_member (msg, "seats");
   const char *phase = json_object_get_string_member (msg, "phase");
+  g_autoptr (GArray) dropped = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) back = g_array_new (FALSE, FALSE, sizeof (guint));
   PjRules rules;
 
   if (pj_rules_from_string (&rules, json_object_get_string_member (msg, "rules"), NULL))
@@ -214,8 +216,24 @@ handle_lobby (PjClient   *self,
       if (!pj_ai_level_from_string (json_object_get_string_member_with_default (o, "level", "normal"),
                                     &seat->level))
         seat->level = PJ_AI_NORMAL;
+      gboolean was_here = seat->kind == PJ_NET_SEAT_HUMAN && seat->connected;
+
       seat->ready = json_object_get_boolean_member (o, "ready");
       seat->connected = json_object_get_boolean_member (o, "connected");
+      seat->cover_ms = (guint) json_object_get_int_member_with_default (o, "cover_ms", 0);
+      if (was_here && seat->kind == PJ_NET_SEAT_HUMAN && !seat->connected &&
+          json_object_has_member (o, "cover_ms") && (int) i != self->seat)
+        {
+          seat->dropped = TRUE;
+          g_array_append_val (dropped, i);
+        }
+      else if (seat->dropped && (seat->kind != PJ_NET_SEAT_HUMAN || seat->connected))
+        {
+          /* back before a computer covered: "… is back" all the same */
+          seat->dropped = FALSE;
+          if (!self->covered[i])
+            g_array_append_val (back, i);
+        }
     }
   _pj_client_clear_people (self);
   if (json_object_has_member (msg, "people"))
@@ -237,6 +255,14 @@ handle_lobby (PjClient   *self,
   /* the host tells each client where it sits (it may have been moved) */
   if (json_object_has_member (msg, "seat"))
     _pj_client_set_seat (self, (int) json_object_get_int_member (msg, "seat"));
+  for (guint i = 0; i < dropped->len; i++)
+    {
+      guint seat = g_array_index (dropped, guint, i);
+
+      g_signal_emit (self, _pj_client_signals[SEAT_DROPPED], 0, seat, self->seats[seat].cover_ms);
+    }
+  for (guint i = 0; i < back->len; i++)
+    g_signal_emit (self, _pj_client_signals[SEAT_COVERED], 0, g_array_index (back, guint, i), FALSE);
   if (g_str_equal (phase, "over") && self->phase == PJ_NET_PHASE_PLAYING)
     ; /* the "over" message changes the phase, after the log */
   else if (g_str_equal (phase, "lobby"))
@@ -902,6 +928,12 @@ pj_client_class_init (PjClientClass *klass)
   _pj_client_signals[SEAT_COVERED] =
     g_signal_new ("seat-covered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_BOOLEAN);
+  /* A person's link dropped mid-game (noticed by the host as the socket
+   * closed or a write failed): a computer plays their seat in cover_ms
+   * unless they are back first. */
+  _pj_client_signals[SEAT_DROPPED] =
+    g_signal_new ("seat-dropped", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
 }
 
 static void

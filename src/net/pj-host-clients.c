@@ -235,6 +235,11 @@ lobby_message (PjHost *self)
         json_object_set_string_member (o, "level", pj_ai_level_name (seat->level));
       json_object_set_boolean_member (o, "ready", seat->ready || seat->kind == PJ_NET_SEAT_COMPUTER);
       json_object_set_boolean_member (o, "connected", seat->client != NULL);
+      /* a person whose link dropped: everyone can say when a computer
+       * takes over, counting down */
+      if (seat->client == NULL && seat->grace != NULL)
+        json_object_set_int_member (o, "cover_ms",
+                                    MAX (seat->grace_until - g_get_monotonic_time (), 0) / 1000);
       json_array_add_object_element (seats, o);
     }
   json_object_set_array_member (msg, "seats", seats);

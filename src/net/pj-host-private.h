@@ -34,6 +34,7 @@ typedef struct {
   char        *token;          /* human seats: the token that owns the seat */
   Client      *client;         /* the connection sitting here now, or NULL */
   GSource     *grace;          /* running grace period after a drop */
+  gint64       grace_until;    /* monotonic µs a computer covers at, while grace runs */
 } Seat;
 
 /* What the host remembers of one address (its key: pj_net_address_key(),

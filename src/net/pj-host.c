@@ -189,6 +189,7 @@ _pj_host_start_grace (PjHost *self,
 {
   _pj_host_clear_source (&seat->grace);
   seat->grace = _pj_host_add_timeout (self, self->grace_ms, grace_over_cb, seat);
+  seat->grace_until = g_get_monotonic_time () + (gint64) self->grace_ms * 1000;
 }
 
 const char *

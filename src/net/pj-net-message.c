@@ -157,6 +157,7 @@ static const Field seat_fields[] = {
   LEVEL ("level", FALSE),
   BOOL ("ready", TRUE),
   BOOL ("connected", TRUE),
+  INT ("cover_ms", FALSE, 0, G_MAXINT32),
   END
 };
 static const Field person_fields[] = {

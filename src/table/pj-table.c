@@ -65,6 +65,7 @@ enum {
   VERIFIED,
   LOBBY_CHANGED,
   SEAT_COVERED,
+  SEAT_DROPPED,
   N_SIGNALS
 };
 
@@ -188,6 +189,15 @@ seat_covered_cb (PjTable  *self,
                  PjClient *client)
 {
   g_signal_emit (self, signals[SEAT_COVERED], 0, seat, covered);
+}
+
+static void
+seat_dropped_cb (PjTable  *self,
+                 guint     seat,
+                 guint     cover_ms,
+                 PjClient *client)
+{
+  g_signal_emit (self, signals[SEAT_DROPPED], 0, seat, cover_ms);
 }
 
 static void
@@ -924,6 +934,11 @@ pj_table_class_init (PjTableClass *klass)
   signals[SEAT_COVERED] =
     g_signal_new ("seat-covered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_BOOLEAN);
+  /* a person's link dropped mid-game: a computer covers in cover_ms
+   * unless they are back first (PjClient::seat-dropped) */
+  signals[SEAT_DROPPED] =
+    g_signal_new ("seat-dropped", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
 }
 
 static void
@@ -949,6 +964,7 @@ pj_table_new (const char *player_name)
   g_signal_connect_swapped (self->client, "lobby-changed", G_CALLBACK (lobby_changed_cb), self);
   g_signal_connect_swapped (self->client, "game-started", G_CALLBACK (game_started_cb), self);
   g_signal_connect_swapped (self->client, "seat-covered", G_CALLBACK (seat_covered_cb), self);
+  g_signal_connect_swapped (self->client, "seat-dropped", G_CALLBACK (seat_dropped_cb), self);
   g_signal_connect_swapped (self->client, "error", G_CALLBACK (client_error_cb), self);
   g_signal_connect_swapped (self->client, "chat", G_CALLBACK (chat_cb), self);
   g_signal_connect_swapped (self->client, "verified", G_CALLBACK (verified_cb), self);

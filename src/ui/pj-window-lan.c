@@ -19,6 +19,8 @@
 #include "pj-alert.h"
 #include "pj-window-private.h"
 
+static void drop_stop_all (PjWindow *self);
+
 /* ---- the table's pages, banner and talk ----------------------------------- */
 
 /* The name last used at a table (kept in the settings), else the
@@ -167,6 +169,7 @@ pj_window_leave_table (PjWindow *self)
 
   table = g_steal_pointer (&self->table);
   g_signal_handlers_disconnect_by_data (table, self);
+  drop_stop_all (self);
   pj_table_leave (table);
   if (self->game != NULL && pj_game_is_mirror (self->game))
     a_fresh_local_game (self);
@@ -250,6 +253,89 @@ table_reconnecting_cb (PjWindow   *self,
 }
 
 static void
+drop_stop (PjWindow *self,
+           guint     seat)
+{
+  g_clear_handle_id (&self->dropped[seat].tick, g_source_remove);
+  if (self->dropped[seat].toast != NULL)
+    adw_toast_dismiss (self->dropped[seat].toast);
+  g_clear_weak_pointer (&self->dropped[seat].toast);
+}
+
+static void
+drop_stop_all (PjWindow *self)
+{
+  for (guint seat = 0; seat < PJ_MAX_PLAYERS; seat++)
+    drop_stop (self, seat);
+}
+
+static char *
+drop_text (PjWindow *self,
+           guint     seat)
+{
+  const char *name = self->game != NULL ? pj_game_get_seat_name (self->game, seat) : pj_text_colour_name (seat);
+  gint64 left_us = self->dropped[seat].until - g_get_monotonic_time ();
+  guint left = (guint) MAX ((left_us + G_USEC_PER_SEC - 1) / G_USEC_PER_SEC, 0);
+
+  /* Translators: a player's app lost its link to the LAN game; counts down, e.g. "Bob lost the connection — a computer plays for them in 25 s" */
+  return g_strdup_printf (ngettext ("%s lost the connection — a computer plays for them in %u s",
+                                    "%s lost the connection — a computer plays for them in %u s", left),
+                          name, left);
+}
+
+typedef struct {
+  PjWindow *window;
+  guint     seat;
+} DropTick;
+
+static gboolean
+drop_tick_cb (gpointer data)
+{
+  DropTick *t = data;
+  PjWindow *self = t->window;
+  g_autofree char *text = NULL;
+
+  if (self->dropped[t->seat].toast == NULL || g_get_monotonic_time () >= self->dropped[t->seat].until)
+    {
+      self->dropped[t->seat].tick = 0;
+      return G_SOURCE_REMOVE;
+    }
+  text = drop_text (self, t->seat);
+  adw_toast_set_title (self->dropped[t->seat].toast, text);
+  return G_SOURCE_CONTINUE;
+}
+
+/* Shown to everyone at once (the host notices a closed socket at once),
+ * counting down to the computer; gone when they are back or covered. */
+static void
+table_seat_dropped_cb (PjWindow *self,
+                       guint     seat,
+                       guint     cover_ms,
+                       PjTable  *table)
+{
+  g_autofree char *text = NULL;
+  AdwToast *toast;
+  DropTick *t;
+
+  if (seat >= PJ_MAX_PLAYERS)
+    return;
+  drop_stop (self, seat);
+  self->dropped[seat].until = g_get_monotonic_time () + (gint64) cover_ms * 1000;
+  text = drop_text (self, seat);
+  toast = adw_toast_new (text);
+  adw_toast_set_timeout (toast, 0);
+  g_set_weak_pointer (&self->dropped[seat].toast, toast);
+  adw_toast_overlay_add_toast (g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "game") == 0
+                               ? self->board_toast_overlay : self->toast_overlay, toast);
+  t = g_new (DropTick, 1);
+  t->window = self;
+  t->seat = seat;
+  self->dropped[seat].tick = g_timeout_add_seconds_full (G_PRIORITY_DEFAULT, 1, drop_tick_cb, t, g_free);
+  if (self->board != NULL)
+    gtk_widget_queue_draw (GTK_WIDGET (self->board));
+}
+
+static void
 table_seat_covered_cb (PjWindow *self,
                        guint     seat,
                        gboolean  covered,
@@ -258,6 +344,8 @@ table_seat_covered_cb (PjWindow *self,
   g_autofree char *text = NULL;
   const char *name = self->game != NULL ? pj_game_get_seat_name (self->game, seat) : pj_text_colour_name (seat);
 
+  if (seat < PJ_MAX_PLAYERS)
+    drop_stop (self, seat);
   if (covered)
     /* Translators: a player dropped from a LAN game, e.g. "Bob lost the connection: a computer plays for them until they come back" */
     text = g_strdup_printf (_("%s lost the connection: a computer plays for them until they come back"), name);
@@ -329,6 +417,7 @@ pj_window_set_table (PjWindow *self,
   if (self->table != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->table, self);
+      drop_stop_all (self);
       pj_table_leave (self->table);
       g_clear_object (&self->table);
     }
@@ -340,6 +429,7 @@ pj_window_set_table (PjWindow *self,
   g_signal_connect_swapped (table, "notify::reconnecting", G_CALLBACK (table_reconnecting_cb), self);
   g_signal_connect_swapped (table, "notify::connected", G_CALLBACK (_pj_window_update_buttons), self);
   g_signal_connect_swapped (table, "seat-covered", G_CALLBACK (table_seat_covered_cb), self);
+  g_signal_connect_swapped (table, "seat-dropped", G_CALLBACK (table_seat_dropped_cb), self);
   g_signal_connect_swapped (table, "chat", G_CALLBACK (table_chat_cb), self);
   g_signal_connect_swapped (table, "verified", G_CALLBACK (table_verified_cb), self);
 
@@ -672,6 +762,7 @@ _pj_window_lan_dispose (PjWindow *self)
   if (self->table != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->table, self);
+      drop_stop_all (self);
       /* quitting is no leaving: a seat kept on disk is offered next time */
       pj_table_close (self->table);
       g_clear_object (&self->table);

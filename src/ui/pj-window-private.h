@@ -91,6 +91,12 @@ struct _PjWindow
   guint                 review_iterations; /* 0: the review's default */
 
   GSettings            *settings;
+  /* a guest's link dropped: the toast counts down to the computer */
+  struct {
+    AdwToast           *toast;             /* weak */
+    gint64              until;             /* monotonic µs */
+    guint               tick;
+  }                     dropped[PJ_MAX_PLAYERS];
   char                 *autosave_path;
   gboolean              leave_confirmed;   /* "Leave this game?" answered: the window may close */
   PjGame               *game;

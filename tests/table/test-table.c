@@ -117,9 +117,51 @@ is_back (gpointer data)
 
 /* A player dropped by the host (here: for too many bad messages) comes
  * back with the reconnect token: same seat, same hand. */
+typedef struct {
+  int   dropped_seat;
+  guint cover_ms;
+  int   back_seat;
+} Drops;
+
+static void
+seat_dropped_cb (PjTable *table,
+                 guint    seat,
+                 guint    cover_ms,
+                 Drops   *d)
+{
+  d->dropped_seat = (int) seat;
+  d->cover_ms = cover_ms;
+}
+
+static void
+seat_covered_cb (PjTable  *table,
+                 guint     seat,
+                 gboolean  covered,
+                 Drops    *d)
+{
+  if (!covered)
+    d->back_seat = (int) seat;
+}
+
+static gboolean
+drop_told (gpointer data)
+{
+  return ((Drops *) data)->dropped_seat >= 0;
+}
+
+static gboolean
+back_told (gpointer data)
+{
+  return ((Drops *) data)->back_seat >= 0;
+}
+
+/* A guest whose link drops mid-game is shown to the others at once, with
+ * when a computer takes over, and "back" when it returns before that
+ * (issue 23: not "… is choosing…" for 30–60 s). */
 static void
 test_table_reconnect (void)
 {
+  Drops drops = { -1, 0, -1 };
   g_autoptr (PjTable) host = pj_table_new ("Ann");
   g_autoptr (PjTable) bob = NULL;
   g_autoptr (GError) error = NULL;
@@ -143,11 +185,20 @@ test_table_reconnect (void)
   g_assert_true (pj_host_start_game (h, &error));
   g_assert_true (run_until (has_game, bob, 5000));
   memcpy (hand, pj_game_get_state (pj_table_get_game (bob))->hand[1], sizeof hand);
+  g_signal_connect (host, "seat-dropped", G_CALLBACK (seat_dropped_cb), &drops);
+  g_signal_connect (host, "seat-covered", G_CALLBACK (seat_covered_cb), &drops);
 
   for (guint i = 0; i < PJ_NET_MAX_ERROR_STRIKES + 1; i++)
     pj_client_send_raw_for_testing (pj_table_get_client (bob), "{}\n", 3);
   g_assert_true (run_until (is_reconnecting, bob, 5000));
+  g_assert_true (run_until (drop_told, &drops, 2000));
+  g_assert_cmpint (drops.dropped_seat, ==, 1);
+  g_assert_cmpuint (drops.cover_ms, >, 50000);
+  g_assert_cmpuint (drops.cover_ms, <=, 60000);
   g_assert_true (run_until (is_back, bob, 10000));
+  g_assert_true (run_until (back_told, &drops, 5000));
+  g_assert_cmpint (drops.back_seat, ==, 1);
+  g_signal_handlers_disconnect_by_data (host, &drops);
   g_assert_cmpint (pj_client_get_seat (pj_table_get_client (bob)), ==, 1);
   /* nobody played meanwhile unless it was a computer's or Ann's turn: the
    * hand is the one the host holds for seat 1 */
