@@ -405,7 +405,7 @@ send_to_start (PjBoard *b,
 #define BLUFF_GAIN_SCALE 60.0 /* holes gained that double it */
 #define BLUFF_MARGIN   5.0    /* bluff only for a clearly better move */
 #define HABIT_WEIGHT   10.0   /* challenges a seat's own record weighs like */
-#define ACE_SHARE      0.6    /* of the bluffs out of start, those declared an Ace */
+#define ACE_SHARE      0.4    /* of the bluffs out of start, those declared an Ace */
 
 /* Gain in holes of a move for `team`, from the moved pegs only. */
 static double

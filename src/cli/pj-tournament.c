@@ -115,6 +115,8 @@ level_from_string (const char *name,
 static gboolean
 level_searches (guint level)
 {
+  if (level == LEVEL_BLUFFER)
+    return FALSE;
   return level == LEVEL_REFERENCE || pj_ai_level_info ((PjAiLevel) level)->searches;
 }
 

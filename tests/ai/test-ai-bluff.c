@@ -5,6 +5,7 @@
  */
 #include "pj-ai.h"
 #include "pj-ai-private.h"
+#include "pj-ai-bluffer.h"
 
 static const PjAiBudget bj_hard = { .iterations = 2000, .threads = 2 };
 
@@ -172,6 +173,51 @@ test_tally (void)
   g_assert_cmpuint (s.bluffs_caught[0], ==, 0);
 }
 
+static gboolean
+is_legal (const PjState  *s,
+          const PjAction *a)
+{
+  PjActionList list;
+  gboolean found = FALSE;
+
+  pj_action_list_init (&list);
+  pj_legal_actions (s, &list);
+  for (guint i = 0; i < list.n && !found; i++)
+    found = pj_action_equal (&list.v[i], a);
+  pj_action_list_clear (&list);
+  return found;
+}
+
+/* The tournament's bluffer (pj-ai-bluffer.h) plays legally on every preset:
+ * two games each, the bluffer at every other seat and normal at the rest. */
+static void
+test_bluffer_legal (void)
+{
+  for (guint p = 0; p < PJ_N_PRESETS; p++)
+    for (guint g = 0; g < 2; g++)
+      {
+        PjRules rules;
+        PjState s;
+        guint decisions = 0;
+
+        pj_rules_preset (&rules, (PjPreset) p, 4);
+        pj_state_new_game (&s, &rules, 2400 + p * 2 + g, -1);
+        while (!pj_state_is_over (&s) && decisions < 4000)
+          {
+            PjAction a;
+
+            if (s.actor % 2 == g)
+              g_assert_true (pj_ai_choose_bluffer (&s, &a));
+            else
+              g_assert_true (pj_ai_choose (&s, PJ_AI_NORMAL, NULL, decisions, &a, NULL));
+            g_assert_true (is_legal (&s, &a));
+            pj_state_apply (&s, &a);
+            decisions++;
+          }
+        g_assert_cmpuint (decisions, >, 0);
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -180,5 +226,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ai/bluffing-joker/BJ/come-out", test_come_out);
   g_test_add_func ("/ai/bluffing-joker/BJ/caught-before", test_caught_before);
   g_test_add_func ("/ai/bluffing-joker/BJ/tally", test_tally);
+  g_test_add_func ("/ai/bluffer/legal", test_bluffer_legal);
   return g_test_run ();
 }
