@@ -44,6 +44,10 @@ pj_ai_choose_bluffer (const PjState *state,
       board = pj_ai_eval_board (&v, &view, &b, team);
       if (a->kind == PJ_ACTION_MOVE && a->card != a->declared)
         {
+          /* six jokers in the decks: a declared one is the bluff everyone
+           * reads; an ordinary card is the one that passes */
+          if (PJ_CARD_RANK (a->declared) == PJ_CARD_JOKER)
+            continue;
           if (board > bluff_board)
             {
               bluff_board = board;
