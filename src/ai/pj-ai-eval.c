@@ -404,6 +404,8 @@ send_to_start (PjBoard *b,
 #define BLUFF_SUSPICION 0.3   /* … as a bluffer fears the others believe */
 #define BLUFF_GAIN_SCALE 60.0 /* holes gained that double it */
 #define BLUFF_MARGIN   5.0    /* bluff only for a clearly better move */
+#define HABIT_WEIGHT   10.0   /* challenges a seat's own record weighs like */
+#define ACE_SHARE      0.4    /* of the bluffs out of start, those declared an Ace */
 
 /* Gain in holes of a move for `team`, from the moved pegs only. */
 static double
@@ -430,6 +432,9 @@ move_gain (const PjAiWeights *w,
  * declared card moves) and now and then by choice, declaring any card with
  * a move; otherwise it declares a card it holds. Ranks with a move are guessed from
  * the board: any card with a peg in play, else come-out cards and jokers.
+ * A bluff out of start is mostly declared an Ace: the come-out card that is
+ * worth least kept in hand, so the one a bluffer claims (and the one the
+ * issue-24 measurements saw bluffed 290 times, never challenged).
  * All copies of the rank seen: surely a bluff. */
 static double
 bluff_probability_rank (const PjAiView *v,
@@ -461,18 +466,27 @@ bluff_probability_rank (const PjAiView *v,
   if (has <= 0)
     return 1.0;
   forced = 1.0 - hold_chance (s, f_any);
-  bluff = (forced + (1.0 - forced) * rate) / n_ranks;
+  bluff = (forced + (1.0 - forced) * rate)
+          * (in_play ? 1.0 / n_ranks
+             : rank == PJ_CARD_ACE ? ACE_SHARE : (1.0 - ACE_SHARE) / (n_ranks - 1));
   honest = (1.0 - forced) * (1.0 - rate) * has / MAX (has_sum, has);
   return bluff / (bluff + honest);
 }
 
 /* People bluff for big moves: the chosen-bluff rate grows with what the
- * declared move gains (holes). */
+ * declared move gains (holes). A seat's record when challenged (public:
+ * every challenge shows the card) pulls its rate toward what it showed, as
+ * a Beta prior of HABIT_WEIGHT challenges at the base rate would. */
 static double
-bluff_rate (double base,
-            double gain)
+bluff_rate (const PjState *s,
+            guint          mover,
+            double         base,
+            double         gain)
 {
-  return MIN (base * (1.0 + MAX (gain, 0.0) / BLUFF_GAIN_SCALE), 0.9);
+  double r = MIN (base * (1.0 + MAX (gain, 0.0) / BLUFF_GAIN_SCALE), 0.9);
+  double caught = s->bluffs_caught[mover], honest = s->honest_shown[mover];
+
+  return (caught + HABIT_WEIGHT * r) / (caught + honest + HABIT_WEIGHT);
 }
 
 double
@@ -481,7 +495,7 @@ pj_ai_bluff_probability (const PjAiView *v,
 {
   double gain = move_gain (v->w, s, &s->pending, pj_team_of (&s->rules, s->turn));
 
-  return bluff_probability_rank (v, s, s->pending.declared, bluff_rate (BLUFF_RATE, gain));
+  return bluff_probability_rank (v, s, s->pending.declared, bluff_rate (s, s->turn, BLUFF_RATE, gain));
 }
 
 /* What a peg of `colour` sent to start by a penalty costs its team in holes,
@@ -582,7 +596,7 @@ challenge_chance (const PjAiView *v,
 {
   const PjRules *r = &s->rules;
   PjBoard moved = s->board;
-  double pb = bluff_probability_rank (v, s, a->declared, bluff_rate (BLUFF_SUSPICION, undo));
+  double pb = bluff_probability_rank (v, s, a->declared, bluff_rate (s, s->turn, BLUFF_SUSPICION, undo));
   double pass = 1.0;
 
   pj_board_apply_steps (&moved, a);

@@ -100,6 +100,18 @@ pj_ai_choose (const PjState    *state,
   return ok;
 }
 
+double
+pj_ai_bluff_estimate (const PjState *state)
+{
+  PjState view = *state;
+  PjAiView v;
+
+  g_return_val_if_fail (state->phase == PJ_PHASE_CHALLENGE, 0.0);
+  pj_state_redact (&view, view.actor);
+  pj_ai_view_init (&v, &view, view.actor);
+  return pj_ai_bluff_probability (&v, &view);
+}
+
 gboolean
 pj_ai_choose_normal_weighted (const PjState     *state,
                               const PjAiWeights *w,

@@ -56,6 +56,11 @@ guint    pj_ai_pool_get_n_running   (void);   /* jobs in progress now (tests) */
 gboolean pj_ai_choose (const PjState *state, PjAiLevel level, const PjAiBudget *budget,
                        guint64 seed, PjAction *out, const PjAiCancel *cancel);
 
+/* Bluffing Joker, in the challenge phase: the chance that the pending
+ * declaration is a bluff as the actor's seat judges it (the one estimate
+ * normal and hard challenge by); redacts its own copy first. */
+double   pj_ai_bluff_estimate (const PjState *state);
+
 /* Why a hint suggests its action; model/pj-text.h words it for people. */
 typedef enum {
   PJ_HINT_SAFE_PROGRESS,        /* the most safe progress for the team */

@@ -8,6 +8,7 @@
 #include "pj-tournament.h"
 
 #include "pj-ai.h"
+#include "pj-ai-bluffer.h"
 #include "pj-ai-reference.h"
 
 #include <math.h>
@@ -17,10 +18,16 @@
 
 #define MAX_DECISIONS 200000   /* a game this long is a draw (never seen in practice) */
 
-/* A side's player: one of the app's levels, or the frozen copy of the hard
- * player of before issue 14 (tournaments only, never offered by the app). */
+/* A side's player: one of the app's levels, the frozen copy of the hard
+ * player of before issue 14 or the exploiting bluffer of issue 24
+ * (tournaments only, never offered by the app). */
 #define LEVEL_REFERENCE PJ_AI_N_LEVELS
-#define N_LEVELS        (PJ_AI_N_LEVELS + 1)
+#define LEVEL_BLUFFER   (PJ_AI_N_LEVELS + 1)
+#define N_LEVELS        (PJ_AI_N_LEVELS + 2)
+
+/* Bluffing Joker challenge decisions by normal and hard, by the predicted
+ * bluff chance in tenths */
+#define N_CAL_BINS 10
 
 /* Longest runs of turns by one player are counted exactly up to this. */
 #define MAX_RUN_BIN 64
@@ -78,7 +85,8 @@ parse_uint (const char *text,
 static const char *
 level_name (guint level)
 {
-  return level == LEVEL_REFERENCE ? "reference" : pj_ai_level_name ((PjAiLevel) level);
+  return level == LEVEL_REFERENCE ? "reference"
+         : level == LEVEL_BLUFFER ? "bluffer" : pj_ai_level_name ((PjAiLevel) level);
 }
 
 static gboolean
@@ -92,6 +100,11 @@ level_from_string (const char *name,
       *out = LEVEL_REFERENCE;
       return TRUE;
     }
+  if (g_strcmp0 (name, "bluffer") == 0)
+    {
+      *out = LEVEL_BLUFFER;
+      return TRUE;
+    }
   if (!pj_ai_level_from_string (name, &level))
     return FALSE;
   *out = level;
@@ -102,20 +115,23 @@ level_from_string (const char *name,
 static gboolean
 level_searches (guint level)
 {
+  if (level == LEVEL_BLUFFER)
+    return FALSE;
   return level == LEVEL_REFERENCE || pj_ai_level_info ((PjAiLevel) level)->searches;
 }
 
-/* "easy, normal, hard or reference": the levels' table, then the reference */
+/* "easy, normal, hard, reference or bluffer": the levels' table, then the
+ * tournament's own players */
 static char *
 level_choices (void)
 {
   g_autofree char *levels = pj_ai_level_list ();
 
-  return g_strdup_printf ("%s or reference", levels);
+  return g_strdup_printf ("%s, reference or bluffer", levels);
 }
 
 static const char summary[] =
-  "Plays computer levels (%s, reference) against each other. Each\n"
+  "Plays computer levels (%s, reference, bluffer) against each other. Each\n"
   "deal is played twice: team A takes the seats of the odd-numbered teams (1, 3)\n"
   "in the first game and of the even-numbered ones in the second; team B takes\n"
   "the other seats. Prints each side's win rate with a 95%% Wilson interval,\n"
@@ -149,6 +165,9 @@ typedef struct {
   guint run_games[MAX_RUN_BIN + 1];  /* games by their longest run (last bin: longer) */
   guint run_max;
   guint over_3[2];         /* games where a player of side A / B took > 3 turns in a row */
+  guint cal_n[N_CAL_BINS], cal_bluffs[N_CAL_BINS];   /* decisions, of them bluffs */
+  double cal_sum[N_CAL_BINS];                        /* predicted chances added up */
+  guint challenges, right_challenges;
   double seconds, cpu_seconds;  /* the games' wall-clock and processor time (all threads) */
 } TournamentResults;
 
@@ -467,6 +486,8 @@ choose (const TournamentOptions *o,
 
   if (level == LEVEL_REFERENCE)
     return pj_ai_choose_reference (s, budget, seed, out);
+  if (level == LEVEL_BLUFFER)
+    return pj_ai_choose_bluffer (s, out);
   return pj_ai_choose (s, (PjAiLevel) level, budget, seed, out, NULL);
 }
 
@@ -503,6 +524,23 @@ play_game (const TournamentOptions *o,
         {
           double ms = (t1 - t0) / 1000.0;
           g_array_append_val (res->times[o->lv[side]].ms, ms);
+        }
+      if (s.phase == PJ_PHASE_CHALLENGE
+          && (o->lv[side] == PJ_AI_NORMAL || o->lv[side] == PJ_AI_HARD))
+        {
+          /* the calibration of the levels' one bluff estimate */
+          double p = pj_ai_bluff_estimate (&s);
+          gboolean bluff = s.pending.card != s.pending.declared;
+          guint bin = MIN ((guint) (p * N_CAL_BINS), N_CAL_BINS - 1u);
+
+          res->cal_n[bin]++;
+          res->cal_bluffs[bin] += bluff;
+          res->cal_sum[bin] += p;
+          if (a.kind == PJ_ACTION_CHALLENGE)
+            {
+              res->challenges++;
+              res->right_challenges += bluff;
+            }
         }
       pj_state_apply (&s, &a);
       decisions++;
@@ -586,6 +624,16 @@ compute_figures (const TournamentOptions *o,
   fig->run_mean = runs_sum / MAX (res->turns->len, 1u);
 }
 
+static guint
+calibration_decisions (const TournamentResults *res)
+{
+  guint n = 0;
+
+  for (guint b = 0; b < N_CAL_BINS; b++)
+    n += res->cal_n[b];
+  return n;
+}
+
 static void
 append_figures_json (GString                 *out,
                      const TournamentOptions *o,
@@ -630,7 +678,44 @@ append_figures_json (GString                 *out,
                                 r == MAX_RUN_BIN ? "+" : "", res->run_games[r]);
         any = TRUE;
       }
-  g_string_append (out, "}}}\n");
+  g_string_append (out, "}}");
+  if (calibration_decisions (res))
+    {
+      g_string_append (out, ",\n \"calibration\": {\"bins\": [");
+      any = FALSE;
+      for (guint b = 0; b < N_CAL_BINS; b++)
+        if (res->cal_n[b])
+          {
+            g_string_append_printf (out, "%s\n  {\"from\": %.1f, \"to\": %.1f, \"decisions\": %u, "
+                                    "\"predicted\": %.4f, \"bluffs\": %.4f}",
+                                    any ? "," : "", (double) b / N_CAL_BINS, (double) (b + 1) / N_CAL_BINS,
+                                    res->cal_n[b], res->cal_sum[b] / res->cal_n[b],
+                                    (double) res->cal_bluffs[b] / res->cal_n[b]);
+            any = TRUE;
+          }
+      g_string_append_printf (out, "], \"challenges\": %u, \"right\": %u}", res->challenges,
+                              res->right_challenges);
+    }
+  g_string_append (out, "}\n");
+}
+
+/* Bluffing Joker: predicted bluff chance against how often it was one */
+static void
+append_calibration_text (GString                 *out,
+                         const TournamentResults *res)
+{
+  if (calibration_decisions (res) == 0)
+    return;
+  g_string_append_printf (out, "challenge decisions of normal and hard (%u), predicted vs actual bluffs:\n",
+                          calibration_decisions (res));
+  for (guint b = 0; b < N_CAL_BINS; b++)
+    if (res->cal_n[b])
+      g_string_append_printf (out, "  %3u-%3u %%: %6u decisions, predicted %5.1f%%, bluffs %5.1f%%\n",
+                              b * 100 / N_CAL_BINS, (b + 1) * 100 / N_CAL_BINS, res->cal_n[b],
+                              100.0 * res->cal_sum[b] / res->cal_n[b],
+                              100.0 * res->cal_bluffs[b] / res->cal_n[b]);
+  g_string_append_printf (out, "challenges: %u, right %u (%.1f%%)\n", res->challenges, res->right_challenges,
+                          res->challenges ? 100.0 * res->right_challenges / res->challenges : 0.0);
 }
 
 static void
@@ -673,6 +758,7 @@ append_figures_text (GString                 *out,
     if (res->run_games[r])
       g_string_append_printf (out, " %u%s: %u", r, r == MAX_RUN_BIN ? "+" : "", res->run_games[r]);
   g_string_append_c (out, '\n');
+  append_calibration_text (out, res);
   g_string_append_printf (out, "time: %.1f s (%.1f s of processor time)\n", res->seconds, res->cpu_seconds);
 }
 

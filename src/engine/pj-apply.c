@@ -194,6 +194,8 @@ apply_challenge (PjState *s,
   /* the card is shown: turn it face up */
   s->pile[s->n_cards - s->n_discard] &= (guint8) ~PJ_CARD_FACE_DOWN;
   s->challenger = (guint8) challenger;
+  if (bluff ? s->bluffs_caught[seat] < 255 : s->honest_shown[seat] < 255)
+    (bluff ? s->bluffs_caught : s->honest_shown)[seat]++;
   if (bluff)
     {
       /* caught: the challengers pick a peg of the bluffer; no move */

@@ -312,6 +312,10 @@ typedef struct {
   guint8  hand_count[PJ_MAX_PLAYERS];
   guint8  stuck[PJ_MAX_PLAYERS];        /* turns in a row with no legal play (NC-10) */
   guint8  extra_turns[PJ_MAX_PLAYERS];  /* BJ: extra turns owed */
+  /* BJ: what every seat has shown when challenged, public to all: the
+   * computer players read a seat's bluffing habit from it (saturating) */
+  guint8  bluffs_caught[PJ_MAX_PLAYERS];
+  guint8  honest_shown[PJ_MAX_PLAYERS];
   guint8  n_cards;                      /* decks * 54 */
   guint8  n_stock;
   guint8  n_discard;

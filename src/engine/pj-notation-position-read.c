@@ -69,6 +69,7 @@ typedef struct
   guint discard_line, stock_line, rng_line, pending_line;
   guint pegs_line[PJ_MAX_PLAYERS], hand_line[PJ_MAX_PLAYERS];
   guint stuck_line[PJ_MAX_PLAYERS], extra_line[PJ_MAX_PLAYERS];
+  guint caught_line[PJ_MAX_PLAYERS], honest_line[PJ_MAX_PLAYERS];
   guint8 stock_cards[PJ_MAX_CARDS];
   guint n_stock, n_discard, unknown_stock;
   guint8 discard_cards[PJ_MAX_CARDS];
@@ -240,7 +241,7 @@ read_hand_line (PositionReader  *r,
   return TRUE;
 }
 
-/* "stuck" and "extra" are both a seat's small counter */
+/* "stuck", "extra", "caught" and "honest" are each a seat's small counter */
 static gboolean
 read_counter_line (PositionReader  *r,
                    char           **w,
@@ -260,6 +261,20 @@ read_counter_line (PositionReader  *r,
                               error))
         return FALSE;
       r->s.stuck[c] = (guint8) n;
+    }
+  else if (key[0] == 'c')
+    {
+      if (!claim_colour_line (&r->caught_line[c], lineno, "the caught bluffs of", (guint) c, "are",
+                              error))
+        return FALSE;
+      r->s.bluffs_caught[c] = (guint8) n;
+    }
+  else if (key[0] == 'h')
+    {
+      if (!claim_colour_line (&r->honest_line[c], lineno, "the honest plays shown by", (guint) c, "are",
+                              error))
+        return FALSE;
+      r->s.honest_shown[c] = (guint8) n;
     }
   else
     {
@@ -351,6 +366,8 @@ static const struct
   { "hand", read_hand_line },
   { "stuck", read_counter_line },
   { "extra", read_counter_line },
+  { "caught", read_counter_line },
+  { "honest", read_counter_line },
   { "discard", read_discard_line },
   { "stock", read_stock_line },
   { "rng", read_rng_line },

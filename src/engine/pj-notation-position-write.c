@@ -89,6 +89,12 @@ pj_position_to_string (const PjState *s)
   for (guint c = 0; c < s->rules.players; c++)
     if (s->extra_turns[c])
       g_string_append_printf (out, "extra %c %u\n", pj_colour_letter (c), s->extra_turns[c]);
+  for (guint c = 0; c < s->rules.players; c++)
+    if (s->bluffs_caught[c])
+      g_string_append_printf (out, "caught %c %u\n", pj_colour_letter (c), s->bluffs_caught[c]);
+  for (guint c = 0; c < s->rules.players; c++)
+    if (s->honest_shown[c])
+      g_string_append_printf (out, "honest %c %u\n", pj_colour_letter (c), s->honest_shown[c]);
   g_string_append (out, "discard");
   append_cards (out, &s->pile[s->n_cards - s->n_discard], s->n_discard);
   g_string_append_c (out, '\n');

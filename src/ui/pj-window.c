@@ -275,15 +275,16 @@ action_chosen_cb (PjWindow       *self,
 }
 
 /* Bluffing Joker: offer every card the selected one may be declared as
- * (the ranks of the model's legal moves with it), itself first chosen. */
+ * (the ranks of the model's legal moves with it), itself chosen when it
+ * moves. When it does not, nothing is chosen: pre-selecting the first
+ * entry (an Ace) made a bluff the player never chose (issue 24). */
 static void
 update_declare (PjWindow *self,
                 guint     card)
 {
   g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
-  guint chosen = 0;
+  guint chosen = GTK_INVALID_LIST_POSITION;
 
-  /* Bluffing Joker: every card it may be declared as, itself first chosen */
   self->n_declare = pj_move_picker_get_declarations (_pj_window_get_picker (self), card,
                                                      self->declare_ranks);
   for (guint i = 0; i < self->n_declare; i++)
@@ -298,7 +299,7 @@ update_declare (PjWindow *self,
   gtk_drop_down_set_selected (self->declare_dropdown, chosen);
   self->updating_declare = FALSE;
   gtk_widget_set_visible (self->declare_box, self->n_declare > 0);
-  if (self->n_declare > 0)
+  if (chosen != GTK_INVALID_LIST_POSITION)
     pj_board_view_set_declared (self->board, self->declare_ranks[chosen]);
 }
 

@@ -305,7 +305,7 @@ test_tournament_bad_arguments (void)
     const char *args[8];
     const char *message;
   } cases[] = {
-    { { "--team-a", "no-such-level", "--team-b", "easy" }, "or reference, not “no-such-level”" },
+    { { "--team-a", "no-such-level", "--team-b", "easy" }, "reference or bluffer, not “no-such-level”" },
     { { "--team-a", "easy", "--team-b", "Reference" }, "not “Reference”" },
     { { "--team-a", "easy", "--team-b", "hard", "--threads", "3", "--iterations", "9" }, "--threads must be 1 or 2" },
     { { "--team-a", "easy", "--team-b", "hard", "--threads", "1" }, "--threads needs --iterations" },

@@ -1,0 +1,231 @@
+/* test-ai-bluff.c — Bluffing Joker (RULES.md BJ): the computer players read
+ * a bluff from the evidence their seat has, one test per kind of evidence.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "pj-ai.h"
+#include "pj-ai-private.h"
+#include "pj-ai-bluffer.h"
+
+static const PjAiBudget bj_hard = { .iterations = 2000, .threads = 2 };
+
+static void
+load (PjState    *s,
+      const char *text)
+{
+  g_autoptr (GError) error = NULL;
+
+  pj_position_from_string (s, text, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (s->phase, ==, PJ_PHASE_CHALLENGE);
+}
+
+static PjActionKind
+answer (const PjState *s,
+        PjAiLevel      level,
+        guint64        seed)
+{
+  PjAction a;
+
+  g_assert_true (pj_ai_choose (s, level, level == PJ_AI_HARD ? &bj_hard : NULL, seed, &a, NULL));
+  return a.kind;
+}
+
+static double
+estimate (const PjState *s)
+{
+  PjAiView v;
+
+  pj_ai_view_init (&v, s, s->actor);
+  return pj_ai_bluff_probability (&v, s);
+}
+
+/* BJ, all copies seen: Red hits Blue's peg with a declared joker while
+ * Yellow holds two jokers and the other four lie face up on the
+ * discard pile (shown by earlier challenges). No joker is left for Red: the
+ * declaration is a bluff. Yellow answers last (Blue let it pass), so
+ * passing lets the move stand: both levels challenge. */
+static const char all_seen[] =
+  "pegs-and-jokers position 1\n"
+  "rules bluffing-joker players=4\n"
+  "dealer Y\n"
+  "turn R 30\n"
+  "phase challenge Y\n"
+  "pegs R r9 s s s s\n"
+  "pegs B b12 s s s s\n"
+  "pegs G s s s s s\n"
+  "pegs Y y5 s s s s\n"
+  "hand R 2 4 4 5 6\n"
+  "hand B 2 3 5 6 7\n"
+  "hand G 2 4 4 5 6\n"
+  "hand Y JK JK 4 5 6\n"
+  "discard 5d JK JK JK JK\n"
+  "pending 5=JK R2 s-b12 xB1>s\n";
+
+static void
+test_all_copies_seen (void)
+{
+  PjState s;
+
+  load (&s, all_seen);
+  g_assert_cmpfloat (estimate (&s), >, 0.99);
+  g_assert_cmpint (answer (&s, PJ_AI_NORMAL, 1), ==, PJ_ACTION_CHALLENGE);
+  for (guint64 seed = 1; seed <= 2; seed++)
+    g_assert_cmpint (answer (&s, PJ_AI_HARD, seed), ==, PJ_ACTION_CHALLENGE);
+}
+
+/* BJ, could not come out honestly: Red has no peg in play and declares an
+ * Ace to come out. Yellow, answering last, holds three Aces and a King, and
+ * six Aces, seven Kings, Queens and Jacks and three jokers lie face up on
+ * the discard pile: 20 come-out cards are left among the 126 cards Yellow
+ * cannot see, so Red has none about one time in three and then must bluff.
+ * A forced bluffer declares the Ace (the come-out card worth least kept),
+ * not any of the five come-out ranks alike, so the estimate is well above
+ * one half (0.44 when the five were taken alike). Yellow has no peg in play:
+ * a wrong challenge only hands Red an extra turn. */
+static const char come_out[] =
+  "pegs-and-jokers position 1\n"
+  "rules bluffing-joker players=4\n"
+  "dealer Y\n"
+  "turn R 30\n"
+  "phase challenge Y\n"
+  "pegs R s s s s s\n"
+  "pegs B b5 s s s s\n"
+  "pegs G g12 s s s s\n"
+  "pegs Y s s s s s\n"
+  "hand R 2 4 4 5 6\n"
+  "hand B 2 3 5 6 7\n"
+  "hand G 2 4 4 5 6\n"
+  "hand Y A A A K 6\n"
+  "discard 5d A A A A A A K K K K K K K Q Q Q Q Q Q Q J J J J J J J JK JK JK\n"
+  "pending 5=A R1 s-r8\n";
+
+static void
+test_come_out (void)
+{
+  PjState s;
+
+  load (&s, come_out);
+  g_test_message ("estimate %.3f", estimate (&s));
+  g_assert_cmpfloat (estimate (&s), >, 0.5);
+  g_assert_cmpint (answer (&s, PJ_AI_NORMAL, 1), ==, PJ_ACTION_CHALLENGE);
+  for (guint64 seed = 1; seed <= 2; seed++)
+    g_assert_cmpint (answer (&s, PJ_AI_HARD, seed), ==, PJ_ACTION_CHALLENGE);
+}
+
+/* BJ, a seat's habit: the same declaration by a player caught bluffing twice
+ * (and never shown honest) is more likely a bluff than by one never caught. */
+static const char ordinary[] =
+  "pegs-and-jokers position 1\n"
+  "rules bluffing-joker players=4\n"
+  "dealer Y\n"
+  "turn R 30\n"
+  "phase challenge B\n"
+  "pegs R r9 s s s s\n"
+  "pegs B b12 s s s s\n"
+  "pegs G s s s s s\n"
+  "pegs Y s s s s s\n"
+  "hand R 2 3 4 5 6\n"
+  "hand B 2 3 4 5 6\n"
+  "hand G 2 3 4 5 6\n"
+  "hand Y 2 3 4 5 6\n"
+  "%s"
+  "discard 10d\n"
+  "pending 10 R1 r9-b1\n";
+
+static void
+test_caught_before (void)
+{
+  g_autofree char *fresh = g_strdup_printf (ordinary, "");
+  g_autofree char *twice = g_strdup_printf (ordinary, "caught R 2\n");
+  PjState a, b;
+  double pa, pb;
+
+  load (&a, fresh);
+  load (&b, twice);
+  g_assert_cmpuint (b.bluffs_caught[0], ==, 2);
+  pa = estimate (&a);
+  pb = estimate (&b);
+  g_test_message ("never caught %.3f, caught twice %.3f", pa, pb);
+  g_assert_cmpfloat (pb, >, pa + 0.05);
+}
+
+/* BJ: the engine keeps the tally the estimate reads, for every seat. */
+static void
+test_tally (void)
+{
+  g_autofree char *text = g_strdup_printf (ordinary, "");
+  PjState s;
+  PjActionList list;
+
+  load (&s, text);
+  pj_action_list_init (&list);
+  pj_legal_actions (&s, &list);
+  for (guint i = 0; i < list.n; i++)
+    if (list.v[i].kind == PJ_ACTION_CHALLENGE)
+      {
+        pj_state_apply (&s, &list.v[i]);
+        break;
+      }
+  pj_action_list_clear (&list);
+  /* the ten was real */
+  g_assert_cmpuint (s.honest_shown[0], ==, 1);
+  g_assert_cmpuint (s.bluffs_caught[0], ==, 0);
+}
+
+static gboolean
+is_legal (const PjState  *s,
+          const PjAction *a)
+{
+  PjActionList list;
+  gboolean found = FALSE;
+
+  pj_action_list_init (&list);
+  pj_legal_actions (s, &list);
+  for (guint i = 0; i < list.n && !found; i++)
+    found = pj_action_equal (&list.v[i], a);
+  pj_action_list_clear (&list);
+  return found;
+}
+
+/* The tournament's bluffer (pj-ai-bluffer.h) plays legally on every preset:
+ * two games each, the bluffer at every other seat and normal at the rest. */
+static void
+test_bluffer_legal (void)
+{
+  for (guint p = 0; p < PJ_N_PRESETS; p++)
+    for (guint g = 0; g < 2; g++)
+      {
+        PjRules rules;
+        PjState s;
+        guint decisions = 0;
+
+        pj_rules_preset (&rules, (PjPreset) p, 4);
+        pj_state_new_game (&s, &rules, 2400 + p * 2 + g, -1);
+        while (!pj_state_is_over (&s) && decisions < 4000)
+          {
+            PjAction a;
+
+            if (s.actor % 2 == g)
+              g_assert_true (pj_ai_choose_bluffer (&s, &a));
+            else
+              g_assert_true (pj_ai_choose (&s, PJ_AI_NORMAL, NULL, decisions, &a, NULL));
+            g_assert_true (is_legal (&s, &a));
+            pj_state_apply (&s, &a);
+            decisions++;
+          }
+        g_assert_cmpuint (decisions, >, 0);
+      }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/ai/bluffing-joker/BJ/all-copies-seen", test_all_copies_seen);
+  g_test_add_func ("/ai/bluffing-joker/BJ/come-out", test_come_out);
+  g_test_add_func ("/ai/bluffing-joker/BJ/caught-before", test_caught_before);
+  g_test_add_func ("/ai/bluffing-joker/BJ/tally", test_tally);
+  g_test_add_func ("/ai/bluffer/legal", test_bluffer_legal);
+  return g_test_run ();
+}
