@@ -446,3 +446,20 @@ pj_board_layout_path_point (const PjBoardLayout *L,
   *x = x0 + (x1 - x0) * f;
   *y = y0 + (y1 - y0) * f;
 }
+
+void
+pj_board_layout_peg_badge (double  r,
+                           double *dx,
+                           double *dy,
+                           double *badge_r,
+                           double *digit_size)
+{
+  double size = MAX (r * 0.75, 8.0);
+  double br = size * 0.62;
+  /* the badge sits lower right, its edge half a pixel clear of the symbol */
+  double d = MAX (r * 0.72 * G_SQRT2, PJ_PEG_SYMBOL_REACH * r + br + 0.5);
+
+  *dx = *dy = d / G_SQRT2;
+  *badge_r = br;
+  *digit_size = size;
+}

@@ -115,6 +115,20 @@ void     pj_board_layout_place_point (const PjBoardLayout *L,
                                       const PjPlace       *place,
                                       double              *x,
                                       double              *y);
+/* How far a colour's symbol (pj-peg-style.c) reaches from the peg's
+ * centre, in radii. */
+#define PJ_PEG_SYMBOL_REACH 0.66
+
+/* A peg's number badge for a peg of radius r: its centre's offset from the
+ * peg's, its radius and its digit's size, clear of the colour's symbol
+ * (which reaches PJ_PEG_SYMBOL_REACH radii), so the number never hides whose
+ * peg it is. */
+void     pj_board_layout_peg_badge   (double               r,
+                                      double              *dx,
+                                      double              *dy,
+                                      double              *badge_r,
+                                      double              *digit_size);
+
 /* The hole nearest (x, y) within reach of it; FALSE when none is. */
 gboolean pj_board_layout_place_at    (const PjBoardLayout *L,
                                       double               x,
