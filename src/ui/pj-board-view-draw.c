@@ -210,10 +210,10 @@ append_cairo_around (GtkSnapshot *snapshot,
 static double
 peg_reach (double r)
 {
-  double dx, dy, br, size;
+  double br, size, d;
 
-  pj_board_layout_peg_badge (r, &dx, &dy, &br, &size);
-  return MAX (r * 1.1 + 1.0, MAX (dx, dy) + br * 1.2 + 1.0) * G_SQRT2;
+  pj_board_layout_badge_size (r, &br, &size, &d);
+  return MAX (r * 1.1 + 1.0, d + br * 1.2 + 1.0);
 }
 
 /* ---- drawing ------------------------------------------------------------ */
@@ -289,21 +289,20 @@ draw_card (PjBoardView   *self,
     draw_text (self, cr, caption, x + w / 2, y + h + caption_size * 0.9, caption_size, 0, FALSE, fg);
 }
 
-/* The peg's number (the move list says "peg 2") on a small badge. */
+/* The peg's number (the move list says "peg 2") on a small badge centred
+ * on (bx, by), for a peg of radius r. */
 static void
 draw_peg_number (PjBoardView *self,
                  cairo_t     *cr,
                  guint        index,
-                 double       x,
-                 double       y,
+                 double       bx,
+                 double       by,
                  double       r)
 {
-  double dx, dy, br, size, bx, by;
+  double br, size, d;
   int w, h;
 
-  pj_board_layout_peg_badge (r, &dx, &dy, &br, &size);
-  bx = x + dx;
-  by = y + dy;
+  pj_board_layout_badge_size (r, &br, &size, &d);
 
   if (size != self->digit_size)
     {
@@ -521,8 +520,13 @@ append_peg (PjBoardView         *self,
 
       pj_board_layout_place_point (L, &pl, &x, &y);
       pj_peg_style_draw_peg (cr, colour, x, y, L->peg_r, outline);
-      if (L->peg_r >= 5)
-        draw_peg_number (self, cr, index, x, y, L->peg_r);
+      if (L->peg_r >= PJ_PEG_BADGE_MIN_R)
+        {
+          double bx, by;
+
+          pj_board_layout_badge_point (L, &pl, &bx, &by);
+          draw_peg_number (self, cr, index, bx, by, L->peg_r);
+        }
       sprite_end (self, sprite, cr);
       sprite->key = pos + 1;
     }
@@ -767,8 +771,14 @@ append_moving_peg (PjBoardView         *self,
 
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   pj_peg_style_draw_peg (cr, PJ_PEG_COLOUR (moving), mx, my, r, outline);
-  if (L->peg_r >= 5)
-    draw_peg_number (self, cr, PJ_PEG_INDEX (moving), mx, my, r);
+  if (L->peg_r >= PJ_PEG_BADGE_MIN_R)
+    {
+      double br, size, d;
+
+      /* between holes, off any row: lower right */
+      pj_board_layout_badge_size (r, &br, &size, &d);
+      draw_peg_number (self, cr, PJ_PEG_INDEX (moving), mx + d / G_SQRT2, my + d / G_SQRT2, r);
+    }
   cairo_destroy (cr);
 }
 
