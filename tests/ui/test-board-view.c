@@ -552,6 +552,86 @@ test_animations_off (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Issue 23: pointing at a peg names it, in its hole's accessible name;
+ * the last play's pegs are marked (the hit ones too: test-movegen). */
+static void
+test_tooltip_last_move (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PjGame) game = NULL;
+  g_autofree char *tip = NULL;
+  g_autofree char *none = NULL;
+  GtkWidget *window, *board, *spot = NULL;
+  PjAction play = { 0 };
+  PjState s, after;
+  double x, y;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  g_assert_true (pj_position_from_string (&s, "rules basic players=4\npegs R r10 r12 s s s\n"
+                                          "pegs B r16 s s s s\nhand R 7\n", &error));
+  g_assert_no_error (error);
+  game = pj_game_new_mirror (&s, 0, 0, sent, NULL, NULL);
+
+  window = gtk_window_new ();
+  board = pj_board_view_new ();
+  pj_board_view_set_game (PJ_BOARD_VIEW (board), game);
+  g_signal_connect (board, "action-chosen", G_CALLBACK (action_chosen_cb), &play);
+  g_object_set (board, "animations", FALSE, NULL);
+  gtk_window_set_child (GTK_WINDOW (window), board);
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (pj_test_run_until (pj_test_is_drawn, board, 5000));
+  g_assert_true (gtk_widget_get_has_tooltip (board));
+
+  /* Red peg 1 on track hole 10: the tooltip is its hole's accessible name */
+  g_assert_true (pj_board_view_get_place_point (PJ_BOARD_VIEW (board), 0, 10, 0, &x, &y));
+  tip = pj_board_view_get_tooltip_at (PJ_BOARD_VIEW (board), x, y);
+  g_assert_nonnull (tip);
+  g_assert_true (g_str_has_prefix (tip, "Red peg 1,"));
+  for (GtkWidget *c = gtk_widget_get_first_child (board); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (PJ_IS_BOARD_SPOT (c) && pj_board_spot_get_place (PJ_BOARD_SPOT (c))->pos == 10)
+      spot = c;
+  g_assert_nonnull (spot);
+  g_assert_cmpstr (tip, ==, pj_board_spot_get_label (PJ_BOARD_SPOT (spot)));
+  /* an empty hole is not a peg */
+  g_assert_true (pj_board_view_get_place_point (PJ_BOARD_VIEW (board), 0, 11, 0, &x, &y));
+  none = pj_board_view_get_tooltip_at (PJ_BOARD_VIEW (board), x, y);
+  g_assert_null (none);
+
+  /* Red plays its Seven split over pegs 2 and 1, by clicks */
+  pj_board_view_set_card (PJ_BOARD_VIEW (board), 7);
+  g_assert_true (click (PJ_BOARD_VIEW (board), 0, 12));
+  g_assert_true (click (PJ_BOARD_VIEW (board), 0, 15));
+  g_assert_true (click (PJ_BOARD_VIEW (board), 0, 10));
+  g_assert_true (click (PJ_BOARD_VIEW (board), 0, 14));
+  g_assert_cmpuint (play.kind, ==, PJ_ACTION_MOVE);
+  for (guint peg = 0; peg < PJ_MAX_PEGS; peg++)
+    g_assert_false (pj_board_view_get_last_moved (PJ_BOARD_VIEW (board), peg));
+  /* the host's answer makes it the table's move */
+  g_assert_true (pj_game_apply (game, &play, NULL));
+  after = s;
+  pj_state_apply (&after, &play);
+  {
+    g_autofree char *text = pj_action_to_string (&s, &play);
+
+    g_assert_true (pj_game_mirror_update (game, 1, 0, text, &after));
+  }
+  g_assert_true (pj_board_view_get_last_moved (PJ_BOARD_VIEW (board), PJ_PEG_ID (0, 0)));
+  g_assert_true (pj_board_view_get_last_moved (PJ_BOARD_VIEW (board), PJ_PEG_ID (0, 1)));
+  g_assert_false (pj_board_view_get_last_moved (PJ_BOARD_VIEW (board), PJ_PEG_ID (0, 2)));
+  g_assert_false (pj_board_view_get_last_moved (PJ_BOARD_VIEW (board), PJ_PEG_ID (1, 0)));
+  /* drawn with the mark, without a warning */
+  gtk_widget_queue_draw (board);
+  g_assert_true (pj_test_run_until (pj_test_is_drawn, board, 5000));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void test_board_4 (void) { draw_board (4, FALSE); }
 static void test_board_6 (void) { draw_board (6, FALSE); }
 static void test_board_8_dark (void) { draw_board (8, TRUE); }
@@ -570,6 +650,7 @@ main (int    argc,
   g_test_add_func ("/board-view/B-41/split-first-part", test_split_first_part);
   g_test_add_func ("/board-view/animations-off", test_animations_off);
   g_test_add_func ("/board-view/keyboard", test_keyboard);
+  g_test_add_func ("/board-view/tooltip-last-move", test_tooltip_last_move);
 
   return g_test_run ();
 }
