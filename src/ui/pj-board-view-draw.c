@@ -704,7 +704,7 @@ append_last_move (PjBoardView         *self,
           double x, y;
 
           pj_board_layout_place_point (L, &pl, &x, &y);
-          append_ring (snapshot, x, y, L->peg_r * 1.2, MAX (L->peg_r * 0.22, 1.5), fg, NULL);
+          append_ring (snapshot, x, y, L->peg_r * 1.3, MAX (L->peg_r * 0.25, 2.0), fg, NULL);
         }
 }
 

@@ -632,6 +632,73 @@ test_tooltip_last_move (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The 8-player board as issue 23 looks at it: in the default window and
+ * at 360 px, light and dark, with and without high-contrast pieces, after
+ * a few moves (the last one marked). Drawn without a warning; kept as
+ * PNGs when PJ_SCREENSHOT_DIR is set. */
+static void
+test_board_8_pieces (void)
+{
+  static const int sizes[][2] = { { 817, 571 }, { 338, 589 } };
+  g_autoptr (PjGame) game = NULL;
+  GtkWidget *window, *board;
+  PjRules rules;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 8);
+  game = pj_game_new (&rules, 5, -1);
+  pj_game_set_delay (game, 0);
+  for (guint i = 0; i < 8; i++)
+    pj_game_set_controller (game, i, PJ_CONTROLLER_EASY);
+
+  window = gtk_window_new ();
+  board = pj_board_view_new ();
+  pj_board_view_set_game (PJ_BOARD_VIEW (board), game);
+  g_object_set (board, "animations", FALSE, NULL);
+  gtk_window_set_child (GTK_WINDOW (window), board);
+  gtk_window_set_default_size (GTK_WINDOW (window), sizes[0][0], sizes[0][1]);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (pj_test_run_until (pj_test_is_drawn, board, 5000));
+
+  /* enough moves that pegs are out on the track */
+  for (guint k = 0; k < 60 && !pj_game_is_over (game); k++)
+    {
+      guint n = g_list_model_get_n_items (pj_game_get_history (game));
+
+      pj_game_start (game);
+      for (guint i = 0; i < 100000 && g_list_model_get_n_items (pj_game_get_history (game)) == n; i++)
+        g_main_context_iteration (NULL, TRUE);
+      pj_game_stop (game);
+    }
+
+  for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+    for (guint dark = 0; dark < 2; dark++)
+      for (guint hc = 0; hc < 2; hc++)
+        {
+          g_autofree char *name = g_strdup_printf ("board-8-%dx%d-%s-%s.png", sizes[z][0], sizes[z][1],
+                                                   dark ? "dark" : "light", hc ? "high-contrast" : "default");
+
+          adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                              dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+          g_object_set (board, "high-contrast", (gboolean) hc, NULL);
+          gtk_widget_set_size_request (board, sizes[z][0], sizes[z][1]);
+          gtk_window_set_default_size (GTK_WINDOW (window), sizes[z][0], sizes[z][1]);
+          gtk_widget_queue_draw (board);
+          for (guint i = 0; i < 20; i++)
+            g_main_context_iteration (NULL, FALSE);
+          g_assert_true (pj_test_run_until (pj_test_is_drawn, board, 5000));
+          pj_test_screenshot (board, name);
+        }
+  g_object_set (board, "high-contrast", FALSE, NULL);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void test_board_4 (void) { draw_board (4, FALSE); }
 static void test_board_6 (void) { draw_board (6, FALSE); }
 static void test_board_8_dark (void) { draw_board (8, TRUE); }
@@ -651,6 +718,7 @@ main (int    argc,
   g_test_add_func ("/board-view/animations-off", test_animations_off);
   g_test_add_func ("/board-view/keyboard", test_keyboard);
   g_test_add_func ("/board-view/tooltip-last-move", test_tooltip_last_move);
+  g_test_add_func ("/board-view/8-players-pieces", test_board_8_pieces);
 
   return g_test_run ();
 }
