@@ -264,6 +264,12 @@ typedef struct {
 } PjAction;
 
 gboolean pj_action_equal (const PjAction *a, const PjAction *b);
+/* The pegs an action moved, its own and the ones it hit, as a set of peg ids
+ * (bit PJ_PEG_ID): what the board marks as the last move. */
+guint64  pj_action_moved_pegs (const PjAction *a);
+/* Whether the action is a turn's play (it replaces the last move shown);
+ * a Bluffing Joker answer that moves nothing is not. */
+gboolean pj_action_is_play    (const PjAction *a);
 
 /* A growable list; after the first few calls generation allocates nothing. */
 typedef struct {

@@ -90,6 +90,27 @@ pj_action_equal (const PjAction *a,
   return memcmp (a->steps, b->steps, a->n_steps * sizeof (PjStep)) == 0;
 }
 
+guint64
+pj_action_moved_pegs (const PjAction *a)
+{
+  guint64 moved = 0;
+
+  g_return_val_if_fail (a != NULL, 0);
+
+  for (guint i = 0; i < a->n_steps; i++)
+    if (a->steps[i].from != a->steps[i].to || (a->steps[i].flags & PJ_STEP_SEND))
+      moved |= G_GUINT64_CONSTANT (1) << a->steps[i].peg;
+  return moved;
+}
+
+gboolean
+pj_action_is_play (const PjAction *a)
+{
+  g_return_val_if_fail (a != NULL, FALSE);
+
+  return !((a->kind == PJ_ACTION_CHALLENGE || a->kind == PJ_ACTION_PASS) && a->n_steps == 0);
+}
+
 /* ---- board primitives ----------------------------------------------- */
 
 /* Put `peg` on `dest` and resolve what it lands on (B-33): an opponent goes to

@@ -446,3 +446,42 @@ pj_board_layout_path_point (const PjBoardLayout *L,
   *x = x0 + (x1 - x0) * f;
   *y = y0 + (y1 - y0) * f;
 }
+
+void
+pj_board_layout_badge_size (double  r,
+                            double *badge_r,
+                            double *digit_size,
+                            double *distance)
+{
+  double size = MAX (r * 0.75, 8.0);
+  double br = size * 0.62;
+
+  *badge_r = br;
+  *digit_size = size;
+  /* its edge half a pixel clear of the symbol */
+  *distance = MAX (r * 0.72 * G_SQRT2, PJ_PEG_SYMBOL_REACH * r + br + 0.5);
+}
+
+void
+pj_board_layout_badge_point (const PjBoardLayout *L,
+                             const PjPlace       *place,
+                             double              *x,
+                             double              *y)
+{
+  double ax, ay, tx, ty, nx, ny, br, size, d;
+  guint seat = PJ_POS_IS_TRACK (place->pos) ? place->pos / L->hps : place->colour;
+
+  pj_board_layout_badge_size (L->peg_r, &br, &size, &d);
+  pj_board_layout_side_frame (L, seat, &ax, &ay, &tx, &ty, &nx, &ny);
+  pj_board_layout_place_point (L, place, x, y);
+  if (PJ_POS_IS_TRACK (place->pos) || place->pos == PJ_POS_START)
+    {
+      *x -= nx * d;
+      *y -= ny * d;
+    }
+  else
+    {
+      *x += tx * d;
+      *y += ty * d;
+    }
+}

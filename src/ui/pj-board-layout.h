@@ -115,6 +115,28 @@ void     pj_board_layout_place_point (const PjBoardLayout *L,
                                       const PjPlace       *place,
                                       double              *x,
                                       double              *y);
+/* How far a colour's symbol (pj-peg-style.c) reaches from the peg's
+ * centre, in radii. */
+#define PJ_PEG_SYMBOL_REACH 0.66
+/* Smaller pegs have no number badge: it would hide the holes around. */
+#define PJ_PEG_BADGE_MIN_R 5.0
+
+/* A peg's number badge for a peg of radius r: its radius, its digit's
+ * size, and how far its centre is from the peg's: far enough to keep
+ * clear of the colour's symbol (which reaches PJ_PEG_SYMBOL_REACH radii),
+ * so the number never hides whose peg it is. */
+void     pj_board_layout_badge_size  (double               r,
+                                      double              *badge_r,
+                                      double              *digit_size,
+                                      double              *distance);
+/* Where the badge of a peg in place goes: off the row its hole is in
+ * (outward from the track and the start area, sideways from the home
+ * column), so it covers no neighbour's symbol either. */
+void     pj_board_layout_badge_point (const PjBoardLayout *L,
+                                      const PjPlace       *place,
+                                      double              *x,
+                                      double              *y);
+
 /* The hole nearest (x, y) within reach of it; FALSE when none is. */
 gboolean pj_board_layout_place_at    (const PjBoardLayout *L,
                                       double               x,

@@ -404,6 +404,31 @@ peg_in (PjBoardView   *self,
   return FALSE;
 }
 
+char *
+_pj_board_view_tooltip_at (PjBoardView *self,
+                           double       x,
+                           double       y)
+{
+  guint8 pos[PJ_MAX_PLAYERS][PJ_PEGS];
+  PjBoardLayout L;
+  PjPlace place;
+  PjBoardSpot *spot;
+  guint colour, index;
+
+  if (self->game == NULL)
+    return NULL;
+  _pj_board_view_compute_layout (self, &L);
+  if (!pj_board_layout_place_at (&L, x, y, &place))
+    return NULL;
+  positions (self, pos);
+  if (!peg_in (self, pos, &place, &colour, &index))
+    return NULL;
+  spot = spot_at (self, &place);
+  if (spot == NULL || pj_board_spot_get_label (spot) == NULL)
+    return NULL;
+  return g_strdup (pj_board_spot_get_label (spot));
+}
+
 static guint
 viewer_colour (PjBoardView *self)
 {

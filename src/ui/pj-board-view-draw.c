@@ -62,6 +62,7 @@ update_caches (PjBoardView         *self,
   key.fg = *fg;
   key.direction = gtk_widget_get_direction (widget);
   key.font_hash = font != NULL ? pango_font_description_hash (font) : 0;
+  key.high_contrast = pj_peg_style_get_high_contrast ();
 
   if (memcmp (&key, &self->cache_key, sizeof key) != 0)
     {
@@ -209,9 +210,10 @@ append_cairo_around (GtkSnapshot *snapshot,
 static double
 peg_reach (double r)
 {
-  double size = MAX (r * 0.75, 8.0);
+  double br, size, d;
 
-  return MAX (r * 1.1 + 1.0, r * 0.72 + size * 0.62 * 1.2 + 1.0) * G_SQRT2;
+  pj_board_layout_badge_size (r, &br, &size, &d);
+  return MAX (r * 1.1 + 1.0, d + br * 1.2 + 1.0);
 }
 
 /* ---- drawing ------------------------------------------------------------ */
@@ -287,18 +289,20 @@ draw_card (PjBoardView   *self,
     draw_text (self, cr, caption, x + w / 2, y + h + caption_size * 0.9, caption_size, 0, FALSE, fg);
 }
 
-/* The peg's number (the move list says "peg 2") on a small badge. */
+/* The peg's number (the move list says "peg 2") on a small badge centred
+ * on (bx, by), for a peg of radius r. */
 static void
 draw_peg_number (PjBoardView *self,
                  cairo_t     *cr,
                  guint        index,
-                 double       x,
-                 double       y,
+                 double       bx,
+                 double       by,
                  double       r)
 {
-  double size = MAX (r * 0.75, 8.0);
-  double bx = x + r * 0.72, by = y + r * 0.72, br = size * 0.62;
+  double br, size, d;
   int w, h;
+
+  pj_board_layout_badge_size (r, &br, &size, &d);
 
   if (size != self->digit_size)
     {
@@ -437,16 +441,22 @@ draw_board_layer (PjBoardView         *self,
       cairo_stroke (cr);
     }
 
-  /* empty holes */
-  cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, dark ? 0.45 : 0.35);
+  /* empty holes: a grey apart from every peg colour (pj-peg-style.c) */
+  {
+    GdkRGBA hole;
+
+    pj_peg_style_get_hole_colour (dark, &hole);
+    gdk_cairo_set_source_rgba (cr, &hole);
+  }
+  cairo_new_path (cr);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
   for (guint hole = 0; hole < L->n * L->hps; hole++)
     {
       double x, y;
       PjPlace pl = { 0, (guint8) hole, 0 };
 
       pj_board_layout_place_point (L, &pl, &x, &y);
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, x, y, L->hole_r, 0, 2 * G_PI);
+      pj_peg_style_add_hole (cr, x, y, L->hole_r);
     }
   for (guint seat = 0; seat < L->n; seat++)
     for (guint k = 0; k < PJ_PEGS; k++)
@@ -456,13 +466,12 @@ draw_board_layer (PjBoardView         *self,
         PjPlace start = { (guint8) seat, PJ_POS_START, (guint8) k };
 
         pj_board_layout_place_point (L, &home, &x, &y);
-        cairo_new_sub_path (cr);
-        cairo_arc (cr, x, y, L->hole_r, 0, 2 * G_PI);
+        pj_peg_style_add_hole (cr, x, y, L->hole_r);
         pj_board_layout_place_point (L, &start, &x, &y);
-        cairo_new_sub_path (cr);
-        cairo_arc (cr, x, y, L->hole_r, 0, 2 * G_PI);
+        pj_peg_style_add_hole (cr, x, y, L->hole_r);
       }
   cairo_fill (cr);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
 }
 
 /* The player to move: a band along their side. */
@@ -511,8 +520,13 @@ append_peg (PjBoardView         *self,
 
       pj_board_layout_place_point (L, &pl, &x, &y);
       pj_peg_style_draw_peg (cr, colour, x, y, L->peg_r, outline);
-      if (L->peg_r >= 5)
-        draw_peg_number (self, cr, index, x, y, L->peg_r);
+      if (L->peg_r >= PJ_PEG_BADGE_MIN_R)
+        {
+          double bx, by;
+
+          pj_board_layout_badge_point (L, &pl, &bx, &by);
+          draw_peg_number (self, cr, index, bx, by, L->peg_r);
+        }
       sprite_end (self, sprite, cr);
       sprite->key = pos + 1;
     }
@@ -670,6 +684,30 @@ append_peg_rings (PjBoardView         *self,
     }
 }
 
+/* The last play's pegs, its hits included, until the next play: a thin
+ * ring in the text colour, apart from the accent rings of what may move. */
+static void
+append_last_move (PjBoardView         *self,
+                  GtkSnapshot         *snapshot,
+                  const PjBoardLayout *L,
+                  guint8               pos[PJ_MAX_PLAYERS][PJ_PEGS],
+                  const GdkRGBA       *fg)
+{
+  if (self->last_moved == 0 || self->animating)
+    return;
+
+  for (guint c = 0; c < L->n; c++)
+    for (guint k = 0; k < PJ_PEGS; k++)
+      if ((self->last_moved & (G_GUINT64_CONSTANT (1) << PJ_PEG_ID (c, k))) && pos[c][k] != 0xfe)
+        {
+          PjPlace pl = { (guint8) c, pos[c][k], (guint8) k };
+          double x, y;
+
+          pj_board_layout_place_point (L, &pl, &x, &y);
+          append_ring (snapshot, x, y, L->peg_r * 1.3, MAX (L->peg_r * 0.25, 2.0), fg, NULL);
+        }
+}
+
 /* The hint, or a Bluffing Joker move waiting for challenges: a dashed
  * ring from where to where. */
 static void
@@ -733,8 +771,14 @@ append_moving_peg (PjBoardView         *self,
 
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   pj_peg_style_draw_peg (cr, PJ_PEG_COLOUR (moving), mx, my, r, outline);
-  if (L->peg_r >= 5)
-    draw_peg_number (self, cr, PJ_PEG_INDEX (moving), mx, my, r);
+  if (L->peg_r >= PJ_PEG_BADGE_MIN_R)
+    {
+      double br, size, d;
+
+      /* between holes, off any row: lower right */
+      pj_board_layout_badge_size (r, &br, &size, &d);
+      draw_peg_number (self, cr, PJ_PEG_INDEX (moving), mx + d / G_SQRT2, my + d / G_SQRT2, r);
+    }
   cairo_destroy (cr);
 }
 
@@ -792,6 +836,7 @@ _pj_board_view_snapshot (GtkWidget   *widget,
       if (pos[c][k] != 0xfe)
         append_peg (self, snapshot, &L, c, k, pos[c][k], &outline);
 
+  append_last_move (self, snapshot, &L, pos, &fg);
   append_peg_rings (self, snapshot, &L, pos, &accent);
 
   if (self->have_hint)

@@ -45,6 +45,7 @@ typedef struct {
   GdkRGBA          fg;
   GtkTextDirection direction;
   guint            font_hash;
+  gboolean         high_contrast;
 } PjBoardCacheKey;
 
 struct _PjBoardView
@@ -70,6 +71,7 @@ struct _PjBoardView
   double     digit_size;
   PjAction   hint;
   gboolean   have_hint;
+  guint64    last_moved;      /* pegs of the last play, marked until the next (pj_action_moved_pegs()) */
 
   /* animation of the last action, or of the part of a split just picked */
   gboolean   animating;
@@ -122,6 +124,10 @@ void   _pj_board_view_update_input     (PjBoardView   *self);
 void   _pj_board_view_notify_animating (PjBoardView   *self);
 gboolean _pj_board_view_pick_place     (PjBoardView   *self,
                                         const PjPlace *place);
+
+char  *_pj_board_view_tooltip_at       (PjBoardView   *self,
+                                        double         x,
+                                        double         y);
 
 /* pj-board-view-draw.c */
 void   _pj_board_view_snapshot         (GtkWidget     *widget,

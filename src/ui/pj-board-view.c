@@ -20,6 +20,7 @@
 #include <glib/gi18n.h>
 
 #include "pj-board-view-private.h"
+#include "pj-peg-style.h"
 
 G_DEFINE_FINAL_TYPE (PjBoardView, pj_board_view, GTK_TYPE_WIDGET)
 
@@ -32,6 +33,7 @@ enum {
   PROP_REDUCE_MOTION,
   PROP_ANIMATION_SPEED,
   PROP_ANIMATING,
+  PROP_HIGH_CONTRAST,
   N_PROPS
 };
 
@@ -180,6 +182,8 @@ action_applied_cb (PjBoardView    *self,
   _pj_board_view_stop_animation (self);
   self->have_hint = FALSE;
   self->have_chosen = FALSE;
+  if (pj_action_is_play (action))
+    self->last_moved = pj_action_moved_pegs (action);
 
   /* the parts picked before the last one stay where the person put them */
   if (self->animations && action->n_steps > 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
@@ -197,6 +201,8 @@ state_reset_cb (PjBoardView *self,
   _pj_board_view_stop_animation (self);
   self->have_chosen = FALSE;
   self->have_hint = FALSE;
+  /* a jump (undo, open, a lesson's step): no play led here */
+  self->last_moved = 0;
   pj_board_view_reset_input (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -211,6 +217,26 @@ turn_changed_cb (PjBoardView *self,
 }
 
 /* ---- input ------------------------------------------------------------- */
+
+/* Pointing at a peg names it, in its hole's accessible name. */
+static gboolean
+query_tooltip_cb (PjBoardView *self,
+                  int          x,
+                  int          y,
+                  gboolean     keyboard,
+                  GtkTooltip  *tooltip,
+                  gpointer     user_data)
+{
+  g_autofree char *text = NULL;
+
+  if (keyboard)
+    return FALSE;
+  text = _pj_board_view_tooltip_at (self, x, y);
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
 
 static void
 set_prompt (PjBoardView *self,
@@ -400,6 +426,26 @@ _pj_board_view_pick_place (PjBoardView   *self,
     animate_part (self);
 
   return TRUE;
+}
+
+char *
+pj_board_view_get_tooltip_at (PjBoardView *self,
+                              double       x,
+                              double       y)
+{
+  g_return_val_if_fail (PJ_IS_BOARD_VIEW (self), NULL);
+
+  return _pj_board_view_tooltip_at (self, x, y);
+}
+
+gboolean
+pj_board_view_get_last_moved (PjBoardView *self,
+                              guint        peg)
+{
+  g_return_val_if_fail (PJ_IS_BOARD_VIEW (self), FALSE);
+  g_return_val_if_fail (peg < PJ_MAX_PEGS, FALSE);
+
+  return (self->last_moved & (G_GUINT64_CONSTANT (1) << peg)) != 0;
 }
 
 gboolean
@@ -649,6 +695,10 @@ pj_board_view_get_property (GObject    *object,
       g_value_set_boolean (value, self->animating);
       break;
 
+    case PROP_HIGH_CONTRAST:
+      g_value_set_boolean (value, pj_peg_style_get_high_contrast ());
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -688,6 +738,15 @@ pj_board_view_set_property (GObject      *object,
         {
           self->reduce_motion = g_value_get_boolean (value);
           g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+
+    case PROP_HIGH_CONTRAST:
+      if (pj_peg_style_get_high_contrast () != g_value_get_boolean (value))
+        {
+          pj_peg_style_set_high_contrast (g_value_get_boolean (value));
+          g_object_notify_by_pspec (object, pspec);
+          gtk_widget_queue_draw (GTK_WIDGET (self));
         }
       break;
 
@@ -744,6 +803,12 @@ pj_board_view_class_init (PjBoardViewClass *klass)
     g_param_spec_boolean ("animating", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
+  /* the colours of every view's pegs (pj_peg_style_set_high_contrast()):
+   * the board is where the preference is bound */
+  properties[PROP_HIGH_CONTRAST] =
+    g_param_spec_boolean ("high-contrast", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -777,6 +842,9 @@ pj_board_view_init (PjBoardView *self)
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
 
   click = gtk_gesture_click_new ();
   g_signal_connect (click, "released", G_CALLBACK (click_released_cb), self);

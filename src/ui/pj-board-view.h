@@ -50,6 +50,15 @@ gboolean    pj_board_view_pick_at          (PjBoardView *self,
                                             double       x,
                                             double       y);
 
+/* What pointing at (x, y) shows: the name of the peg there, the words of
+ * its hole's accessible name; NULL where there is no peg. */
+char       *pj_board_view_get_tooltip_at   (PjBoardView *self,
+                                            double       x,
+                                            double       y);
+/* Whether the peg (a peg id) moved in the last play, and is marked so. */
+gboolean    pj_board_view_get_last_moved   (PjBoardView *self,
+                                            guint        peg);
+
 /* Keyboard focus is on the board or one of its holes. */
 gboolean        pj_board_view_has_keyboard_focus (PjBoardView *self);
 /* What the last question key (T, D, L) answered, as told to the screen

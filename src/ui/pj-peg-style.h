@@ -9,8 +9,18 @@
 
 G_BEGIN_DECLS
 
+/* Colour-blind-safe colours for every view that draws pegs. */
+void     pj_peg_style_set_high_contrast (gboolean on);
+gboolean pj_peg_style_get_high_contrast (void);
+
 void pj_peg_style_get_colour (guint          colour,
                               GdkRGBA       *out);
+void pj_peg_style_get_hole_colour (gboolean dark,
+                                   GdkRGBA *out);
+void pj_peg_style_add_hole   (cairo_t       *cr,
+                              double         x,
+                              double         y,
+                              double         radius);
 void pj_peg_style_draw_peg   (cairo_t       *cr,
                               guint          colour,
                               double         x,

@@ -16,6 +16,7 @@ struct _PjPreferencesWindow
   GtkSwitch           *animations_switch;
   AdwActionRow        *reduce_motion_row;
   GtkSwitch           *reduce_motion_switch;
+  GtkSwitch           *high_contrast_switch;
 };
 
 G_DEFINE_FINAL_TYPE (PjPreferencesWindow, pj_preferences_window, PJ_TYPE_PREFERENCES_BASE)
@@ -73,6 +74,7 @@ pj_preferences_window_class_init (PjPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PjPreferencesWindow, animations_switch);
   gtk_widget_class_bind_template_child (widget_class, PjPreferencesWindow, reduce_motion_row);
   gtk_widget_class_bind_template_child (widget_class, PjPreferencesWindow, reduce_motion_switch);
+  gtk_widget_class_bind_template_child (widget_class, PjPreferencesWindow, high_contrast_switch);
 }
 
 static void
@@ -100,6 +102,8 @@ pj_preferences_window_new (GSettings *settings)
                                     G_SETTINGS_BIND_DEFAULT, speed_to_row, row_to_speed, NULL, NULL);
       g_settings_bind (settings, "animations", self->animations_switch, "active", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (settings, "reduce-motion", self->reduce_motion_switch, "active", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "high-contrast-pieces", self->high_contrast_switch, "active",
+                       G_SETTINGS_BIND_DEFAULT);
     }
   return self;
 }

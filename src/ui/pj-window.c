@@ -793,6 +793,23 @@ pj_window_class_init (PjWindowClass *klass)
   _pj_window_review_class_init (widget_class);
 }
 
+static void
+queue_draw_tree (GtkWidget *widget)
+{
+  gtk_widget_queue_draw (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    queue_draw_tree (child);
+}
+
+/* Pegs are drawn in the side panel's teams too, each drawing kept until
+ * asked again: all of them show the new colours. */
+static void
+pieces_changed (PjWindow *self)
+{
+  queue_draw_tree (GTK_WIDGET (self));
+}
+
 /* The computer speed preference: the game's pause and the board's pace. */
 static void
 apply_speed (PjWindow *self)
@@ -828,6 +845,9 @@ pj_window_init (PjWindow *self)
       /* read only: the Preferences window is the one place they are set */
       g_settings_bind (self->settings, "animations", self->board, "animations", G_SETTINGS_BIND_GET);
       g_settings_bind (self->settings, "reduce-motion", self->board, "reduce-motion", G_SETTINGS_BIND_GET);
+      g_settings_bind (self->settings, "high-contrast-pieces", self->board, "high-contrast", G_SETTINGS_BIND_GET);
+      g_signal_connect_object (self->board, "notify::high-contrast", G_CALLBACK (pieces_changed), self,
+                               G_CONNECT_SWAPPED);
       g_signal_connect_object (self->settings, "changed::computer-speed", G_CALLBACK (apply_speed), self,
                                G_CONNECT_SWAPPED);
       apply_speed (self);

@@ -108,6 +108,29 @@ test_same_lists (gconstpointer data)
   g_assert_cmpuint (h, ==, c->expected);
 }
 
+/* The board marks the last move's pegs: a hit peg is one of them, a Bluffing
+ * Joker answer that moves nothing leaves the mark as it was. */
+static void
+test_moved_pegs (void)
+{
+  PjAction move = { .kind = PJ_ACTION_MOVE, .n_steps = 2 };
+  PjAction pass = { .kind = PJ_ACTION_PASS };
+  PjAction discard = { .kind = PJ_ACTION_DISCARD };
+
+  move.steps[0] = (PjStep) { PJ_PEG_ID (1, 2), 10, 15, 0 };
+  move.steps[1] = (PjStep) { PJ_PEG_ID (3, 0), 15, PJ_POS_START, PJ_STEP_HIT };
+  g_assert_cmphex (pj_action_moved_pegs (&move), ==,
+                   (G_GUINT64_CONSTANT (1) << PJ_PEG_ID (1, 2)) | (G_GUINT64_CONSTANT (1) << PJ_PEG_ID (3, 0)));
+  g_assert_true (pj_action_is_play (&move));
+
+  g_assert_cmphex (pj_action_moved_pegs (&pass), ==, 0);
+  g_assert_false (pj_action_is_play (&pass));
+
+  /* a discard is the turn's play: it clears the mark */
+  g_assert_cmphex (pj_action_moved_pegs (&discard), ==, 0);
+  g_assert_true (pj_action_is_play (&discard));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -120,5 +143,6 @@ main (int    argc,
                                                cases[i].players);
       g_test_add_data_func (path, &cases[i], test_same_lists);
     }
+  g_test_add_func ("/movegen/moved-pegs", test_moved_pegs);
   return g_test_run ();
 }

@@ -506,6 +506,55 @@ test_labels (void)
   g_object_unref (context);
 }
 
+/* Issue 23: whose peg it is shows without colour. The number's badge is
+ * clear of the peg's own symbol and of the symbols of pegs in every other
+ * hole, at every table size in the default window and at 360 px, and in
+ * the default window the symbol is big enough to read (at least 6 px
+ * across; at 360 px the pegs are too small for a badge and no number is
+ * drawn). */
+static void
+test_badge_clear (void)
+{
+  static const double boards[][2] = { { BOARD_W, BOARD_H }, { NARROW_W, NARROW_H } };
+
+  for (guint b = 0; b < G_N_ELEMENTS (boards); b++)
+    for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+      {
+        PjPlace places[PJ_MAX_TRACK + PJ_MAX_PLAYERS * 2 * PJ_PEGS];
+        double x[G_N_ELEMENTS (places)], y[G_N_ELEMENTS (places)];
+        double br, size, d, sym;
+        PjBoardLayout L;
+        guint n;
+
+        pj_board_layout_init (&L, sizes[i][0], sizes[i][1], 0, boards[b][0], boards[b][1]);
+        pj_board_layout_badge_size (L.peg_r, &br, &size, &d);
+        sym = PJ_PEG_SYMBOL_REACH * L.peg_r;
+        g_test_message ("%g x %g, %u players: peg radius %.1f, symbol %.1f px across, badge radius %.1f",
+                        boards[b][0], boards[b][1], sizes[i][0], L.peg_r, 2 * sym, br);
+        if (b == 0)
+          g_assert_cmpfloat (2 * sym, >=, 6.0);
+        if (L.peg_r < PJ_PEG_BADGE_MIN_R)
+          continue;
+
+        n = all_places (&L, places);
+        for (guint p = 0; p < n; p++)
+          pj_board_layout_place_point (&L, &places[p], &x[p], &y[p]);
+        for (guint p = 0; p < n; p++)
+          {
+            double bx, by;
+
+            pj_board_layout_badge_point (&L, &places[p], &bx, &by);
+            for (guint q = 0; q < n; q++)
+              g_assert_cmpfloat (hypot (bx - x[q], by - y[q]) - br, >=, sym);
+            /* and it is drawn inside the board */
+            g_assert_cmpfloat (bx - br, >=, 0);
+            g_assert_cmpfloat (by - br, >=, 0);
+            g_assert_cmpfloat (bx + br, <=, boards[b][0]);
+            g_assert_cmpfloat (by + br, <=, boards[b][1]);
+          }
+      }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -519,6 +568,7 @@ main (int    argc,
   g_test_add_func ("/board-layout/step-paths", test_step_paths);
   g_test_add_func ("/board-layout/boxes", test_boxes);
   g_test_add_func ("/board-layout/labels", test_labels);
+  g_test_add_func ("/board-layout/badge-clear", test_badge_clear);
 
   return g_test_run ();
 }

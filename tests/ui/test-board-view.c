@@ -552,6 +552,153 @@ test_animations_off (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Issue 23: pointing at a peg names it, in its hole's accessible name;
+ * the last play's pegs are marked (the hit ones too: test-movegen). */
+static void
+test_tooltip_last_move (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (PjGame) game = NULL;
+  g_autofree char *tip = NULL;
+  g_autofree char *none = NULL;
+  GtkWidget *window, *board, *spot = NULL;
+  PjAction play = { 0 };
+  PjState s, after;
+  double x, y;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  g_assert_true (pj_position_from_string (&s, "rules basic players=4\npegs R r10 r12 s s s\n"
+                                          "pegs B r16 s s s s\nhand R 7\n", &error));
+  g_assert_no_error (error);
+  game = pj_game_new_mirror (&s, 0, 0, sent, NULL, NULL);
+
+  window = gtk_window_new ();
+  board = pj_board_view_new ();
+  pj_board_view_set_game (PJ_BOARD_VIEW (board), game);
+  g_signal_connect (board, "action-chosen", G_CALLBACK (action_chosen_cb), &play);
+  g_object_set (board, "animations", FALSE, NULL);
+  gtk_window_set_child (GTK_WINDOW (window), board);
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (pj_test_run_until (pj_test_is_drawn, board, 5000));
+  g_assert_true (gtk_widget_get_has_tooltip (board));
+
+  /* Red peg 1 on track hole 10: the tooltip is its hole's accessible name */
+  g_assert_true (pj_board_view_get_place_point (PJ_BOARD_VIEW (board), 0, 10, 0, &x, &y));
+  tip = pj_board_view_get_tooltip_at (PJ_BOARD_VIEW (board), x, y);
+  g_assert_nonnull (tip);
+  g_assert_true (g_str_has_prefix (tip, "Red peg 1,"));
+  for (GtkWidget *c = gtk_widget_get_first_child (board); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (PJ_IS_BOARD_SPOT (c) && pj_board_spot_get_place (PJ_BOARD_SPOT (c))->pos == 10)
+      spot = c;
+  g_assert_nonnull (spot);
+  g_assert_cmpstr (tip, ==, pj_board_spot_get_label (PJ_BOARD_SPOT (spot)));
+  /* an empty hole is not a peg */
+  g_assert_true (pj_board_view_get_place_point (PJ_BOARD_VIEW (board), 0, 11, 0, &x, &y));
+  none = pj_board_view_get_tooltip_at (PJ_BOARD_VIEW (board), x, y);
+  g_assert_null (none);
+
+  /* Red plays its Seven split over pegs 2 and 1, by clicks */
+  pj_board_view_set_card (PJ_BOARD_VIEW (board), 7);
+  g_assert_true (click (PJ_BOARD_VIEW (board), 0, 12));
+  g_assert_true (click (PJ_BOARD_VIEW (board), 0, 15));
+  g_assert_true (click (PJ_BOARD_VIEW (board), 0, 10));
+  g_assert_true (click (PJ_BOARD_VIEW (board), 0, 14));
+  g_assert_cmpuint (play.kind, ==, PJ_ACTION_MOVE);
+  for (guint peg = 0; peg < PJ_MAX_PEGS; peg++)
+    g_assert_false (pj_board_view_get_last_moved (PJ_BOARD_VIEW (board), peg));
+  /* the host's answer makes it the table's move */
+  g_assert_true (pj_game_apply (game, &play, NULL));
+  after = s;
+  pj_state_apply (&after, &play);
+  {
+    g_autofree char *text = pj_action_to_string (&s, &play);
+
+    g_assert_true (pj_game_mirror_update (game, 1, 0, text, &after));
+  }
+  g_assert_true (pj_board_view_get_last_moved (PJ_BOARD_VIEW (board), PJ_PEG_ID (0, 0)));
+  g_assert_true (pj_board_view_get_last_moved (PJ_BOARD_VIEW (board), PJ_PEG_ID (0, 1)));
+  g_assert_false (pj_board_view_get_last_moved (PJ_BOARD_VIEW (board), PJ_PEG_ID (0, 2)));
+  g_assert_false (pj_board_view_get_last_moved (PJ_BOARD_VIEW (board), PJ_PEG_ID (1, 0)));
+  /* drawn with the mark, without a warning */
+  gtk_widget_queue_draw (board);
+  g_assert_true (pj_test_run_until (pj_test_is_drawn, board, 5000));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The 8-player board as issue 23 looks at it: in the default window and
+ * at 360 px, light and dark, with and without high-contrast pieces, after
+ * a few moves (the last one marked). Drawn without a warning; kept as
+ * PNGs when PJ_SCREENSHOT_DIR is set. */
+static void
+test_board_8_pieces (void)
+{
+  static const int sizes[][2] = { { 817, 571 }, { 338, 589 } };
+  g_autoptr (PjGame) game = NULL;
+  GtkWidget *window, *board;
+  PjRules rules;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 8);
+  game = pj_game_new (&rules, 5, -1);
+  pj_game_set_delay (game, 0);
+  for (guint i = 0; i < 8; i++)
+    pj_game_set_controller (game, i, PJ_CONTROLLER_EASY);
+
+  window = gtk_window_new ();
+  board = pj_board_view_new ();
+  pj_board_view_set_game (PJ_BOARD_VIEW (board), game);
+  g_object_set (board, "animations", FALSE, NULL);
+  gtk_window_set_child (GTK_WINDOW (window), board);
+  gtk_window_set_default_size (GTK_WINDOW (window), sizes[0][0], sizes[0][1]);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (pj_test_run_until (pj_test_is_drawn, board, 5000));
+
+  /* enough moves that pegs are out on the track */
+  for (guint k = 0; k < 60 && !pj_game_is_over (game); k++)
+    {
+      guint n = g_list_model_get_n_items (pj_game_get_history (game));
+
+      pj_game_start (game);
+      for (guint i = 0; i < 100000 && g_list_model_get_n_items (pj_game_get_history (game)) == n; i++)
+        g_main_context_iteration (NULL, TRUE);
+      pj_game_stop (game);
+    }
+
+  for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+    for (guint dark = 0; dark < 2; dark++)
+      for (guint hc = 0; hc < 2; hc++)
+        {
+          g_autofree char *name = g_strdup_printf ("board-8-%dx%d-%s-%s.png", sizes[z][0], sizes[z][1],
+                                                   dark ? "dark" : "light", hc ? "high-contrast" : "default");
+
+          adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                              dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+          g_object_set (board, "high-contrast", (gboolean) hc, NULL);
+          gtk_widget_set_size_request (board, sizes[z][0], sizes[z][1]);
+          gtk_window_set_default_size (GTK_WINDOW (window), sizes[z][0], sizes[z][1]);
+          gtk_widget_queue_draw (board);
+          for (guint i = 0; i < 20; i++)
+            g_main_context_iteration (NULL, FALSE);
+          g_assert_true (pj_test_run_until (pj_test_is_drawn, board, 5000));
+          pj_test_screenshot (board, name);
+        }
+  g_object_set (board, "high-contrast", FALSE, NULL);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void test_board_4 (void) { draw_board (4, FALSE); }
 static void test_board_6 (void) { draw_board (6, FALSE); }
 static void test_board_8_dark (void) { draw_board (8, TRUE); }
@@ -570,6 +717,8 @@ main (int    argc,
   g_test_add_func ("/board-view/B-41/split-first-part", test_split_first_part);
   g_test_add_func ("/board-view/animations-off", test_animations_off);
   g_test_add_func ("/board-view/keyboard", test_keyboard);
+  g_test_add_func ("/board-view/tooltip-last-move", test_tooltip_last_move);
+  g_test_add_func ("/board-view/8-players-pieces", test_board_8_pieces);
 
   return g_test_run ();
 }

@@ -10,6 +10,7 @@
 #include "pj-hand-view.h"
 #include "pj-preferences-window.h"
 #include "pj-settings.h"
+#include "pj-peg-style.h"
 #include "pj-test-display.h"
 #include "pj-test-window.h"
 #include "pj-window.h"
@@ -49,6 +50,7 @@ reset_settings (GSettings *settings)
   g_settings_set_string (settings, "computer-speed", "instant");
   g_settings_set_boolean (settings, "animations", TRUE);
   g_settings_set_boolean (settings, "reduce-motion", FALSE);
+  g_settings_set_boolean (settings, "high-contrast-pieces", FALSE);
 }
 
 static void
@@ -146,7 +148,24 @@ test_applied (void)
   }
 
   collect (GTK_WIDGET (prefs), GTK_TYPE_SWITCH, switches);
-  g_assert_cmpuint (switches->len, ==, 2);
+  g_assert_cmpuint (switches->len, ==, 3);
+
+  /* high-contrast pieces: every view's pegs change colour (issue 23) */
+  {
+    GdkRGBA before, after;
+
+    pj_peg_style_get_colour (0, &before);
+    gtk_switch_set_active (switches->pdata[2], TRUE);
+    g_assert_true (g_settings_get_boolean (settings, "high-contrast-pieces"));
+    g_object_get (board, "high-contrast", &flag, NULL);
+    g_assert_true (flag);
+    pj_peg_style_get_colour (0, &after);
+    g_assert_false (gdk_rgba_equal (&before, &after));
+    gtk_switch_set_active (switches->pdata[2], FALSE);
+    pj_peg_style_get_colour (0, &after);
+    g_assert_true (gdk_rgba_equal (&before, &after));
+  }
+
   g_object_get (board, "animations", &flag, NULL);
   g_assert_true (flag);
   gtk_switch_set_active (switches->pdata[1], TRUE);
