@@ -118,6 +118,11 @@ typedef struct {
 gboolean    pj_net_parse_address      (const char  *text,
                                        char       **host,
                                        guint16     *port);
+/* What the host's limits count an address by: the address itself (an IPv4
+ * one unwrapped from ::ffff:), or its /64 for a global IPv6 address not on
+ * the link of local (the host's end of the connection; NULL if unknown). */
+char       *pj_net_address_key        (GInetAddress *remote,
+                                       GInetAddress *local);
 
 /* A name as the host keeps it (a player's, a spectator's, a table's):
  * valid UTF-8 in its composed form, no control, format or bidi character,
@@ -126,10 +131,5 @@ gboolean    pj_net_parse_address      (const char  *text,
 char       *pj_net_clean_name         (const char  *text);
 /* What two names compare by (case-folded): one name per table. */
 char       *pj_net_name_key           (const char  *name);
-/* What the host's limits count an address by: the address itself (an IPv4
- * one unwrapped from ::ffff:), or its /64 for a global IPv6 address not on
- * the link of local (the host's end of the connection; NULL if unknown). */
-char       *pj_net_address_key        (GInetAddress *remote,
-                                       GInetAddress *local);
 
 G_END_DECLS
