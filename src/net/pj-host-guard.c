@@ -404,17 +404,40 @@ pj_host_set_now_for_testing (PjHost *self,
 
 /* ---- chat and joins --------------------------------------------------------- */
 
+static char *name_budget_key (const char *name);
+
+/* The chat tokens key has now (refilled, not spent). */
+static Peer *
+chat_budget (PjHost     *self,
+             const char *key,
+             gint64      now)
+{
+  Peer *peer = peer_get (self, key);
+
+  peer->chat_tokens = refill (peer->chat_tokens, &peer->chat_us, PJ_NET_CHAT_BURST,
+                              PJ_NET_CHAT_INTERVAL_MS * 1000.0, now);
+  return peer;
+}
+
+/* One line from the budgets of the address, the name and the token
+ * together, or from none of them: a guest back from another address, or
+ * with its seat's token, finds its budget as it left it. */
 gboolean
 _pj_host_guard_chat (PjHost *self,
                      Client *c)
 {
-  Peer *peer = peer_get (self, c->key);
+  g_autofree char *name_key = name_budget_key (c->name);
+  g_autofree char *token_key = c->token ? g_strconcat ("token ", c->token, NULL) : NULL;
+  const char *keys[] = { c->key, name_key, token_key };
+  gint64 now = now_us (self);
 
-  peer->chat_tokens = refill (peer->chat_tokens, &peer->chat_us, PJ_NET_CHAT_BURST,
-                              PJ_NET_CHAT_INTERVAL_MS * 1000.0, now_us (self));
-  if (peer->chat_tokens < 1.0)
-    return FALSE;
-  peer->chat_tokens -= 1.0;
+  /* peer_get() may forget others when crowded: look each one up again */
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    if (keys[i] && chat_budget (self, keys[i], now)->chat_tokens < 1.0)
+      return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    if (keys[i])
+      chat_budget (self, keys[i], now)->chat_tokens -= 1.0;
   return TRUE;
 }
 
@@ -508,6 +531,20 @@ _pj_host_guard_join (PjHost      *self,
   return _pj_host_guard_token (self, token, message, why);
 }
 
+gboolean
+pj_host_try_chat_for_testing (PjHost       *self,
+                              GInetAddress *address,
+                              const char   *name,
+                              const char   *token)
+{
+  g_autofree char *key = pj_net_address_key (address, NULL);
+  g_autofree char *clean = pj_net_clean_name (name);
+  g_autofree char *own_token = g_strdup (token);
+  Client c = { .host = self, .key = key, .name = clean, .token = own_token, .seat = -1, .greeted = TRUE };
+
+  return _pj_host_guard_chat (self, &c);
+}
+
 int
 pj_host_try_join_for_testing (PjHost       *self,
                               GInetAddress *address,
@@ -554,6 +591,12 @@ peer_matters (PjHost     *self,
   if (peer->join_us != 0 &&
       refill (peer->join_tokens, &(gint64) { peer->join_us }, self->join_burst,
               PJ_NET_JOIN_INTERVAL_MS * 1000.0, now) < 1.0)
+    return TRUE;
+  /* the same for a chat budget spent to the last line (a name's or a
+   * token's too) */
+  if (peer->chat_us != 0 &&
+      refill (peer->chat_tokens, &(gint64) { peer->chat_us }, PJ_NET_CHAT_BURST,
+              PJ_NET_CHAT_INTERVAL_MS * 1000.0, now) < 1.0)
     return TRUE;
   if (crowded)
     return FALSE;

@@ -41,7 +41,7 @@ typedef struct {
  * an IPv6 /64 from afar) while it matters: forgotten once it has nothing
  * connected, no ban, and every budget back to full. */
 typedef struct {
-  char            *address;    /* the key: an address, or "name …" / "token …" for their join budgets */
+  char            *address;    /* the key: an address, or "name …" / "token …" for their join and chat budgets */
   guint            n_pending;  /* its connections not greeted yet */
   guint            failures;   /* failed password or token attempts in a row */
   gint64           failed_us;  /* the last of them: failures are forgotten a while after */
@@ -205,7 +205,8 @@ void        _pj_host_guard_greeted   (PjHost *self, Client *c);
 gboolean    _pj_host_guard_auth_turn (PjHost *self, Client *c, JsonObject *hello);
 /* The outcome of a password or token attempt: failures slow the address. */
 void        _pj_host_guard_auth_done (PjHost *self, Client *c, gboolean ok);
-/* Takes one chat token of the client's address: FALSE if it is over its rate. */
+/* Takes one chat token of the client's address, name and token at once:
+ * FALSE (and none taken) if any of them is over its rate. */
 gboolean    _pj_host_guard_chat      (PjHost *self, Client *c);
 /* A newcomer (or a spectator back with token, replacing holder or NULL)
  * may be greeted: 0, and one of its address's, its name's and its

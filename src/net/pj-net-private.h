@@ -43,6 +43,10 @@ gboolean pj_host_try_answer_for_testing (PjHost *self, GInetAddress *address, gb
  * token, or NULL), as far as the join budgets go: 0 if it would be
  * greeted (and then it is counted), or the refusal's code. */
 int pj_host_try_join_for_testing (PjHost *self, GInetAddress *address, const char *name, const char *token);
+/* A chat line from a greeted client at address, under name (and with
+ * its token, or NULL), as far as the chat budgets go: TRUE if it would
+ * be relayed (and then it is counted). */
+gboolean pj_host_try_chat_for_testing (PjHost *self, GInetAddress *address, const char *name, const char *token);
 /* Forget what the guard no longer needs, as its tick does; the number
  * of addresses it still remembers. */
 guint pj_host_forget_peers_for_testing (PjHost *self);

@@ -118,6 +118,11 @@ typedef struct {
 gboolean    pj_net_parse_address      (const char  *text,
                                        char       **host,
                                        guint16     *port);
+/* What the host's limits count an address by: the address itself (an IPv4
+ * one unwrapped from ::ffff:), or its /64 for a global IPv6 address not on
+ * the link of local (the host's end of the connection; NULL if unknown). */
+char       *pj_net_address_key        (GInetAddress *remote,
+                                       GInetAddress *local);
 
 /* Where friends reach this machine's table on port, as they type it:
  * "192.168.1.5:47251" first, then "[2001:db8::5]:47251"; no loopback or
@@ -135,10 +140,5 @@ char      **pj_net_typeable_addresses (GInetAddress **addresses,
 char       *pj_net_clean_name         (const char  *text);
 /* What two names compare by (case-folded): one name per table. */
 char       *pj_net_name_key           (const char  *name);
-/* What the host's limits count an address by: the address itself (an IPv4
- * one unwrapped from ::ffff:), or its /64 for a global IPv6 address not on
- * the link of local (the host's end of the connection; NULL if unknown). */
-char       *pj_net_address_key        (GInetAddress *remote,
-                                       GInetAddress *local);
 
 G_END_DECLS

@@ -6,7 +6,7 @@
 # TARGET is one of
 #   record    the saved-game loader   tests/record/fuzz/fuzz-record.c
 #   notation  the position and action readers  tests/engine/fuzz/fuzz-notation.c
-#   net       the LAN line reader and message parser  tests/net/fuzz/fuzz-message.c
+#   net       the LAN line reader, message parser and handshake checks  tests/net/fuzz/fuzz-message.c
 #
 # Builds the target with its sources into a libFuzzer binary with
 # AddressSanitizer and UndefinedBehaviorSanitizer in a scratch folder
@@ -74,9 +74,9 @@ case $target in
 #define HAVE_GETRANDOM 1
 EOT
     # shellcheck disable=SC2086
-    $cc $cflags -I"$top/src/net" -I"$top/src/record" \
+    $cc $cflags -I"$top/src/net" -I"$top/src/record" -I"$top/src/ai" \
       $(pkg-config --cflags json-glib-1.0 gio-2.0) \
-      "$dir/fuzz-message.c" "$top/src/net/pj-net-message.c" "$top/src/record/pj-json-limits.c" "$top"/src/engine/*.c \
+      "$dir/fuzz-message.c" "$top/src/net/pj-net-message.c" "$top/src/net/pj-net-auth.c" "$top/src/ai/pj-ai-level.c" "$top/src/record/pj-json-limits.c" "$top"/src/engine/*.c \
       $(pkg-config --libs json-glib-1.0 gio-2.0) -lm \
       -o "$work/fuzz-message"
     binary=$work/fuzz-message

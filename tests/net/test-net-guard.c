@@ -1331,6 +1331,71 @@ test_joins_by_name_and_token (void)
   g_assert_cmpuint (pj_host_forget_peers_for_testing (host), ==, 0);
 }
 
+/* Chat under one name from 500 addresses in turn, and with one seat's
+ * token from 500 more, for 10 s: a guest who comes back from another
+ * address (or with its token) finds its chat budget as it left it, while
+ * as many people with names of their own all talk. The guard's own
+ * clock: no real time passes. */
+static void
+test_chat_by_name_and_token (void)
+{
+  g_autoptr (PjHost) host = pj_host_new ("Guarded", NULL);
+  g_autofree char *token = g_strnfill (PJ_NET_TOKEN_LEN, 'b');
+  gint64 start = 1000 * G_USEC_PER_SEC;
+  guint by_name = 0, by_token = 0, own = 0;
+  guint bound = PJ_NET_CHAT_BURST + 10 * 1000 / PJ_NET_CHAT_INTERVAL_MS;
+
+  for (guint step = 0; step <= 10; step++)
+    {
+      pj_host_set_now_for_testing (host, start + step * G_USEC_PER_SEC);
+      for (guint i = 0; i < 50; i++)
+        {
+          guint n = step * 50 + i;
+          g_autofree char *text = g_strdup_printf ("10.1.%u.%u", n >> 8, n & 0xff);
+          g_autofree char *other = g_strdup_printf ("10.2.%u.%u", n >> 8, n & 0xff);
+          g_autofree char *third = g_strdup_printf ("10.3.%u.%u", n >> 8, n & 0xff);
+          g_autofree char *name = g_strdup_printf ("Guest %u", n);
+          g_autofree char *seated = g_strdup_printf ("Seated %u", n);
+          g_autoptr (GInetAddress) address = g_inet_address_new_from_string (text);
+          g_autoptr (GInetAddress) address2 = g_inet_address_new_from_string (other);
+          g_autoptr (GInetAddress) address3 = g_inet_address_new_from_string (third);
+
+          /* the case of a name does not make it another */
+          by_name += pj_host_try_chat_for_testing (host, address, i % 2 ? "ANN" : "ann", NULL);
+          by_token += pj_host_try_chat_for_testing (host, address2, seated, token);
+          own += pj_host_try_chat_for_testing (host, address3, name, NULL);
+        }
+    }
+  g_test_message ("chat lines in 10 s from 550 addresses: %u under one name, %u with one token, %u with their own",
+                  by_name, by_token, own);
+  g_assert_cmpuint (by_name, >=, 1);
+  g_assert_cmpuint (by_name, <=, bound);
+  g_assert_cmpuint (by_token, >=, 1);
+  g_assert_cmpuint (by_token, <=, bound);
+  g_assert_cmpuint (own, ==, 11 * 50);
+
+  /* a refused line spends nothing: the name's budget is not drained by
+   * an address already over its own */
+  {
+    g_autoptr (GInetAddress) one = g_inet_address_new_from_string ("10.9.0.1");
+    guint said = 0;
+
+    pj_host_set_now_for_testing (host, start + 100 * G_USEC_PER_SEC);
+    for (guint i = 0; i < 3 * PJ_NET_CHAT_BURST; i++)
+      said += pj_host_try_chat_for_testing (host, one, i < PJ_NET_CHAT_BURST ? "Bob" : "Carol", NULL);
+    g_assert_cmpuint (said, ==, PJ_NET_CHAT_BURST);
+    g_autoptr (GInetAddress) two = g_inet_address_new_from_string ("10.9.0.2");
+    said = 0;
+    for (guint i = 0; i < 2 * PJ_NET_CHAT_BURST; i++)
+      said += pj_host_try_chat_for_testing (host, two, "Carol", NULL);
+    g_assert_cmpuint (said, ==, PJ_NET_CHAT_BURST);
+  }
+
+  /* the budgets are forgotten once full again */
+  pj_host_set_now_for_testing (host, start + 1000 * G_USEC_PER_SEC);
+  g_assert_cmpuint (pj_host_forget_peers_for_testing (host), ==, 0);
+}
+
 /* However many addresses knock, the table remembers a bounded number. */
 static void
 test_peers_bounded (void)
@@ -1895,5 +1960,6 @@ main (int   argc,
   g_test_add_func ("/net/guard/names-stored", test_names_stored);
   g_test_add_func ("/net/guard/names-from-old-files", test_names_from_old_files);
   g_test_add_func ("/net/guard/joins-by-name-and-token", test_joins_by_name_and_token);
+  g_test_add_func ("/net/guard/chat-by-name-and-token", test_chat_by_name_and_token);
   return g_test_run ();
 }

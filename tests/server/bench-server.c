@@ -12,8 +12,8 @@
  * CPU time per action (getrusage of the exited server); the clients' CPU
  * time (this process: they share the machine with the server, and their
  * own turns sit in the latency); the server's resident memory per table;
- * and the load average at the start, so that a reader knows whether the
- * machine was busy with other things. PJ_BENCH_THREADS=N runs the clients
+ * the load average at the start, so that a reader knows whether the
+ * machine was busy with other things, and that the lines went in TLS. PJ_BENCH_THREADS=N runs the clients
  * on N threads instead of 4.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -294,6 +294,9 @@ main (int    argc,
   g_print ("  load average at the start (1, 5, 15 min; runnable/total): %s",
            loadavg ? loadavg : "unknown\n");
   g_print ("  machine: %u CPUs online\n", g_get_num_processors ());
+  /* every connection is in TLS since protocol 3: no figure here is of
+   * clear lines, whatever an older run printed */
+  g_print ("  transport: TLS, protocol %d\n", PJ_NET_PROTOCOL_VERSION);
   g_print ("  move-broadcast latency (%u samples): median %.3f ms  p99 %.3f ms  max %.3f ms\n",
            n, bench_percentile (v, n, 0.5), bench_percentile (v, n, 0.99), bench_percentile (v, n, 1));
   g_print ("  server CPU: %.2f s for %u client actions = %.1f us per action\n",

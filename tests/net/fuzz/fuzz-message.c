@@ -1,4 +1,6 @@
-/* fuzz-message.c — libFuzzer target for the line reader and message parser
+/* fuzz-message.c — libFuzzer target for the line reader and message parser,
+ * and for the handshake's checks (pj-net-auth.c) on what a parsed
+ * challenge, hello or welcome carries
  *
  * pj_net_fuzz_one() is also linked into test-net-message, which replays
  * every input in corpus-regress/ (the crashes found so far) through it.
@@ -8,9 +10,73 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "pj-net.h"
 #include "pj-net-message.h"
 
 int pj_net_fuzz_one (const uint8_t *data, size_t size);
+
+static int
+int_member (JsonObject *msg,
+            const char *name,
+            int         fallback)
+{
+  JsonNode *node = json_object_get_member (msg, name);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
+    return fallback;
+  return (int) CLAMP (json_node_get_int (node), G_MININT, G_MAXINT);
+}
+
+static const char *
+string_member (JsonObject *msg,
+               const char *name)
+{
+  JsonNode *node = json_object_get_member (msg, name);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
+/* What the host and the client do with a handshake message's fields: pick
+ * a version (or say why none), and check a proof against the one made
+ * for this nonce and channel, whatever the peer put in them. */
+static void
+check_handshake (PjNetMessageType  type,
+                 JsonObject       *msg)
+{
+  static const char binding[] = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+  const char *nonce = "00112233445566778899aabbccddeeff";
+  int high, low, picked;
+  g_autofree char *why = NULL;
+
+  if (type != PJ_MSG_HELLO && type != PJ_MSG_CHALLENGE && type != PJ_MSG_WELCOME)
+    return;
+  high = int_member (msg, type == PJ_MSG_WELCOME ? "protocol" : "protocol_max", int_member (msg, "protocol", 1));
+  low = int_member (msg, "protocol_min", type == PJ_MSG_HELLO ? 1 : high);
+  picked = pj_net_version_pick (PJ_NET_PROTOCOL_MIN, PJ_NET_PROTOCOL_MAX, low, high);
+  why = pj_net_version_message (low, high, PJ_NET_PROTOCOL_MIN, PJ_NET_PROTOCOL_MAX);
+  /* a version both speak and a reason why not never come together */
+  g_assert_true ((picked != 0) == (why == NULL));
+  if (picked != 0)
+    g_assert_cmpint (picked, >=, MAX (low, PJ_NET_PROTOCOL_MIN));
+  if (type == PJ_MSG_CHALLENGE)
+    nonce = string_member (msg, "nonce");
+  if (nonce == NULL)
+    return;
+  for (guint role = PJ_NET_PROOF_PASSWORD; role <= PJ_NET_PROOF_HOST; role++)
+    {
+      static const char *const fields[] = { "proof", "token_proof", "host_proof" };
+      const char *theirs = string_member (msg, fields[role]);
+      g_autofree char *mine = pj_net_bound_proof ("secret", (PjNetProofRole) role, nonce, binding);
+      g_autofree char *other = pj_net_bound_proof ("secret", (PjNetProofRole) ((role + 1) % 3), nonce, binding);
+
+      /* a proof of one role never passes for another's */
+      g_assert_false (pj_net_equal_secret (mine, other));
+      if (theirs != NULL)
+        g_assert_true (pj_net_equal_secret (theirs, mine) == (strcmp (theirs, mine) == 0));
+    }
+}
 
 static gboolean
 line_cb (const char *line,
@@ -38,6 +104,7 @@ line_cb (const char *line,
             g_error ("re-parse failed: %s", error->message);
           if (again)
             g_assert_cmpint (type, ==, type2);
+          check_handshake (type, msg);
         }
       else
         {
