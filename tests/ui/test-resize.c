@@ -348,6 +348,9 @@ assert_narrow (PjWindow   *window,
 
     pj_test_screenshot (GTK_WIDGET (window), closed);
   }
+  /* the width the board has now, frames later, is what the panel must leave it */
+  g_assert_true (pj_test_run_frames (GTK_WIDGET (window)));
+  bounds_in_window (window, board, &board_bounds);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.toggle-history", NULL);
   /* it slides in: where it ends, it is inside the window */
   g_assert_true (pj_test_run_until (panel_in_place, window, 5000));
@@ -357,7 +360,10 @@ assert_narrow (PjWindow   *window,
   g_assert_cmpfloat (panel.origin.x + panel.size.width, <=, width + 0.5);
   g_assert_true (graphene_rect_intersection (&panel, &board_bounds, NULL));
   bounds_in_window (window, board, &bounds);
-  g_assert_cmpfloat_with_epsilon (bounds.size.width, board_bounds.size.width, 0.5);
+  /* over the board, not beside it: a panel that squeezed the board would
+   * take its own width (hundreds of px); a layout caught between two frames
+   * has been seen a pixel apart under load, which says nothing */
+  g_assert_cmpfloat_with_epsilon (bounds.size.width, board_bounds.size.width, 1.5);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), ==, NARROW);
   {
     g_autofree char *open = g_strdup_printf ("%s-panel.png", shot);
