@@ -299,7 +299,10 @@ update_declare (PjWindow *self,
   gtk_drop_down_set_selected (self->declare_dropdown, chosen);
   self->updating_declare = FALSE;
   gtk_widget_set_visible (self->declare_box, self->n_declare > 0);
-  if (chosen != GTK_INVALID_LIST_POSITION)
+  /* what the list shows is what the board plays: a GTK whose list cannot
+   * show nothing (4.24) picked an entry of its own */
+  chosen = gtk_drop_down_get_selected (self->declare_dropdown);
+  if (chosen < self->n_declare)
     pj_board_view_set_declared (self->board, self->declare_ranks[chosen]);
 }
 
@@ -355,6 +358,8 @@ pj_window_declare (PjWindow *self,
     if (self->declare_ranks[i] == declared)
       {
         gtk_drop_down_set_selected (self->declare_dropdown, i);
+        /* no notify when the list showed it already */
+        pj_board_view_set_declared (self->board, declared);
         return TRUE;
       }
   return FALSE;
