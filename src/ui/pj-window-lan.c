@@ -269,11 +269,19 @@ drop_stop_all (PjWindow *self)
     drop_stop (self, seat);
 }
 
+/* Who sits there, as the toasts name them. */
+static const char *
+seat_name (PjWindow *self,
+           guint     seat)
+{
+  return self->game != NULL ? pj_game_get_seat_name (self->game, seat) : pj_text_colour_name (seat);
+}
+
 static char *
 drop_text (PjWindow *self,
            guint     seat)
 {
-  const char *name = self->game != NULL ? pj_game_get_seat_name (self->game, seat) : pj_text_colour_name (seat);
+  const char *name = seat_name (self, seat);
   gint64 left_us = self->dropped[seat].until - g_get_monotonic_time ();
   guint left = (guint) MAX ((left_us + G_USEC_PER_SEC - 1) / G_USEC_PER_SEC, 0);
 
@@ -325,8 +333,7 @@ table_seat_dropped_cb (PjWindow *self,
   toast = adw_toast_new (text);
   adw_toast_set_timeout (toast, 0);
   g_set_weak_pointer (&self->dropped[seat].toast, toast);
-  adw_toast_overlay_add_toast (g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "game") == 0
-                               ? self->board_toast_overlay : self->toast_overlay, toast);
+  _pj_window_add_toast (self, toast);
   t = g_new (DropTick, 1);
   t->window = self;
   t->seat = seat;
@@ -342,7 +349,7 @@ table_seat_covered_cb (PjWindow *self,
                        PjTable  *table)
 {
   g_autofree char *text = NULL;
-  const char *name = self->game != NULL ? pj_game_get_seat_name (self->game, seat) : pj_text_colour_name (seat);
+  const char *name = seat_name (self, seat);
 
   if (seat < PJ_MAX_PLAYERS)
     drop_stop (self, seat);

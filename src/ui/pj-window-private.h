@@ -149,6 +149,9 @@ void     _pj_window_apply_action        (PjWindow       *self,
 void     _pj_window_play_again          (PjWindow       *self);
 void     _pj_window_toast               (PjWindow       *self,
                                          const char     *text);
+/* Show toast (taken) where _pj_window_toast() shows its text. */
+void     _pj_window_add_toast           (PjWindow       *self,
+                                         AdwToast       *toast);
 void     _pj_window_show_hint           (PjWindow       *self,
                                          const PjAction *action,
                                          const char     *text);

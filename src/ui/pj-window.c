@@ -239,11 +239,18 @@ void
 _pj_window_toast (PjWindow   *self,
                   const char *text)
 {
+  _pj_window_add_toast (self, adw_toast_new (text));
+}
+
+void
+_pj_window_add_toast (PjWindow *self,
+                      AdwToast *toast)
+{
   /* in a game, over the board only: a toast never covers the hand */
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "game") == 0)
-    adw_toast_overlay_add_toast (self->board_toast_overlay, adw_toast_new (text));
+    adw_toast_overlay_add_toast (self->board_toast_overlay, toast);
   else
-    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+    adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 void
