@@ -74,6 +74,29 @@ typedef struct {
   const char *response;
 } DialogWait;
 
+typedef struct {
+  PjHost *host;
+  guint   n;
+} People;
+
+/* The host has exactly n people (spectators included). */
+G_GNUC_UNUSED static gboolean
+host_has_people (gpointer data)
+{
+  People *p = data;
+
+  return pj_host_get_n_people (p->host) == p->n;
+}
+
+/* The window is at a table, connected. */
+G_GNUC_UNUSED static gboolean
+window_at_table (gpointer data)
+{
+  PjTable *table = pj_window_get_table (data);
+
+  return table != NULL && pj_table_get_connected (table);
+}
+
 /* The first widget of that type under widget, depth first. */
 G_GNUC_UNUSED static GtkWidget *
 find_of_type (GtkWidget *widget,

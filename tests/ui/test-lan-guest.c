@@ -327,18 +327,6 @@ table_connected (gpointer data)
   return pj_table_get_connected (data);
 }
 
-typedef struct {
-  PjHost *host;
-  guint   n;
-} People;
-
-static gboolean
-host_has_people (gpointer data)
-{
-  People *p = data;
-
-  return pj_host_get_n_people (p->host) == p->n;
-}
 
 static gboolean
 dialog_shown (gpointer data)
@@ -987,13 +975,6 @@ trust_shown (gpointer data)
   return find_dialog (data, "trust") != NULL;
 }
 
-static gboolean
-window_joined (gpointer data)
-{
-  PjTable *table = pj_window_get_table (data);
-
-  return table != NULL && pj_table_get_connected (table);
-}
 
 /* A table met before shows another certificate: the guest is shown both
  * fingerprints and asked, Cancel the default; cancelling changes nothing,
@@ -1061,7 +1042,7 @@ test_lan_certificate_changed (void)
   dialog = find_dialog (window, "trust");
   gtk_window_set_focus (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (dialog))), NULL);
   pj_test_answer_alert (dialog, "trust");
-  g_assert_true (pj_test_run_until (window_joined, window, 10000));
+  g_assert_true (pj_test_run_until (window_at_table, window, 10000));
   g_clear_pointer (&pinned, g_free);
   pinned = pj_net_tls_pin_lookup (pins, "127.0.0.1", port);
   g_assert_cmpstr (pinned, ==, real);

@@ -660,18 +660,6 @@ test_lan_play_again (void)
 }
 
 
-typedef struct {
-  PjHost *host;
-  guint   n;
-} PeopleAt;
-
-static gboolean
-people_at (gpointer data)
-{
-  PeopleAt *p = data;
-
-  return pj_host_get_n_people (p->host) == p->n;
-}
 
 static gboolean
 client_gone (gpointer data)
@@ -690,7 +678,7 @@ test_lan_host_quit_asks (void)
   g_autoptr (PjClient) guest = NULL;
   g_autofree char *heading = NULL;
   DialogWait d;
-  PeopleAt at;
+  People at;
   PjWindow *window;
   PjTable *table;
   PjAlert *dialog;
@@ -714,7 +702,7 @@ test_lan_host_quit_asks (void)
   guest = pj_client_new ("Bea");
   pj_client_connect_async (guest, "127.0.0.1", pj_host_get_port (at.host), NULL, NULL, NULL);
   at.n = 2;
-  g_assert_true (pj_test_run_until (people_at, &at, 10000));
+  g_assert_true (pj_test_run_until (host_has_people, &at, 10000));
 
   /* Quit (Ctrl+Q), before a game */
   pj_window_quit (window);
@@ -774,13 +762,6 @@ find_entry_row (GtkWidget  *widget,
   return NULL;
 }
 
-static gboolean
-window_at_table (gpointer data)
-{
-  PjTable *table = pj_window_get_table (data);
-
-  return table != NULL && pj_table_get_connected (table);
-}
 
 /* The name is asked once: what a table took is offered the next time,
  * on the join page and for hosting (issue 23: not "root" every launch). */
