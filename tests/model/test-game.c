@@ -5,6 +5,7 @@
  */
 #include "pj-game.h"
 #include "pj-move-item.h"
+#include "pj-test-table.h"
 
 #include <string.h>
 
@@ -290,6 +291,58 @@ play_human_moves (PjGame *game,
       g_assert_true (pj_game_apply (game, &legal[n_legal - 1], NULL));
     }
   run_until (is_human_turn_or_over, game);
+}
+
+/* Looking back (issue 23): the position after each move of the history,
+ * the other hands hidden; no position past the last move. */
+static void
+test_position_after (void)
+{
+  g_autoptr (PjGame) game = game_against_computers (29);
+  GListModel *history;
+  PjState at, expected;
+  guint n;
+
+  play_human_moves (game, 4);
+  history = pj_game_get_history (game);
+  n = g_list_model_get_n_items (history);
+  g_assert_cmpuint (n, >=, 4);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_true (pj_game_get_position_after (game, i, &at));
+      pj_record_state_at (pj_game_get_record (game), i + 1, &expected);
+      g_assert_cmpmem (&at.board, sizeof at.board, &expected.board, sizeof expected.board);
+      g_assert_cmpuint (at.turn_number, ==, expected.turn_number);
+      for (guint seat = 1; seat < 4; seat++)
+        for (guint c = 0; c < at.hand_count[seat]; c++)
+          g_assert_cmpint (PJ_CARD_RANK (at.hand[seat][c]), ==, PJ_CARD_UNKNOWN);
+    }
+  g_assert_true (pj_game_get_position_after (game, n - 1, &at));
+  g_assert_cmpmem (&at.board, sizeof at.board, &pj_game_get_state (game)->board, sizeof at.board);
+  g_assert_false (pj_game_get_position_after (game, n, &at));
+}
+
+/* A mirror keeps what it was shown after each move it saw. */
+static void
+test_position_after_mirror (void)
+{
+  PjTestTable t;
+  PjState first, second;
+
+  /* Yellow moves; Red, the person here, challenges (see test-game-text.c) */
+  pj_test_table_init (&t, 0, "turn Y 9\npegs R r10 s s s s\npegs Y y8 s s s s\nhand Y 4 9\nhand R 7 5\n");
+  g_assert_false (pj_game_get_position_after (t.mirror, 0, &first));
+  pj_test_table_play (&t, "4=A Y1 y8-y9");
+  pj_test_table_play (&t, "challenge");
+  g_assert_true (pj_game_get_position_after (t.mirror, 0, &first));
+  g_assert_true (pj_game_get_position_after (t.mirror, 1, &second));
+  g_assert_false (pj_game_get_position_after (t.mirror, 2, &second));
+  g_assert_cmpmem (&second, sizeof second, pj_game_get_state (t.mirror), sizeof second);
+  /* after the move, before the challenge: Yellow's move awaits
+   * challenges (RULES §11); after the challenge nothing awaits */
+  g_assert_cmpint (first.pending.kind, !=, PJ_ACTION_NONE);
+  g_assert_cmpint (second.pending.kind, ==, PJ_ACTION_NONE);
+  pj_test_table_clear (&t);
 }
 
 static void
@@ -750,6 +803,8 @@ main (int    argc,
 
   g_test_add_func ("/game/checked-apply", test_checked_apply);
   g_test_add_func ("/game/describe", test_describe);
+  g_test_add_func ("/game/position-after", test_position_after);
+  g_test_add_func ("/game/position-after-mirror", test_position_after_mirror);
   g_test_add_func ("/game/save-load", test_save_load);
   g_test_add_func ("/game/load-corrupt", test_load_corrupt);
   g_test_add_func ("/game/undo", test_undo);

@@ -141,6 +141,20 @@ count_mirror_stats (PjGame         *self,
         }
 }
 
+/* One move into the history, with the position it left (for looking back:
+ * pj_game_get_position_after()). */
+void
+_pj_game_mirror_append (PjGame         *self,
+                        const PjState  *before,
+                        const PjAction *seen,
+                        const PjState  *after)
+{
+  g_autoptr (PjMoveItem) item = _pj_game_make_item (self, before, seen);
+
+  g_array_append_val (self->mirror_positions, *after);
+  g_list_store_append (self->history, item);
+}
+
 /**
  * pj_game_mirror_update:
  * @self: a mirror
@@ -211,18 +225,14 @@ pj_game_mirror_update (PjGame        *self,
 
   if (animated)
     {
-      g_autoptr (PjMoveItem) item = NULL;
-
       /* a challenge turns the card up: the host's position shows it on
        * top of the discard pile, so the log can say what it was */
       if (seen.kind == PJ_ACTION_CHALLENGE && before.pending.kind != PJ_ACTION_NONE &&
           PJ_CARD_RANK (before.pending.card) == PJ_CARD_UNKNOWN && position->n_discard > 0 &&
           !(position->pile[position->n_cards - position->n_discard] & PJ_CARD_FACE_DOWN))
         before.pending.card = (guint8) PJ_CARD_RANK (position->pile[position->n_cards - position->n_discard]);
-      item = _pj_game_make_item (self, &before, &seen);
-
       count_mirror_stats (self, &before, &seen);
-      g_list_store_append (self->history, item);
+      _pj_game_mirror_append (self, &before, &seen, position);
       g_signal_emit (self, _pj_game_signals[ACTION_APPLIED], 0, &seen, &before);
     }
   else

@@ -67,6 +67,9 @@ struct _PjGame
   gpointer       send_data;
   GDestroyNotify send_destroy;
   PjGameStats    mirror_stats;    /* counted from the updates (no record to replay) */
+  /* the position after each history item, as this seat saw it: a mirror
+   * has no record to replay, and may have joined after the first move */
+  GArray        *mirror_positions;
   GDateTime     *created;
 };
 
@@ -106,6 +109,12 @@ void        _pj_game_apply_internal      (PjGame         *self,
 PjMoveItem *_pj_game_make_item           (PjGame         *self,
                                           const PjState  *before,
                                           const PjAction *action);
+
+/* pj-game-mirror.c */
+void        _pj_game_mirror_append       (PjGame         *self,
+                                          const PjState  *before,
+                                          const PjAction *seen,
+                                          const PjState  *after);
 
 void        _pj_game_remove_source       (PjGame         *self,
                                           guint          *source_id);

@@ -53,6 +53,7 @@ pj_game_finalize (GObject *object)
   g_clear_pointer (&self->record, pj_record_unref);
   g_clear_pointer (&self->ended, g_date_time_unref);
   g_clear_pointer (&self->created, g_date_time_unref);
+  g_clear_pointer (&self->mirror_positions, g_array_unref);
   if (self->send_destroy != NULL)
     self->send_destroy (self->send_data);
   for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
@@ -250,6 +251,7 @@ pj_game_init (PjGame *self)
 {
   pj_action_list_init (&self->legal);
   self->history = g_list_store_new (PJ_TYPE_MOVE_ITEM);
+  self->mirror_positions = g_array_new (FALSE, FALSE, sizeof (PjState));
   self->delay_ms = 800;
   self->context = g_main_context_ref_thread_default ();
   for (guint i = 0; i < PJ_MAX_PLAYERS; i++)
@@ -639,6 +641,41 @@ pj_game_get_history (PjGame *self)
   g_return_val_if_fail (PJ_IS_GAME (self), NULL);
 
   return G_LIST_MODEL (self->history);
+}
+
+/**
+ * pj_game_get_position_after:
+ * @item: an index into pj_game_get_history()
+ * @out: (out): the position right after that move, as this screen's seat
+ *   may see it (pj_game_get_local_seat(); a local game's other hands are
+ *   hidden as a guest's would be)
+ *
+ * For looking back at a game. Returns FALSE (and leaves @out alone) when
+ * there is no such move.
+ */
+gboolean
+pj_game_get_position_after (PjGame  *self,
+                            guint    item,
+                            PjState *out)
+{
+  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (item >= g_list_model_get_n_items (G_LIST_MODEL (self->history)))
+    return FALSE;
+  if (self->mirror)
+    {
+      /* every item is appended with its position (_pj_game_mirror_append) */
+      g_return_val_if_fail (item < self->mirror_positions->len, FALSE);
+      *out = g_array_index (self->mirror_positions, PjState, item);
+      return TRUE;
+    }
+
+  /* local history items are the record's actions, one for one */
+  pj_record_state_at (self->record, item + 1, out);
+  if (!pj_state_is_over (out))
+    pj_state_redact (out, pj_game_get_local_seat (self));
+  return TRUE;
 }
 
 /* ---- applying actions -------------------------------------------------- */

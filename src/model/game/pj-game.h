@@ -150,6 +150,9 @@ char           *pj_game_describe_action    (PjGame        *self,
                                             const PjState *before,
                                             const PjAction *action);
 GListModel     *pj_game_get_history        (PjGame        *self);
+gboolean        pj_game_get_position_after (PjGame        *self,
+                                            guint          item,
+                                            PjState       *out);
 /* Words for the person at the table (pj-game-text.c): the Bluffing Joker
  * question asked now, the run of turns of the seat to move ("2 turns in a
  * row"), and a hint as an instruction ("Play your 6: move peg 1 6 holes
