@@ -459,7 +459,7 @@ pj_board_layout_badge_size (double  r,
   *badge_r = br;
   *digit_size = size;
   /* its edge half a pixel clear of the symbol */
-  *distance = MAX (r * 0.72 * G_SQRT2, PJ_PEG_SYMBOL_REACH * r + br + 0.5);
+  *distance = MAX (r * 0.72 * G_SQRT2, pj_board_layout_mark_reach (r) + br + 0.5);
 }
 
 void

@@ -116,15 +116,48 @@ void     pj_board_layout_place_point (const PjBoardLayout *L,
                                       double              *x,
                                       double              *y);
 /* How far a colour's symbol (pj-peg-style.c) reaches from the peg's
- * centre, in radii. */
+ * centre, in radii, on a round peg. */
 #define PJ_PEG_SYMBOL_REACH 0.66
+/* A colour's mark is read when its box is at least this many pixels
+ * wide and tall; the symbol inside a round peg is 0.9 radii across at
+ * its smallest (the dot, the square). */
+#define PJ_PEG_MARK_MIN 7.0
+/* Pegs smaller than this (where that symbol would be under 7 px) are
+ * drawn as their colour's shape, no round peg around it: the silhouette
+ * carries the colour, as large as the hole spacing allows. */
+#define PJ_PEG_SHAPE_BELOW_R 8.0
+static inline gboolean
+pj_board_layout_peg_is_shape (double r)
+{
+  return r < PJ_PEG_SHAPE_BELOW_R;
+}
+
+/* Half the side of a shaped peg's box, for a peg of radius r: at least
+ * half of PJ_PEG_MARK_MIN (at 360 px, 8 seats, the shapes of neighbours
+ * then just touch), else 0.8 radii, which covers most of the hole and
+ * moves the number's badge out only by a square's corner. */
+static inline double
+pj_board_layout_shape_half (double r)
+{
+  return MAX (PJ_PEG_MARK_MIN / 2, r * 0.8);
+}
+
+/* How far a peg's mark (symbol or shape) reaches from its centre: of the
+ * shapes, the square's corner (pj-peg-style.c). */
+static inline double
+pj_board_layout_mark_reach (double r)
+{
+  return pj_board_layout_peg_is_shape (r) ? pj_board_layout_shape_half (r) * G_SQRT2
+                                          : PJ_PEG_SYMBOL_REACH * r;
+}
+
 /* Smaller pegs have no number badge: it would hide the holes around. */
 #define PJ_PEG_BADGE_MIN_R 5.0
 
 /* A peg's number badge for a peg of radius r: its radius, its digit's
  * size, and how far its centre is from the peg's: far enough to keep
- * clear of the colour's symbol (which reaches PJ_PEG_SYMBOL_REACH radii),
- * so the number never hides whose peg it is. */
+ * clear of the colour's mark (pj_board_layout_mark_reach()), so the
+ * number never hides whose peg it is. */
 void     pj_board_layout_badge_size  (double               r,
                                       double              *badge_r,
                                       double              *digit_size,

@@ -206,14 +206,14 @@ append_cairo_around (GtkSnapshot *snapshot,
 }
 
 /* How far a peg drawn by draw_peg reaches from its centre, its number's
- * badge included. */
+ * badge and a small peg's shape (wider than the peg) included. */
 static double
 peg_reach (double r)
 {
   double br, size, d;
 
   pj_board_layout_badge_size (r, &br, &size, &d);
-  return MAX (r * 1.1 + 1.0, d + br * 1.2 + 1.0);
+  return MAX (MAX (r * 1.1, pj_board_layout_mark_reach (r)) + 1.0, d + br * 1.2 + 1.0);
 }
 
 /* ---- drawing ------------------------------------------------------------ */
@@ -533,6 +533,20 @@ append_peg (PjBoardView         *self,
   sprite_append (self, sprite, snapshot);
 }
 
+/* A ring around a peg, `factor` radii out: around a small peg's shape
+ * (wider than the peg) it leaves the shape's edge uncovered. */
+static double
+ring_radius (const PjBoardLayout *L,
+             double               factor,
+             double               width)
+{
+  double r = L->peg_r * factor;
+
+  if (pj_board_layout_peg_is_shape (L->peg_r))
+    r = MAX (r, pj_board_layout_shape_half (L->peg_r) + width / 2);
+  return r;
+}
+
 static void
 append_ring (GtkSnapshot   *snapshot,
              double         x,
@@ -661,10 +675,10 @@ append_peg_rings (PjBoardView         *self,
     {
       for (guint i = 0; i < self->n_lit; i++)
         {
-          double x, y;
+          double x, y, width = MAX (L->d * 0.12, 2.0);
 
           pj_board_layout_place_point (L, &self->lit[i], &x, &y);
-          append_ring (snapshot, x, y, L->peg_r * 1.3, MAX (L->d * 0.12, 2.0), accent, NULL);
+          append_ring (snapshot, x, y, ring_radius (L, 1.3, width), width, accent, NULL);
         }
     }
   else
@@ -680,7 +694,8 @@ append_peg_rings (PjBoardView         *self,
             break;
           }
       pj_board_layout_place_point (L, &pl, &x, &y);
-      append_ring (snapshot, x, y, L->peg_r * 1.35, MAX (L->d * 0.2, 3.0), accent, NULL);
+      append_ring (snapshot, x, y, ring_radius (L, 1.35, MAX (L->d * 0.2, 3.0)), MAX (L->d * 0.2, 3.0),
+                   accent, NULL);
     }
 }
 
@@ -701,10 +716,10 @@ append_last_move (PjBoardView         *self,
       if ((self->last_moved & (G_GUINT64_CONSTANT (1) << PJ_PEG_ID (c, k))) && pos[c][k] != 0xfe)
         {
           PjPlace pl = { (guint8) c, pos[c][k], (guint8) k };
-          double x, y;
+          double x, y, width = MAX (L->peg_r * 0.25, 2.0);
 
           pj_board_layout_place_point (L, &pl, &x, &y);
-          append_ring (snapshot, x, y, L->peg_r * 1.3, MAX (L->peg_r * 0.25, 2.0), fg, NULL);
+          append_ring (snapshot, x, y, ring_radius (L, 1.3, width), width, fg, NULL);
         }
 }
 
@@ -726,7 +741,7 @@ append_hint (PjBoardView         *self,
         PjPlace a = { PJ_PEG_COLOUR (st->peg), st->from, PJ_PEG_INDEX (st->peg) };
         PjPlace b = { PJ_PEG_COLOUR (st->peg), st->to, PJ_PEG_INDEX (st->peg) };
         double x0, y0, x1, y1;
-        double r = L->peg_r * 1.4, width = MAX (L->d * 0.12, 2.0);
+        double width = MAX (L->d * 0.12, 2.0), r = ring_radius (L, 1.4, width);
         double bx0, by0, bx1, by1;
         cairo_t *cr;
 

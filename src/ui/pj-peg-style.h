@@ -33,5 +33,11 @@ void pj_peg_style_draw_symbol (cairo_t      *cr,
                                double        y,
                                double        radius,
                                const GdkRGBA *ink);
+/* The box of colour's mark (its symbol, or the peg's shape when small,
+ * see PJ_PEG_SHAPE_BELOW_R) for a peg of radius r. */
+void pj_peg_style_get_mark_size (guint        colour,
+                                 double       r,
+                                 double      *width,
+                                 double      *height);
 
 G_END_DECLS
