@@ -339,7 +339,15 @@ pj_peg_style_draw_peg (cairo_t       *cr,
   cairo_save (cr);
   cairo_new_path (cr);
   if (shape)
-    add_shape (cr, colour, x, y, e);
+    {
+      /* a socket under the shape, in the outline's colour, fainter: the
+       * hole's rim around the shape's points reads as part of the peg,
+       * never as an empty hole */
+      cairo_arc (cr, x, y, r * 1.05, 0, 2 * G_PI);
+      cairo_set_source_rgba (cr, outline->red, outline->green, outline->blue, outline->alpha * 0.6);
+      cairo_fill (cr);
+      add_shape (cr, colour, x, y, e);
+    }
   else
     cairo_arc (cr, x, y, r, 0, 2 * G_PI);
   gdk_cairo_set_source_rgba (cr, &fill);
