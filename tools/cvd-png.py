@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """cvd-png.py IN.png OUT-PREFIX [crop x y w h scale] — colour-vision deficiency
 versions of a screenshot (Machado et al. 2009, severity 1.0, on linear sRGB,
-the same matrices as tests/ui/pj-test-cvd.h). Standard library only: reads
+the same matrices as tests/ui/pj-test-cvd.h): OUT-PREFIX-protan.png, -deutan
+and -tritan, and OUT-PREFIX-4up.png, the original and the three side by
+side. With a crop, the part x, y, w × h scaled up `scale` times (and
+OUT-PREFIX-normal.png, the crop as it is). Standard library only: reads
 8-bit RGB/RGBA non-interlaced PNGs, writes RGB PNGs."""
 import struct, sys, zlib
 
@@ -79,5 +82,10 @@ if len(sys.argv) > 3:
     px = [[px[y0 + y // s][x0 + x // s] for x in range(cw * s)] for y in range(ch * s)]
     w, h = cw * s, ch * s
     write_png(prefix + '-normal.png', w, h, px)
+views = [px]
 for name, m in M.items():
-    write_png(prefix + '-' + name + '.png', w, h, simulate(px, m))
+    views.append(simulate(px, m))
+    write_png(prefix + '-' + name + '.png', w, h, views[-1])
+gap = [(255, 255, 255)] * 6
+write_png(prefix + '-4up.png', 4 * w + 3 * len(gap), h,
+          [sum((v[y] + (gap if i < 3 else []) for i, v in enumerate(views)), []) for y in range(h)])

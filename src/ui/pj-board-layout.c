@@ -19,6 +19,8 @@
 /* the share of its side a name may take */
 #define LABEL_FILL 0.94
 #define LABEL_MIN  6.0
+/* a peg's radius, in hole spacings */
+#define PEG_R      0.46
 
 static double
 base_label_size (double d)
@@ -26,11 +28,29 @@ base_label_size (double d)
   return CLAMP (0.75 * d, PJ_BOARD_MIN_TEXT, 18.0);
 }
 
+/* How far out from the track the names start: past the turn band, and
+ * past the number badges of pegs on the track (drawn outward), so that
+ * a name never covers a peg's number. */
+static double
+label_offset (double d)
+{
+  double r = d * PEG_R, offset = (BAND_OUT + LABEL_GAP) * d;
+
+  if (r >= PJ_PEG_BADGE_MIN_R)
+    {
+      double br, size, distance;
+
+      pj_board_layout_badge_size (r, &br, &size, &distance);
+      offset = MAX (offset, distance + br + 1);
+    }
+  return offset;
+}
+
 /* What lies outside the track on each side: the band and the names. */
 static double
 outer_margin (double d)
 {
-  return (BAND_OUT + LABEL_GAP) * d + LABEL_H_EM * base_label_size (d) + 2;
+  return label_offset (d) + LABEL_H_EM * base_label_size (d) + 2;
 }
 
 void
@@ -91,7 +111,7 @@ pj_board_layout_init (PjBoardLayout *L,
   /* small boards keep holes one can see: at least 10 px across while
    * they stay well inside the pegs */
   L->hole_r = MAX (L->d * 0.2, MIN (5.0, L->d * 0.43));
-  L->peg_r = L->d * 0.46;
+  L->peg_r = L->d * PEG_R;
 
   /* the cards in the middle, inside the home tracks */
   free = lo * cos (G_PI / L->n) - (1.15 * PJ_HOME_HOLES + 0.8) * L->d;
@@ -174,8 +194,8 @@ pj_board_layout_set_labels (PjBoardLayout *L,
       b->h = MAX (th, L->label_size * SYMBOL_EM);
       b->angle = angle;
       pj_board_layout_side_point (L, s, L->hps / 2.0, 0, &b->x, &b->y);
-      b->x -= nx * ((BAND_OUT + LABEL_GAP) * L->d + b->h / 2);
-      b->y -= ny * ((BAND_OUT + LABEL_GAP) * L->d + b->h / 2);
+      b->x -= nx * (label_offset (L->d) + b->h / 2);
+      b->y -= ny * (label_offset (L->d) + b->h / 2);
       /* the symbol first, then the name */
       L->label_sym_x[s] = b->x - ux * (b->w / 2 - L->label_sym_r);
       L->label_sym_y[s] = b->y - uy * (b->w / 2 - L->label_sym_r);

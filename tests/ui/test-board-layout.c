@@ -500,8 +500,8 @@ test_labels (void)
 }
 
 /* Issue 23: whose peg it is shows without colour. The number's badge is
- * clear of the peg's own mark (its symbol, or its shape when small) and
- * of the marks of pegs in every other hole, at every table size in the
+ * clear of the peg's own mark (its symbol, or its shape when small), of
+ * the marks of pegs in every other hole and of the seats' names, at every table size in the
  * default window and at 360 px (where the pegs are too small for a badge
  * and no number is drawn); how large the marks are is test-peg-colours'. */
 static void
@@ -514,11 +514,18 @@ test_badge_clear (void)
       {
         PjPlace places[PJ_MAX_TRACK + PJ_MAX_PLAYERS * 2 * PJ_PEGS];
         double x[G_N_ELEMENTS (places)], y[G_N_ELEMENTS (places)];
-        double br, size, d, sym;
+        double br, size, d, sym, name_w[PJ_MAX_PLAYERS], name_h[PJ_MAX_PLAYERS];
         PjBoardLayout L;
         guint n;
 
         pj_board_layout_init (&L, sizes[i][0], sizes[i][1], 0, boards[b][0], boards[b][1]);
+        /* long names: "Magenta (computer)" is about 10 em */
+        for (guint s = 0; s < L.n; s++)
+          {
+            name_w[s] = 12.0;
+            name_h[s] = 1.2;
+          }
+        pj_board_layout_set_labels (&L, name_w, name_h, 1.0);
         pj_board_layout_badge_size (L.peg_r, &br, &size, &d);
         sym = pj_board_layout_mark_reach (L.peg_r);
         g_test_message ("%g x %g, %u players: peg radius %.1f, mark reaches %.1f px, badge radius %.1f",
@@ -536,6 +543,14 @@ test_badge_clear (void)
             pj_board_layout_badge_point (&L, &places[p], &bx, &by);
             for (guint q = 0; q < n; q++)
               g_assert_cmpfloat (hypot (bx - x[q], by - y[q]) - br, >=, sym);
+            /* no name covers it */
+            for (guint s = 0; s < L.n; s++)
+              {
+                /* the round badge's square, turned as the name is */
+                PjBoardBox badge = { bx, by, 2 * br, 2 * br, L.label[s].angle };
+
+                g_assert_false (pj_board_box_overlap (&badge, &L.label[s]));
+              }
             /* and it is drawn inside the board */
             g_assert_cmpfloat (bx - br, >=, 0);
             g_assert_cmpfloat (by - br, >=, 0);
