@@ -16,6 +16,13 @@
 
 G_BEGIN_DECLS
 
+/* A move of the game so far, as the host's `past` sent it for this seat. */
+typedef struct {
+  PjState  before;
+  char    *action;
+  char    *position;    /* before, as sent: what the fair-deal check compares */
+} PastMove;
+
 typedef struct {
   PjNetSeatKind kind;
   char         *name;
@@ -60,6 +67,8 @@ struct _PjClient {
   gboolean         covered[PJ_MAX_PLAYERS];   /* a computer plays for a person away */
   GPtrArray       *positions;       /* index n: the position after n actions as sent, or NULL */
   GPtrArray       *log;             /* the revealed full log */
+  GArray          *past;            /* PastMove: the game so far (`past`), until its update */
+  guint            talk_id;         /* the id of the last chat line shown (none: 0) */
 
   /* the link (pj-client-link.c) */
   char            *nonce;           /* the host's challenge, NULL before it */

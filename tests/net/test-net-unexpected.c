@@ -107,6 +107,17 @@ test_host_takes_no_host_messages (void)
       if (pj_net_message_allowed (t, PJ_NET_TO_HOST))
         continue;
       g_assert_true (pj_net_message_allowed (t, PJ_NET_TO_CLIENT));
+      /* more host-only types than strikes: the rest on a second guest,
+       * once this one is shown to be still answered */
+      if (n == PJ_NET_MAX_ERROR_STRIKES - 1)
+        {
+          g_assert_false (raw->eof);
+          raw_send (raw, "{\"type\":\"ping\",\"id\":76}\n");
+          raw_wait_for (raw, "\"id\":76");
+          raw_free (raw);
+          raw = raw_greeted (pj_host_get_port (host), "Mallory");
+          n = 0;
+        }
       line = g_strdup_printf ("{\"type\":\"%s\"}\n", pj_net_message_type_name (t));
       raw_send (raw, line);
       code = raw_nth_error (raw, n++);
