@@ -68,6 +68,8 @@ struct _PjClient {
   GPtrArray       *positions;       /* index n: the position after n actions as sent, or NULL */
   GPtrArray       *log;             /* the revealed full log */
   GArray          *past;            /* PastMove: the game so far (`past`), until its update */
+  gboolean         verified;        /* the log and seed at the end checked out */
+  guint64          revealed_seed;
   guint            talk_id;         /* the id of the last chat line shown (none: 0) */
 
   /* the link (pj-client-link.c) */

@@ -185,6 +185,42 @@ verify_game (PjClient    *self,
   return TRUE;
 }
 
+/**
+ * pj_client_dup_record:
+ *
+ * The whole game with every card, as the host revealed it at the end and
+ * the fair-deal check confirmed, for a review: whoever came in mid-game
+ * has it as whole as one there from the deal. The seats are named and
+ * played as the last lobby said. NULL before a verified end.
+ */
+PjRecord *
+pj_client_dup_record (PjClient *self)
+{
+  g_autofree PjSeat *seats = NULL;
+  g_autoptr (PjRecord) record = NULL;
+  guint n;
+
+  g_return_val_if_fail (PJ_IS_CLIENT (self), NULL);
+
+  if (!self->verified)
+    return NULL;
+  n = self->game_rules.players;
+  seats = g_new0 (PjSeat, n);
+  for (guint i = 0; i < n; i++)
+    {
+      const LobbySeat *info = i < self->n_seats ? &self->seats[i] : NULL;
+
+      seats[i].name = info && info->name && strlen (info->name) <= PJ_RECORD_MAX_NAME ? info->name : (char *) "";
+      seats[i].controller = info && info->kind == PJ_NET_SEAT_COMPUTER
+                            ? pj_controller_from_level (info->level) : PJ_CONTROLLER_HUMAN;
+    }
+  record = pj_record_new (&self->game_rules, self->revealed_seed, (int) self->dealer, seats, n, NULL);
+  for (guint i = 0; record != NULL && i < self->log->len; i++)
+    if (!pj_record_append_string (record, g_ptr_array_index (self->log, i), NULL))
+      return NULL;
+  return g_steal_pointer (&record);
+}
+
 /* ---- messages ----------------------------------------------------------------- */
 
 static void
@@ -296,6 +332,7 @@ handle_start (PjClient   *self,
   g_ptr_array_set_size (self->positions, 0);
   g_ptr_array_set_size (self->log, 0);
   g_array_set_size (self->past, 0);
+  self->verified = FALSE;
   self->started = TRUE;
   self->has_state = FALSE;
   /* A rejoin (the host sends `start` again after a reconnect) goes on with
@@ -485,6 +522,8 @@ handle_over (PjClient   *self,
   else
     ok = verify_game (self, seed, json_object_get_string_member (msg, "salt"), winner,
                       (guint) json_object_get_int_member (msg, "n"), &detail);
+  self->verified = ok;
+  self->revealed_seed = ok ? seed : 0;
   g_signal_emit (self, _pj_client_signals[VERIFIED], 0, ok, ok ? "verified" : detail);
 }
 

@@ -124,6 +124,9 @@ gboolean    pj_client_get_seat_covered (PjClient *self, guint seat);
 guint       pj_client_get_n_actions    (PjClient *self);
 /* TRUE when the mirror says this seat must act now. */
 gboolean    pj_client_is_my_turn       (PjClient *self);
+/* After a verified end: the whole game, every card, for a review
+ * (NULL before). Unref it. */
+PjRecord   *pj_client_dup_record       (PjClient *self);
 
 /* The people at the table, spectators included, as the last lobby message
  * listed them (address NULL). Strings last until the next "lobby-changed". */

@@ -1017,6 +1017,8 @@ test_rejoin_past (void)
     }
   /* the game waits for the player now: nothing moves under the checks */
   run_for (100);
+  /* the cards come at the end, not before */
+  g_assert_null (pj_client_dup_record (player->client));
   entries = count_past (player->received, player_from, &bytes, &lines);
   g_assert_cmpuint (entries, >=, 80);
   g_test_message ("a seat's past: %u actions in %u lines, %" G_GSIZE_FORMAT " bytes: %.0f a move, "
@@ -1048,6 +1050,18 @@ test_rejoin_past (void)
       g_assert_true (bot->verified_ok);
       assert_history_whole (bot);
     }
+  /* the whole game for its review, though it came in mid-game */
+  {
+    g_autoptr (PjRecord) whole = pj_client_dup_record (player->client);
+    PjRecord *played = pj_host_get_record (t->host);
+
+    g_assert_nonnull (whole);
+    g_assert_cmpuint (pj_record_get_n_actions (whole), ==, pj_record_get_n_actions (played));
+    g_assert_cmpmem (&pj_record_get_state (whole)->board, sizeof (PjBoard),
+                     &pj_record_get_state (played)->board, sizeof (PjBoard));
+    g_assert_cmpuint (pj_record_get_state (whole)->winner, ==, pj_record_get_state (played)->winner);
+    g_assert_cmpuint (pj_record_get_seat (whole, 7)->controller, ==, PJ_CONTROLLER_HUMAN);
+  }
   table_free (t);
 }
 
