@@ -59,6 +59,7 @@ error_cb (PjClient *client,
 {
   if (error->domain != PJ_NET_ERROR)
     g_error ("%s: %s", pj_client_get_name (client), error->message);
+  g_debug ("%s: error %d: %s", pj_client_get_name (client), error->code, error->message);
   g_array_append_val (bot->errors, error->code);
 }
 
