@@ -8,6 +8,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pj-application.h"
+#include "pj-chat-box.h"
 #include "pj-net-private.h"
 #include "pj-net-tls.h"
 #include "pj-test-lan.h"
@@ -188,6 +189,36 @@ move_list_rows (PjWindow *window)
   return list != NULL ? g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (list))) : 0;
 }
 
+/* The window's chat boxes (the lobby's, the game's), found once: a walk
+ * of the whole window on every turn of a wait would starve the loop. */
+static void
+find_chat_boxes (GtkWidget *widget,
+                 GPtrArray *boxes)
+{
+  if (PJ_IS_CHAT_BOX (widget))
+    g_ptr_array_add (boxes, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    find_chat_boxes (child, boxes);
+}
+
+/* The most lines any of the chat boxes shows. */
+static guint
+chat_lines (GPtrArray *boxes)
+{
+  guint most = 0;
+
+  for (guint i = 0; i < boxes->len; i++)
+    most = MAX (most, pj_chat_box_get_n_messages (g_ptr_array_index (boxes, i)));
+  return most;
+}
+
+static gboolean
+boxes_have_chat (gpointer data)
+{
+  return chat_lines (data) > 0;
+}
+
 static gboolean
 move_list_has (gpointer data)
 {
@@ -206,6 +237,7 @@ test_lan_rejoin_move_list (void)
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("pj-lan-moves-XXXXXX", NULL);
   g_autofree char *address = NULL;
+  GPtrArray *boxes;
   GuestPlays g;
   WindowSeat ws;
   PjWindow *window;
@@ -236,7 +268,13 @@ test_lan_rejoin_move_list (void)
       g_assert_true (pj_host_set_seat_computer (h, seat, TRUE, PJ_AI_EASY, &error));
   g_assert_no_error (error);
   pj_client_set_ready (pj_table_get_client (pj_window_get_table (window)), TRUE);
+  /* a word before the game, which the guest's chat box shows again */
+  pj_client_send_chat (pj_table_get_client (pj_window_get_table (window)), "good luck all", FALSE);
   g_assert_true (pj_test_run_until (host_can_start, host, 5000));
+  boxes = g_ptr_array_new ();
+  find_chat_boxes (GTK_WIDGET (window), boxes);
+  g_assert_true (pj_test_run_until (boxes_have_chat, boxes, 5000));
+  g_clear_pointer (&boxes, g_ptr_array_unref);
   g_assert_true (pj_host_start_game (h, &error));
   g_assert_no_error (error);
   ws.window = window;
@@ -278,6 +316,13 @@ test_lan_rejoin_move_list (void)
   g_assert_cmpuint (pj_record_get_n_actions (pj_host_get_record (h)), ==, played);
   g_assert_cmpuint (move_list_rows (window), ==, played);
   g_assert_cmpuint (pj_game_get_n_actions (pj_window_get_game (window)), ==, played);
+  /* and the talk it had: the line said before the game, once */
+  boxes = g_ptr_array_new ();
+  find_chat_boxes (GTK_WIDGET (window), boxes);
+  g_assert_cmpuint (boxes->len, >, 0);
+  g_assert_true (pj_test_run_until (boxes_have_chat, boxes, 5000));
+  g_assert_cmpuint (chat_lines (boxes), ==, 1);
+  g_clear_pointer (&boxes, g_ptr_array_unref);
   pj_test_screenshot (GTK_WIDGET (window), "lan-rejoin-move-list.png");
 
   /* it plays on: the new moves follow the old ones */
