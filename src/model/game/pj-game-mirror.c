@@ -303,6 +303,7 @@ pj_game_mirror_add_past (PjGame         *self,
   if (index >= self->n_actions || (index != n_items && !(self->mirror_gap && index == 0)))
     {
       g_set_error (error, PJ_GAME_ERROR, PJ_GAME_ERROR_BAD_PAST,
+                   /* Translators: the LAN table's account of the moves before one came back, %u counts from 1 */
                    _("The table sent move %u of the game out of order"), index + 1);
       return FALSE;
     }
@@ -312,6 +313,7 @@ pj_game_mirror_add_past (PjGame         *self,
     {
       if (error != NULL && *error == NULL)
         g_set_error (error, PJ_GAME_ERROR, PJ_GAME_ERROR_BAD_PAST,
+                     /* Translators: %u counts the moves from 1 */
                      _("The table sent move %u of another game"), index + 1);
       return FALSE;
     }
