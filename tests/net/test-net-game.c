@@ -1065,6 +1065,54 @@ test_rejoin_past (void)
   table_free (t);
 }
 
+/* The same in a Bluffing Joker game: the cards played face down by other
+ * seats stay face down in every move of the past (check_no_leaks reads
+ * each entry), and looking back at the last move shows the position now. */
+static void
+test_rejoin_past_bluff (void)
+{
+  Table *t = table_new (PJ_PRESET_BLUFFING_JOKER, 4, 3, PJ_AI_EASY, NULL);
+  CountWait w = { t, 30 };
+  Bot *player, *watcher;
+  gsize from, bytes;
+  guint lines, n;
+  PjGame *game;
+  PjState after;
+
+  g_object_set (t->host, "computer-delay-ms", 0, NULL);
+  table_seat_bots (t, 3, PJ_AI_EASY, FALSE);
+  player = g_ptr_array_index (t->bots, 0);
+  /* one who watches from the deal: what a move list there shows */
+  watcher = bot_new ("Watcher", PJ_AI_EASY);
+  g_ptr_array_add (t->bots, watcher);
+  g_assert_true (bot_connect (watcher, "127.0.0.1", t->port));
+  g_assert_true (pj_host_start_game (t->host, NULL));
+  g_assert_true (run_until (n_actions_at_least, &w, 10000));
+  g_assert_false (t->over);
+  bot_kill (player);
+  w.n = pj_record_get_n_actions (pj_host_get_record (t->host)) + 20;
+  g_assert_true (run_until (n_actions_at_least, &w, 10000));
+
+  player->autoplay = FALSE;
+  from = player->received->len;
+  g_assert_true (bot_connect (player, "127.0.0.1", t->port));
+  g_assert_true (run_until (bot_has_state, player, 5000));
+  g_assert_true (run_until (mirror_caught_up, player, 5000));
+  run_for (100);
+  g_assert_cmpuint (count_past (player->received, from, &bytes, &lines), >=, 50);
+  check_no_leaks (player->received, 3);
+  g_assert_cmpuint (player->errors->len, ==, 0);
+  game = pj_client_get_game (player->client);
+  n = g_list_model_get_n_items (pj_game_get_history (game));
+  /* the same move list as one there from the deal */
+  g_assert_cmpuint (pj_client_get_n_actions (watcher->client), ==, pj_game_get_n_actions (game));
+  g_assert_cmpuint (n, ==, g_list_model_get_n_items (pj_game_get_history (pj_client_get_game (watcher->client))));
+  g_assert_true (pj_game_get_position_after (game, n - 1, &after));
+  g_assert_cmpmem (&after.board, sizeof after.board,
+                   &pj_client_get_state (player->client)->board, sizeof after.board);
+  table_free (t);
+}
+
 /* A link dropped and back in the same program: the mirror keeps its move
  * list and gets only the moves it missed, the chat box only the lines. */
 static void
@@ -1558,6 +1606,7 @@ main (int    argc,
   g_test_add_func ("/net/game/capture-bluff", test_capture_bluff);
   g_test_add_func ("/net/game/table-talk", test_table_talk);
   g_test_add_func ("/net/game/rejoin-past", test_rejoin_past);
+  g_test_add_func ("/net/game/rejoin-past-bluff", test_rejoin_past_bluff);
   g_test_add_func ("/net/game/rejoin-same-mirror", test_rejoin_same_mirror);
   g_test_add_func ("/net/game/rejoin-talk", test_rejoin_talk);
   g_test_add_func ("/net/game/fair-deal-lie-salt", test_lie_salt);
