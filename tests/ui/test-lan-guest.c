@@ -214,6 +214,18 @@ chat_lines (GPtrArray *boxes)
 }
 
 static gboolean
+window_has_any_table (gpointer data)
+{
+  return pj_window_get_table (data) != NULL;
+}
+
+static void
+count_cb (guint *count)
+{
+  (*count)++;
+}
+
+static gboolean
 boxes_have_chat (gpointer data)
 {
   return chat_lines (data) > 0;
@@ -238,6 +250,7 @@ test_lan_rejoin_move_list (void)
   g_autofree char *dir = g_dir_make_tmp ("pj-lan-moves-XXXXXX", NULL);
   g_autofree char *address = NULL;
   GPtrArray *boxes;
+  guint earlier = 0;
   GuestPlays g;
   WindowSeat ws;
   PjWindow *window;
@@ -303,6 +316,9 @@ test_lan_rejoin_move_list (void)
   page = pj_window_join_lan (window);
   g_assert_cmpuint (pj_join_page_get_n_rejoins (PJ_JOIN_PAGE (page)), ==, 1);
   pj_join_page_rejoin (PJ_JOIN_PAGE (page), 0);
+  /* the talk comes back as earlier talk, to show without telling of it anew */
+  g_assert_true (pj_test_run_until (window_has_any_table, window, 5000));
+  g_signal_connect_swapped (pj_window_get_table (window), "chat::earlier", G_CALLBACK (count_cb), &earlier);
   ws.window = window;
   g_assert_true (pj_test_run_until (window_seated_with_hand, &ws, 5000));
   g.window = window;
@@ -322,6 +338,7 @@ test_lan_rejoin_move_list (void)
   g_assert_cmpuint (boxes->len, >, 0);
   g_assert_true (pj_test_run_until (boxes_have_chat, boxes, 5000));
   g_assert_cmpuint (chat_lines (boxes), ==, 1);
+  g_assert_cmpuint (earlier, ==, 1);
   g_clear_pointer (&boxes, g_ptr_array_unref);
   pj_test_screenshot (GTK_WIDGET (window), "lan-rejoin-move-list.png");
 
