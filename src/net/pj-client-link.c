@@ -103,6 +103,8 @@ send_hello (PjClient *self,
   json_object_set_int_member (hello, "protocol_max", self->protocol_max);
   json_object_set_string_member (hello, "name", self->name);
   json_object_set_string_member (hello, "app", "pegs-and-jokers " PACKAGE_VERSION);
+  /* coming into a game under way, the moves before it and the talk we had */
+  json_object_set_boolean_member (hello, "past", TRUE);
   /* neither the password nor the token crosses the network */
   if (proofs && self->password && *self->password)
     {
@@ -226,6 +228,7 @@ connection_message (PjNetConnection  *conn,
     case PJ_MSG_LOG:
     case PJ_MSG_OVER:
     case PJ_MSG_CHAT:
+    case PJ_MSG_PAST:
     /* only clients send these (the parser refuses them): pj-client.c says so */
     case PJ_MSG_HELLO:
     case PJ_MSG_SIT:

@@ -1,7 +1,9 @@
 /* pj-client-private.h — what the files of PjClient share
  *
- * PjClient is one class over two files, split by concern:
+ * PjClient is one class over three files, split by concern:
  *   pj-client.c        the object, the lobby and the mirror game, requests
+ *   pj-client-past.c   coming into a game under way: the game so far, the
+ *                      talk it had, the whole game at the end
  *   pj-client-link.c   the connection: handshake (nonce, proofs, versions),
  *                      liveness both ways, and how it ends
  *
@@ -15,6 +17,13 @@
 #include "pj-net-private.h"
 
 G_BEGIN_DECLS
+
+/* A move of the game so far, as the host's `past` sent it for this seat. */
+typedef struct {
+  PjState  before;
+  char    *action;
+  char    *position;    /* before, as sent: what the fair-deal check compares */
+} PastMove;
 
 typedef struct {
   PjNetSeatKind kind;
@@ -60,6 +69,10 @@ struct _PjClient {
   gboolean         covered[PJ_MAX_PLAYERS];   /* a computer plays for a person away */
   GPtrArray       *positions;       /* index n: the position after n actions as sent, or NULL */
   GPtrArray       *log;             /* the revealed full log */
+  GArray          *past;            /* PastMove: the game so far (`past`), until its update */
+  gboolean         verified;        /* the log and seed at the end checked out */
+  guint64          revealed_seed;
+  guint            talk_id;         /* the id of the last chat line shown (none: 0) */
 
   /* the link (pj-client-link.c) */
   char            *nonce;           /* the host's challenge, NULL before it */
@@ -125,6 +138,13 @@ void _pj_client_clear_people     (PjClient *self);
  * parser refuses those, so only a schema row opened by mistake comes
  * here): logged and reported as an error, never trusted, never fatal. */
 void _pj_client_unexpected       (PjClient *self, PjNetMessageType type, const char *why);
+
+/* pj-client-past.c */
+void _pj_client_past_move_clear  (gpointer data);   /* a PastMove's */
+void _pj_client_handle_past      (PjClient *self, JsonObject *msg);
+/* After the update that brings the position now (n actions). */
+void _pj_client_apply_past       (PjClient *self, guint n, const PjState *now);
+void _pj_client_handle_chat      (PjClient *self, JsonObject *msg);
 
 /* pj-client-link.c */
 void _pj_client_send             (PjClient *self, JsonObject *msg);

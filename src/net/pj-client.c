@@ -295,6 +295,8 @@ handle_start (PjClient   *self,
   self->commitment = g_strdup (json_object_get_string_member (msg, "commitment"));
   g_ptr_array_set_size (self->positions, 0);
   g_ptr_array_set_size (self->log, 0);
+  g_array_set_size (self->past, 0);
+  self->verified = FALSE;
   self->started = TRUE;
   self->has_state = FALSE;
   /* A rejoin (the host sends `start` again after a reconnect) goes on with
@@ -337,6 +339,7 @@ handle_update (PjClient   *self,
         set_covered (self, (guint) actor, TRUE);
       pj_game_mirror_update (self->game, n, actor, action, &s);
     }
+  _pj_client_apply_past (self, n, &s);
   self->has_state = TRUE;
   if (self->positions->len <= n)
     g_ptr_array_set_size (self->positions, (gint) n + 1);
@@ -381,6 +384,8 @@ handle_over (PjClient   *self,
   else
     ok = verify_game (self, seed, json_object_get_string_member (msg, "salt"), winner,
                       (guint) json_object_get_int_member (msg, "n"), &detail);
+  self->verified = ok;
+  self->revealed_seed = ok ? seed : 0;
   g_signal_emit (self, _pj_client_signals[VERIFIED], 0, ok, ok ? "verified" : detail);
 }
 
@@ -452,11 +457,10 @@ _pj_client_message (PjClient         *self,
       handle_over (self, msg);
       break;
     case PJ_MSG_CHAT:
-      g_signal_emit (self, _pj_client_signals[CHAT], 0,
-                     json_object_get_string_member (msg, "from"),
-                     (int) json_object_get_int_member (msg, "seat"),
-                     json_object_get_string_member (msg, "text"),
-                     json_object_get_boolean_member (msg, "team"));
+      _pj_client_handle_chat (self, msg);
+      break;
+    case PJ_MSG_PAST:
+      _pj_client_handle_past (self, msg);
       break;
     case PJ_MSG_ERROR:
       {
@@ -823,6 +827,7 @@ pj_client_finalize (GObject *object)
   g_clear_object (&self->socket_client);
   g_ptr_array_unref (self->positions);
   g_ptr_array_unref (self->log);
+  g_array_unref (self->past);
   g_free (self->name);
   g_free (self->password);
   g_free (self->token);
@@ -908,8 +913,10 @@ pj_client_class_init (PjClientClass *klass)
     g_signal_new ("state-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 4,
                   G_TYPE_UINT, G_TYPE_INT, G_TYPE_STRING, G_TYPE_STRING);
+  /* detail "earlier": a line said before this connection (a rejoin's
+   * backlog), to show without telling of it as new */
   _pj_client_signals[CHAT] =
-    g_signal_new ("chat", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+    g_signal_new ("chat", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 4,
                   G_TYPE_STRING, G_TYPE_INT, G_TYPE_STRING, G_TYPE_BOOLEAN);
   _pj_client_signals[ERROR] =
@@ -943,6 +950,8 @@ pj_client_init (PjClient *self)
   self->socket_client = g_socket_client_new ();
   self->positions = g_ptr_array_new_with_free_func (g_free);
   self->log = g_ptr_array_new_with_free_func (g_free);
+  self->past = g_array_new (FALSE, FALSE, sizeof (PastMove));
+  g_array_set_clear_func (self->past, _pj_client_past_move_clear);
   self->people = g_array_new (FALSE, FALSE, sizeof (PjNetPerson));
   _pj_client_link_init (self);
   pj_rules_preset (&self->rules, PJ_PRESET_BASIC, 4);

@@ -6,6 +6,11 @@
  * player's choice goes to the host (pj_game_apply() on the mirror, or
  * pj_client_send_action()) and comes back, checked, in the next update.
  *
+ * Coming into a game under way (a rejoin, or late), the host's `past`
+ * fills the mirror's move list with every move so far before the first
+ * position arrives (pj_game_mirror_add_past()); a mirror that has some
+ * already (a link lost and back) gets only the rest.
+ *
  * Every call returns at once; the network work runs on the thread-default
  * main context of the thread that made the client.
  *
@@ -19,7 +24,10 @@
  *                                     challenge turned up (or NULL). n = the current
  *                                     count, actor = -1 and action = NULL for a
  *                                     position sent without an action (start, rejoin).
- *   chat (from, seat, text, team)     seat -1: a spectator
+ *   chat (from, seat, text, team)     seat -1: a spectator; detail "earlier": a line
+ *                                     said before this client came back (the talk it
+ *                                     may read again), each shown once, to show as
+ *                                     earlier talk without telling of it as new
  *   error (GError)                    the host refused a request (PJ_NET_ERROR code)
  *   game-over (winner)                winning team; the log and seed follow
  *   verified (ok, detail)             the fair-deal check of the whole game
@@ -124,6 +132,9 @@ gboolean    pj_client_get_seat_covered (PjClient *self, guint seat);
 guint       pj_client_get_n_actions    (PjClient *self);
 /* TRUE when the mirror says this seat must act now. */
 gboolean    pj_client_is_my_turn       (PjClient *self);
+/* After a verified end: the whole game, every card, for a review
+ * (NULL before). Unref it. */
+PjRecord   *pj_client_dup_record       (PjClient *self);
 
 /* The people at the table, spectators included, as the last lobby message
  * listed them (address NULL). Strings last until the next "lobby-changed". */

@@ -19,6 +19,7 @@
 void
 _pj_host_client_free (Client *c)
 {
+  _pj_host_cancel_catch_up (c);
   _pj_host_guard_greeted (c->host, c);
   if (c->conn)
     {
@@ -72,9 +73,9 @@ strike (Client     *c,
 
 /* ---- what one seat may see ---------------------------------------------- */
 
-static char *
-position_for (const PjState *state,
-              int            viewer)
+char *
+_pj_host_position_for (const PjState *state,
+                       int            viewer)
 {
   PjState view = *state;
 
@@ -83,10 +84,10 @@ position_for (const PjState *state,
 }
 
 /* The action as `viewer` may see it (the engine knows what is face down). */
-static char *
-action_for (const PjState  *before,
-            const PjAction *a,
-            int             viewer)
+char *
+_pj_host_action_for (const PjState  *before,
+                     const PjAction *a,
+                     int             viewer)
 {
   PjAction seen;
 
@@ -107,12 +108,12 @@ _pj_host_update_line (PjHost         *self,
                       gsize          *length)
 {
   g_autoptr (JsonObject) msg = pj_net_message_new (PJ_MSG_UPDATE);
-  g_autofree char *position = position_for (pj_game_get_state (self->game), seat);
+  g_autofree char *position = _pj_host_position_for (pj_game_get_state (self->game), seat);
 
   json_object_set_int_member (msg, "n", pj_game_get_n_actions (self->game));
   if (a)
     {
-      g_autofree char *text = action_for (before, a, seat);
+      g_autofree char *text = _pj_host_action_for (before, a, seat);
 
       json_object_set_int_member (msg, "actor", actor);
       json_object_set_string_member (msg, "action", text);
@@ -546,6 +547,7 @@ admit (PjHost *self,
     }
 
   make_name_unique (self, c, opened);
+  c->returning = opened->seat != NULL || opened->watcher_token != NULL;
   if (opened->seat)
     reclaim_seat (self, c, opened->seat);
   else if (opened->watcher_token)
@@ -649,13 +651,11 @@ send_welcome (PjHost *self,
   if (self->phase != PJ_NET_PHASE_LOBBY)
     {
       _pj_host_send_start (self, c);
-      _pj_host_send_update (self, c, NULL, NULL, -1, FALSE);
-      if (self->phase == PJ_NET_PHASE_OVER)
-        {
-          g_autoptr (GPtrArray) log = _pj_host_full_log (self);
-          _pj_host_send_reveal (self, c, log);
-        }
+      _pj_host_catch_up (self, c);
     }
+  /* only someone back had heard it: a newcomer starts with the talk to come */
+  else if (c->returning)
+    _pj_host_send_earlier_talk (self, c, 0);
   _pj_host_tell_saving (self, c);
 }
 
@@ -695,6 +695,7 @@ _pj_host_handle_hello (PjHost     *self,
       return;
     }
   c->protocol = version;
+  c->reads_past = json_object_get_boolean_member_with_default (msg, "past", FALSE);
   if (admit (self, c, &opened))
     send_welcome (self, c);
   g_free (opened.watcher_token);
@@ -853,11 +854,15 @@ handle_chat (PjHost     *self,
   json_object_set_int_member (out, "seat", c->seat);
   json_object_set_string_member (out, "text", json_object_get_string_member (msg, "text"));
   json_object_set_boolean_member (out, "team", team);
+  json_object_set_int_member (out, "id",
+                              _pj_host_talk_keep (self, c->name, c->seat,
+                                                  json_object_get_string_member (msg, "text"), team));
   for (guint i = 0; i < self->clients->len; i++)
     {
       Client *other = g_ptr_array_index (self->clients, i);
 
-      if (!other->greeted)
+      /* one catching up reads it with the earlier talk (it is kept) */
+      if (!other->greeted || other->catching_up)
         continue;
       if (team && (other->seat < 0 ||
                    pj_team_of (&self->rules, (guint) other->seat) != pj_team_of (&self->rules, (guint) c->seat)))
@@ -972,6 +977,7 @@ connection_message (PjNetConnection  *conn,
     case PJ_MSG_ERROR:
     case PJ_MSG_CHALLENGE:
     case PJ_MSG_CLOSED:
+    case PJ_MSG_PAST:
     case PJ_N_MSG:
       unexpected (self, c, type);
       break;

@@ -5,6 +5,8 @@
  *   pj-host-clients.c  connections: what each seat may see, and requests
  *   pj-host-tokens.c   the reconnect tokens (what a proof opens: a seat, or a
  *                      spectator's place) and the file beside the save
+ *   pj-host-past.c     what someone coming in missed: the game so far and
+ *                      the table talk kept for them
  *   pj-host-guard.c    what keeps the table open to its people: admission,
  *                      deadlines, liveness, rate limits, kicks and bans,
  *                      the people list and the event log
@@ -85,6 +87,16 @@ struct _Client {
   GSource         *hold;       /* ...until this fires */
   gboolean         reported;   /* its leaving is in the log already (kicked) */
   gboolean         token_void; /* its token opens nothing once it is gone (a bye, a kick) */
+  gboolean         reads_past; /* its hello asked for `past` and earlier talk */
+  gboolean         returning;  /* came back with a seat's or a spectator's token */
+  /* the game so far on its way (pj-host-past.c): no update, reveal or
+   * talk reaches it until the position now follows the past */
+  gboolean         catching_up;
+  guint            past_next;  /* the next action to send */
+  PjState         *past_state; /* the position before it */
+  PjRecord        *past_record;  /* the game it is from (not a reference: cancelled with it) */
+  GSource         *past_source;  /* the next chunk, once the queue has room */
+  guint            past_talk_from; /* the last line said when it came in */
 };
 
 struct _PjHost {
@@ -133,6 +145,8 @@ struct _PjHost {
   guint            hello_timeout_ms;
   guint            idle_timeout_ms;
   GSource         *tick;          /* pings and the idle check */
+  GQueue           talk;          /* TalkLine*: the last PJ_NET_TALK_BACKLOG lines said (pj-host-past.c) */
+  guint            talk_serial;   /* the id of the last line said */
   gboolean         stopped;
 };
 
@@ -172,6 +186,10 @@ void        _pj_host_start_grace     (PjHost *self, Seat *seat);
 void        _pj_host_save_failed     (PjHost *self, GError *error);
 
 /* pj-host-clients.c */
+/* The position and the action (in the position before it) as viewer's
+ * seat may see them (-1: a spectator): what every message shows. */
+char       *_pj_host_position_for    (const PjState *state, int viewer);
+char       *_pj_host_action_for      (const PjState *before, const PjAction *a, int viewer);
 void        _pj_host_client_free     (Client *c);
 void        _pj_host_seat_clear      (Seat *seat);
 void        _pj_host_send_start      (PjHost *self, Client *c);
@@ -238,6 +256,21 @@ void        _pj_host_handle_hello    (PjHost *self, Client *c, JsonObject *msg);
  * one): what a message or member newer than PJ_NET_PROTOCOL_MIN asks
  * before it is sent. FALSE before its hello. */
 gboolean    _pj_host_client_speaks   (const Client *c, int version);
+
+/* pj-host-past.c */
+/* c came into a game under way: the game so far as its seat may see it
+ * (`past`, paced by its send queue, if its hello asked), then the
+ * position now, the reveal after the game, and (returning) the talk. */
+void        _pj_host_catch_up        (PjHost *self, Client *c);
+void        _pj_host_cancel_catch_up (Client *c);
+/* Keep a line said (the newest PJ_NET_TALK_BACKLOG): its id. */
+guint       _pj_host_talk_keep       (PjHost *self, const char *from, int seat, const char *text,
+                                      gboolean team);
+/* The kept talk c may read said after line `after` (0: all), marked
+ * `earlier`, if its hello asked. */
+void        _pj_host_send_earlier_talk (PjHost *self, Client *c, guint after);
+void        _pj_host_talk_forget_teams (PjHost *self);
+void        _pj_host_talk_clear      (PjHost *self);
 
 /* pj-host-tokens.c */
 void        _pj_host_save_tokens     (PjHost *self);

@@ -69,7 +69,8 @@ finish_game (PjHost *self)
   for (guint i = 0; i < self->clients->len; i++)
     {
       Client *c = g_ptr_array_index (self->clients, i);
-      if (c->greeted)
+      /* one catching up gets the reveal after the game so far */
+      if (c->greeted && !c->catching_up)
         _pj_host_send_reveal (self, c, log);
     }
   g_object_notify_by_pspec (G_OBJECT (self), _pj_host_properties[PROP_PHASE]);
@@ -101,7 +102,8 @@ game_action_applied_cb (PjGame         *game,
       Client *c = g_ptr_array_index (self->clients, i);
       guint k = c->seat >= 0 && c->seat < PJ_MAX_PLAYERS ? (guint) c->seat + 1 : 0;
 
-      if (!c->greeted)
+      /* one catching up gets the position now after the game so far */
+      if (!c->greeted || c->catching_up)
         continue;
       if (lines[k] == NULL)
         lines[k] = _pj_host_update_line (self, k == 0 ? -1 : c->seat, before, a, actor, computer,
@@ -392,6 +394,8 @@ deal (PjHost  *self,
       Client *c = g_ptr_array_index (self->clients, i);
       if (!c->greeted)
         continue;
+      /* the last game's moves are no use to anyone now */
+      _pj_host_cancel_catch_up (c);
       _pj_host_send_start (self, c);
       _pj_host_send_update (self, c, NULL, NULL, -1, FALSE);
     }
@@ -459,6 +463,7 @@ pj_host_back_to_lobby (PjHost  *self,
         seat->ready = FALSE;
     }
   set_game (self, NULL);
+  _pj_host_talk_forget_teams (self);
   g_clear_pointer (&self->salt, g_free);
   g_clear_pointer (&self->commitment, g_free);
   self->phase = PJ_NET_PHASE_LOBBY;
@@ -658,6 +663,7 @@ pj_host_finalize (GObject *object)
   g_ptr_array_unref (self->clients);
   g_ptr_array_unref (self->away);
   _pj_host_guard_clear (self);
+  _pj_host_talk_clear (self);
   set_game (self, NULL);
   g_free (self->table_name);
   g_free (self->password);

@@ -109,6 +109,8 @@ static const Field hello_fields[] = {
   HEX ("proof", FALSE, PJ_NET_PROOF_LEN),
   HEX ("token_proof", FALSE, PJ_NET_PROOF_LEN),
   STR ("app", FALSE, 0, 64),
+  /* protocol 3: send me `past` and the earlier talk (older clients did not read them) */
+  BOOL ("past", FALSE),
   END
 };
 static const Field challenge_fields[] = {
@@ -137,6 +139,10 @@ static const Field chat_down_fields[] = {
   INT ("seat", TRUE, -1, 7),
   STR ("text", TRUE, 1, PJ_NET_MAX_CHAT),
   BOOL ("team", TRUE),
+  /* protocol 3: the line's number at this table, and whether it was said
+   * before this connection (the backlog a person coming back reads) */
+  INT ("id", FALSE, 1, G_MAXINT32),
+  BOOL ("earlier", FALSE),
   END
 };
 static const Field welcome_fields[] = {
@@ -197,6 +203,17 @@ static const Field log_fields[] = {
   { "actions", F_STR_ARRAY, TRUE, 1, PJ_NET_LOG_CHUNK, PJ_NET_MAX_ACTION, NULL, NULL },
   END
 };
+static const Field past_entry_fields[] = {
+  INT ("actor", TRUE, 0, 7),
+  STR ("action", TRUE, 1, PJ_NET_MAX_ACTION),
+  STR ("position", TRUE, 1, PJ_NET_MAX_POSITION),
+  END
+};
+static const Field past_fields[] = {
+  INT ("first", TRUE, 0, MAX_N - 1),
+  { "entries", F_OBJ_ARRAY, TRUE, 1, PJ_NET_PAST_CHUNK, 0, NULL, past_entry_fields },
+  END
+};
 static const Field over_fields[] = {
   INT ("winner", TRUE, 0, 3),
   STR ("seed", TRUE, 1, 20),
@@ -236,6 +253,7 @@ static const MessageSchema schemas[PJ_N_MSG] = {
   [PJ_MSG_ERROR]   = { "error", NULL, error_fields },
   [PJ_MSG_CHALLENGE] = { "challenge", NULL, challenge_fields },
   [PJ_MSG_CLOSED]  = { "closed", NULL, closed_fields },
+  [PJ_MSG_PAST]    = { "past", NULL, past_fields },
 };
 
 const char *

@@ -43,6 +43,7 @@ typedef enum {
   PJ_MSG_ERROR,
   PJ_MSG_CHALLENGE,   /* protocol 2: the host's nonce and versions, before hello */
   PJ_MSG_CLOSED,      /* protocol 2: the host closed the table */
+  PJ_MSG_PAST,        /* protocol 3, asked for in the hello: the game so far */
   PJ_N_MSG
 } PjNetMessageType;
 

@@ -51,6 +51,8 @@ G_BEGIN_DECLS
 #define PJ_NET_MAX_QUEUED_PROCESS (64 * 1024 * 1024)  /* ...to every peer of the process */
 #define PJ_NET_QUEUED_FAIR        (64 * 1024)   /* a peer's share: past it, it goes first when a budget is short */
 #define PJ_NET_LOG_CHUNK          200           /* actions per "log" message */
+#define PJ_NET_PAST_CHUNK         1000          /* entries at most in one "past" message */
+#define PJ_NET_TALK_BACKLOG       100           /* chat lines the host keeps for people coming back */
 #define PJ_NET_TOKEN_LEN          32            /* hex digits of a reconnect token, salt or nonce */
 #define PJ_NET_PROOF_LEN          64            /* hex digits of an HMAC-SHA-256 */
 

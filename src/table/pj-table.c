@@ -224,7 +224,10 @@ chat_cb (PjTable    *self,
          gboolean    team,
          PjClient   *client)
 {
-  g_signal_emit (self, signals[CHAT], 0, from, seat, text, team);
+  /* an "earlier" line (a rejoin's backlog) stays one for the views */
+  GSignalInvocationHint *hint = g_signal_get_invocation_hint (client);
+
+  g_signal_emit (self, signals[CHAT], hint ? hint->detail : 0, from, seat, text, team);
 }
 
 static void
@@ -922,7 +925,7 @@ pj_table_class_init (PjTableClass *klass)
     g_signal_new ("error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
   signals[CHAT] =
-    g_signal_new ("chat", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+    g_signal_new ("chat", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 4,
                   G_TYPE_STRING, G_TYPE_INT, G_TYPE_STRING, G_TYPE_BOOLEAN);
   signals[VERIFIED] =

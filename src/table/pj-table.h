@@ -15,7 +15,7 @@
  * Signals:
  *   game-started (PjGame)           a mirror for the deal, not started yet
  *   error (GError)                  a refusal by the host, or the connection lost
- *   chat (from, seat, text, team)   as PjClient::chat
+ *   chat (from, seat, text, team)   as PjClient::chat (detail "earlier" too)
  *   verified (ok, detail)           the fair-deal check at the end
  *   lobby-changed ()                seats, names, readiness or rules changed
  *   seat-covered (seat, covered)    hosted here: a computer plays for a

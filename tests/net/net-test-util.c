@@ -59,7 +59,14 @@ error_cb (PjClient *client,
 {
   if (error->domain != PJ_NET_ERROR)
     g_error ("%s: %s", pj_client_get_name (client), error->message);
+  g_debug ("%s: error %d: %s", pj_client_get_name (client), error->code, error->message);
   g_array_append_val (bot->errors, error->code);
+}
+
+static void
+earlier_chat_cb (Bot *bot)
+{
+  bot->n_earlier++;
 }
 
 static void
@@ -71,6 +78,7 @@ chat_cb (PjClient   *client,
          Bot        *bot)
 {
   bot->n_chat++;
+  g_ptr_array_add (bot->chats, g_strdup (text));
   g_free (bot->last_chat);
   bot->last_chat = g_strdup (text);
   g_free (bot->last_chat_from);
@@ -116,6 +124,7 @@ attach (Bot      *bot,
   g_signal_connect (client, "state-changed", G_CALLBACK (state_changed_cb), bot);
   g_signal_connect (client, "error", G_CALLBACK (error_cb), bot);
   g_signal_connect (client, "chat", G_CALLBACK (chat_cb), bot);
+  g_signal_connect_swapped (client, "chat::earlier", G_CALLBACK (earlier_chat_cb), bot);
   g_signal_connect (client, "game-over", G_CALLBACK (game_over_cb), bot);
   g_signal_connect (client, "verified", G_CALLBACK (verified_cb), bot);
   g_signal_connect (client, "disconnected", G_CALLBACK (disconnected_cb), bot);
@@ -131,6 +140,7 @@ bot_new (const char *name,
   bot->autoplay = TRUE;
   bot->received = g_byte_array_new ();
   bot->errors = g_array_new (FALSE, FALSE, sizeof (int));
+  bot->chats = g_ptr_array_new_with_free_func (g_free);
   attach (bot, pj_client_new (name));
   return bot;
 }
@@ -146,6 +156,7 @@ bot_free (Bot *bot)
     }
   g_byte_array_unref (bot->received);
   g_array_unref (bot->errors);
+  g_ptr_array_unref (bot->chats);
   g_clear_error (&bot->connect_error);
   g_clear_error (&bot->disconnect_error);
   g_free (bot->last_chat);
@@ -288,6 +299,41 @@ run_until_last_ref (gpointer object,
   return run_until (is_last_ref, object, timeout_ms);
 }
 
+/* One position (and the action that follows or led to it) as seat got it. */
+static void
+check_seen (const char *position,
+            const char *action,
+            int         actor,
+            int         seat)
+{
+  g_autoptr (GError) error = NULL;
+  PjState s;
+
+  g_assert_true (pj_position_from_string (&s, position, &error));
+  g_assert_no_error (error);
+  for (guint c = 0; c < s.rules.players; c++)
+    {
+      if ((int) c == seat)
+        continue;
+      for (guint k = 0; k < s.hand_count[c]; k++)
+        g_assert_cmpuint (s.hand[c][k], ==, PJ_CARD_UNKNOWN);
+    }
+  for (guint k = 0; k < s.n_stock; k++)
+    g_assert_cmpuint (PJ_CARD_RANK (s.pile[k]), ==, PJ_CARD_UNKNOWN);
+  for (guint k = s.n_cards - s.n_discard; k < s.n_cards; k++)
+    /* only the bluffer sees their own card while it awaits challenges */
+    if ((s.pile[k] & PJ_CARD_FACE_DOWN) &&
+        !(k == (guint) (s.n_cards - s.n_discard) && s.pending.kind != PJ_ACTION_NONE && (int) s.turn == seat))
+      g_assert_cmpuint (PJ_CARD_RANK (s.pile[k]), ==, PJ_CARD_UNKNOWN);
+  /* a Bluffing Joker card of another seat travels face down: "?=5 …" */
+  if (s.rules.bluffing && action != NULL && actor != seat)
+    {
+      if (!g_str_has_prefix (action, "challenge") && !g_str_has_prefix (action, "pass") &&
+          !g_str_has_prefix (action, "penalty") && !g_str_has_prefix (action, "discard"))
+        g_assert_true (g_str_has_prefix (action, "?="));
+    }
+}
+
 guint
 check_no_leaks (const GByteArray *received,
                 int               seat)
@@ -300,8 +346,6 @@ check_no_leaks (const GByteArray *received,
     {
       g_autoptr (JsonParser) parser = json_parser_new ();
       JsonObject *obj;
-      PjState s;
-      g_autoptr (GError) error = NULL;
 
       if (lines[i][0] == '\0')
         continue;
@@ -310,35 +354,60 @@ check_no_leaks (const GByteArray *received,
         break;
       g_assert_true (json_parser_load_from_data (parser, lines[i], -1, NULL));
       obj = json_node_get_object (json_parser_get_root (parser));
+      /* the game so far: every entry's position (before its action) too */
+      if (g_strcmp0 (json_object_get_string_member_with_default (obj, "type", ""), "past") == 0)
+        {
+          JsonArray *entries = json_object_get_array_member (obj, "entries");
+
+          for (guint e = 0; e < json_array_get_length (entries); e++)
+            {
+              JsonObject *entry = json_array_get_object_element (entries, e);
+
+              check_seen (json_object_get_string_member (entry, "position"),
+                          json_object_get_string_member (entry, "action"),
+                          (int) json_object_get_int_member (entry, "actor"), seat);
+            }
+          continue;
+        }
       if (!json_object_has_member (obj, "position"))
         continue;
-      g_assert_true (pj_position_from_string (&s, json_object_get_string_member (obj, "position"), &error));
-      for (guint c = 0; c < s.rules.players; c++)
-        {
-          if ((int) c == seat)
-            continue;
-          for (guint k = 0; k < s.hand_count[c]; k++)
-            g_assert_cmpuint (s.hand[c][k], ==, PJ_CARD_UNKNOWN);
-        }
-      for (guint k = 0; k < s.n_stock; k++)
-        g_assert_cmpuint (PJ_CARD_RANK (s.pile[k]), ==, PJ_CARD_UNKNOWN);
-      for (guint k = s.n_cards - s.n_discard; k < s.n_cards; k++)
-        /* only the bluffer sees their own card while it awaits challenges */
-        if ((s.pile[k] & PJ_CARD_FACE_DOWN) &&
-            !(k == (guint) (s.n_cards - s.n_discard) && s.pending.kind != PJ_ACTION_NONE && (int) s.turn == seat))
-          g_assert_cmpuint (PJ_CARD_RANK (s.pile[k]), ==, PJ_CARD_UNKNOWN);
-      /* a Bluffing Joker card of another seat travels face down: "?=5 …" */
-      if (s.rules.bluffing && json_object_has_member (obj, "action") &&
-          json_object_get_int_member (obj, "actor") != seat)
-        {
-          const char *action = json_object_get_string_member (obj, "action");
-          if (!g_str_has_prefix (action, "challenge") && !g_str_has_prefix (action, "pass") &&
-              !g_str_has_prefix (action, "penalty") && !g_str_has_prefix (action, "discard"))
-            g_assert_true (g_str_has_prefix (action, "?="));
-        }
+      check_seen (json_object_get_string_member (obj, "position"),
+                  json_object_get_string_member_with_default (obj, "action", NULL),
+                  (int) json_object_get_int_member_with_default (obj, "actor", -1), seat);
       checked++;
     }
   return checked;
+}
+
+/* The `past` entries in what a seat received (each checked by
+ * check_no_leaks()), and the bytes of their lines. */
+guint
+count_past (const GByteArray *received,
+            gsize             from,
+            gsize            *bytes,
+            guint            *n_lines)
+{
+  g_autofree char *text = g_strndup ((const char *) received->data + from, received->len - from);
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  guint n = 0;
+
+  *bytes = 0;
+  *n_lines = 0;
+  for (guint i = 0; lines[i] && lines[i + 1]; i++)
+    {
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      JsonObject *obj;
+
+      if (!g_str_has_prefix (lines[i], "{\"type\":\"past\""))
+        continue;
+      g_assert_true (json_parser_load_from_data (parser, lines[i], -1, NULL));
+      obj = json_node_get_object (json_parser_get_root (parser));
+      g_assert_cmpuint (json_object_get_int_member (obj, "first"), ==, n);
+      n += json_array_get_length (json_object_get_array_member (obj, "entries"));
+      *bytes += strlen (lines[i]) + 1;
+      (*n_lines)++;
+    }
+  return n;
 }
 
 /* ---- a raw socket: what a hand-written client does ---------------------------- */

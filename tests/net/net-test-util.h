@@ -20,6 +20,8 @@ typedef struct {
   GByteArray *received;     /* every byte read */
   GArray    *errors;        /* PjNetError codes of "error" signals */
   guint      n_chat;
+  guint      n_earlier;     /* of them, lines said before it came back */
+  GPtrArray *chats;         /* the text of every line, in order */
   char      *last_chat;
   char      *last_chat_from;
   gboolean   connected;
@@ -72,6 +74,10 @@ gboolean run_until_last_ref (gpointer object, guint timeout_ms);
  * the stock and face-down cards must be unknown. Returns the number of
  * positions checked; fails the test on a leak. */
 guint    check_no_leaks     (const GByteArray *received, int seat);
+/* The entries of the `past` lines received from byte from on (their
+ * `first` must follow each other from 0); *bytes and *n_lines: what
+ * those lines took. */
+guint    count_past         (const GByteArray *received, gsize from, gsize *bytes, guint *n_lines);
 
 /* ---- a raw socket: what a hand-written client does ---------------------------- */
 

@@ -924,6 +924,333 @@ test_table_talk (void)
   table_free (t);
 }
 
+
+/* ---- coming back into a game: the game so far and the talk ------------------ */
+
+typedef struct {
+  Bot  *bot;
+  guint n;
+} BotCount;
+
+static gboolean
+bot_chats_at_least (gpointer data)
+{
+  BotCount *w = data;
+  return w->bot->n_chat >= w->n;
+}
+
+static gboolean
+bot_earlier_at_least (gpointer data)
+{
+  BotCount *w = data;
+  return w->bot->n_earlier >= w->n;
+}
+
+/* The mirror's move list has every move the host played, each once. */
+static void
+assert_history_whole (Bot *bot)
+{
+  PjGame *game = pj_client_get_game (bot->client);
+
+  g_assert_nonnull (game);
+  g_assert_cmpuint (g_list_model_get_n_items (pj_game_get_history (game)), ==, pj_game_get_n_actions (game));
+}
+
+static gboolean
+mirror_caught_up (gpointer data)
+{
+  Bot *bot = data;
+  PjGame *game = pj_client_get_game (bot->client);
+  return game != NULL && g_list_model_get_n_items (pj_game_get_history (game)) == pj_game_get_n_actions (game);
+}
+
+/* A seat's player whose program died comes back with the token, a
+ * spectator with its own, a newcomer watches from the middle: each gets
+ * every move so far in `past`, cut to what it may see (no other seat's
+ * card anywhere: check_no_leaks reads every entry's position), and its
+ * move list has them all. */
+static void
+test_rejoin_past (void)
+{
+  Table *t = table_new (PJ_PRESET_KILPATRICK, 8, 7, PJ_AI_EASY, NULL);
+  CountWait w = { t, 40 };
+  Bot *player, *watcher, *late;
+  gsize player_from, watcher_from, late_from, bytes;
+  guint lines, entries;
+
+  g_object_set (t->host, "computer-delay-ms", 0, NULL);
+  watcher = bot_new ("Watcher", PJ_AI_EASY);
+  g_ptr_array_add (t->bots, watcher);
+  g_assert_true (bot_connect (watcher, "127.0.0.1", t->port));
+  table_seat_bots (t, 7, PJ_AI_EASY, FALSE);
+  player = g_ptr_array_index (t->bots, 1);
+  g_assert_true (pj_host_start_game (t->host, NULL));
+  g_assert_true (run_until (n_actions_at_least, &w, 10000));
+  g_assert_false (t->over);
+
+  bot_kill (player);
+  bot_kill (watcher);
+  /* long enough that the past takes several lines */
+  w.n = 300;
+  g_assert_true (run_until (n_actions_at_least, &w, 20000));
+  g_assert_false (t->over);
+
+  /* the peak queued from here on: the past goes out as the queue drains */
+  pj_net_set_process_limit_for_testing (0);
+  player->autoplay = FALSE;
+  player_from = player->received->len;
+  g_assert_true (bot_connect (player, "127.0.0.1", t->port));
+  g_assert_cmpint (pj_client_get_seat (player->client), ==, 7);
+  watcher_from = watcher->received->len;
+  g_assert_true (bot_connect (watcher, "127.0.0.1", t->port));
+  g_assert_cmpint (pj_client_get_seat (watcher->client), ==, -1);
+  late = bot_new ("Late", PJ_AI_EASY);
+  g_ptr_array_add (t->bots, late);
+  late_from = late->received->len;
+  g_assert_true (bot_connect (late, "127.0.0.1", t->port));
+
+  for (guint i = 0; i < t->bots->len; i++)
+    {
+      Bot *bot = g_ptr_array_index (t->bots, i);
+      g_assert_true (run_until (bot_has_state, bot, 5000));
+      g_assert_true (run_until (mirror_caught_up, bot, 5000));
+    }
+  /* the game waits for the player now: nothing moves under the checks */
+  run_for (100);
+  /* the cards come at the end, not before */
+  g_assert_null (pj_client_dup_record (player->client));
+  entries = count_past (player->received, player_from, &bytes, &lines);
+  g_assert_cmpuint (entries, >=, 80);
+  g_test_message ("a seat's past: %u actions in %u lines, %" G_GSIZE_FORMAT " bytes: %.0f a move, "
+                  "%.0f KiB for 400; at most %" G_GSIZE_FORMAT " bytes queued", entries, lines, bytes,
+                  (double) bytes / entries, 400.0 * bytes / entries / 1024,
+                  pj_net_budget_get_peak (pj_net_process_budget ()));
+  g_assert_cmpuint (lines, >, 1);
+  /* three past at once (and the updates of the others): never a whole past at once */
+  g_assert_cmpuint (pj_net_budget_get_peak (pj_net_process_budget ()), <, bytes);
+  g_assert_cmpuint (count_past (watcher->received, watcher_from, &bytes, &lines), >=, entries);
+  g_assert_cmpuint (count_past (late->received, late_from, &bytes, &lines), >=, entries);
+  for (guint i = 0; i < t->bots->len; i++)
+    {
+      Bot *bot = g_ptr_array_index (t->bots, i);
+
+      assert_history_whole (bot);
+      check_no_leaks (bot->received, pj_client_get_seat (bot->client));
+      g_assert_cmpuint (bot->errors->len, ==, 0);
+    }
+  /* it plays on to the end: the moves so far count in the fair-deal check too */
+  player->autoplay = TRUE;
+  bot_poke (player);
+  g_assert_true (run_until (host_over, t, 30000));
+  g_assert_true (run_until (all_verified, t, 5000));
+  for (guint i = 0; i < t->bots->len; i++)
+    {
+      Bot *bot = g_ptr_array_index (t->bots, i);
+
+      g_assert_true (bot->verified_ok);
+      assert_history_whole (bot);
+    }
+  /* the whole game for its review, though it came in mid-game */
+  {
+    g_autoptr (PjRecord) whole = pj_client_dup_record (player->client);
+    PjRecord *played = pj_host_get_record (t->host);
+
+    g_assert_nonnull (whole);
+    g_assert_cmpuint (pj_record_get_n_actions (whole), ==, pj_record_get_n_actions (played));
+    g_assert_cmpmem (&pj_record_get_state (whole)->board, sizeof (PjBoard),
+                     &pj_record_get_state (played)->board, sizeof (PjBoard));
+    g_assert_cmpuint (pj_record_get_state (whole)->winner, ==, pj_record_get_state (played)->winner);
+    g_assert_cmpuint (pj_record_get_seat (whole, 7)->controller, ==, PJ_CONTROLLER_HUMAN);
+  }
+  table_free (t);
+}
+
+/* The same in a Bluffing Joker game: the cards played face down by other
+ * seats stay face down in every move of the past (check_no_leaks reads
+ * each entry), and looking back at the last move shows the position now. */
+static void
+test_rejoin_past_bluff (void)
+{
+  Table *t = table_new (PJ_PRESET_BLUFFING_JOKER, 4, 3, PJ_AI_EASY, NULL);
+  CountWait w = { t, 30 };
+  Bot *player, *watcher;
+  gsize from, bytes;
+  guint lines, n;
+  PjGame *game;
+  PjState after;
+
+  g_object_set (t->host, "computer-delay-ms", 0, NULL);
+  table_seat_bots (t, 3, PJ_AI_EASY, FALSE);
+  player = g_ptr_array_index (t->bots, 0);
+  /* one who watches from the deal: what a move list there shows */
+  watcher = bot_new ("Watcher", PJ_AI_EASY);
+  g_ptr_array_add (t->bots, watcher);
+  g_assert_true (bot_connect (watcher, "127.0.0.1", t->port));
+  g_assert_true (pj_host_start_game (t->host, NULL));
+  g_assert_true (run_until (n_actions_at_least, &w, 10000));
+  g_assert_false (t->over);
+  bot_kill (player);
+  w.n = pj_record_get_n_actions (pj_host_get_record (t->host)) + 20;
+  g_assert_true (run_until (n_actions_at_least, &w, 10000));
+
+  player->autoplay = FALSE;
+  from = player->received->len;
+  g_assert_true (bot_connect (player, "127.0.0.1", t->port));
+  g_assert_true (run_until (bot_has_state, player, 5000));
+  g_assert_true (run_until (mirror_caught_up, player, 5000));
+  run_for (100);
+  g_assert_cmpuint (count_past (player->received, from, &bytes, &lines), >=, 50);
+  check_no_leaks (player->received, 3);
+  g_assert_cmpuint (player->errors->len, ==, 0);
+  game = pj_client_get_game (player->client);
+  n = g_list_model_get_n_items (pj_game_get_history (game));
+  /* the same move list as one there from the deal */
+  g_assert_cmpuint (pj_client_get_n_actions (watcher->client), ==, pj_game_get_n_actions (game));
+  g_assert_cmpuint (n, ==, g_list_model_get_n_items (pj_game_get_history (pj_client_get_game (watcher->client))));
+  g_assert_true (pj_game_get_position_after (game, n - 1, &after));
+  g_assert_cmpmem (&after.board, sizeof after.board,
+                   &pj_client_get_state (player->client)->board, sizeof after.board);
+  table_free (t);
+}
+
+/* A link dropped and back in the same program: the mirror keeps its move
+ * list and gets only the moves it missed, the chat box only the lines. */
+static void
+test_rejoin_same_mirror (void)
+{
+  Table *t = table_new (PJ_PRESET_BASIC, 4, 2, PJ_AI_EASY, NULL);
+  PjRules rules;
+  CountWait w = { t, 10 };
+  Bot *player, *other, *usurper;
+  BotCount e;
+  guint heard;
+
+  g_object_set (t->host, "computer-delay-ms", 0, NULL);
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
+  rules.beginner_table_talk = TRUE;
+  g_assert_true (pj_host_set_rules (t->host, &rules, NULL));
+  table_seat_bots (t, 2, PJ_AI_EASY, FALSE);
+  player = g_ptr_array_index (t->bots, 0);     /* seat 2 */
+  other = g_ptr_array_index (t->bots, 1);      /* seat 3 */
+  pj_client_send_chat (other->client, "first words", FALSE);
+  e.bot = player;
+  e.n = 1;
+  g_assert_true (run_until (bot_chats_at_least, &e, 5000));
+  g_assert_true (pj_host_start_game (t->host, NULL));
+  g_assert_true (run_until (n_actions_at_least, &w, 10000));
+  g_assert_true (run_until (mirror_caught_up, player, 5000));
+
+  /* another program with the token takes the seat: the link drops */
+  usurper = bot_new ("Usurper", PJ_AI_EASY);
+  usurper->autoplay = FALSE;
+  g_ptr_array_add (t->bots, usurper);
+  pj_client_set_token (usurper->client, pj_client_get_token (player->client));
+  player->autoplay = FALSE;
+  g_assert_true (bot_connect (usurper, "127.0.0.1", t->port));
+  g_assert_true (run_until (bot_disconnected, player, 5000));
+  g_assert_true (pj_client_get_n_actions (player->client) > 0);
+  heard = player->n_chat;
+  /* the other team's line is not for seat 2; its own team's is */
+  pj_client_send_chat (other->client, "blue only", TRUE);
+  pj_client_send_chat (usurper->client, "said while away", TRUE);
+  e.bot = usurper;
+  g_assert_true (run_until (bot_chats_at_least, &e, 5000));
+
+  /* ...and the first comes back in the same client */
+  player->disconnected = FALSE;
+  g_assert_true (bot_connect (player, "127.0.0.1", t->port));
+  e.bot = player;
+  e.n = 1;
+  g_assert_true (run_until (bot_has_state, player, 5000));
+  g_assert_true (run_until (mirror_caught_up, player, 5000));
+  g_assert_true (run_until (bot_earlier_at_least, &e, 5000));
+  run_for (100);
+  assert_history_whole (player);
+  /* "first words" it heard already: only the line it missed comes */
+  g_assert_cmpuint (player->n_earlier, ==, 1);
+  g_assert_cmpuint (player->n_chat, ==, heard + 1);
+  g_assert_cmpstr (player->last_chat, ==, "said while away");
+  g_assert_cmpuint (player->errors->len, ==, 0);
+  table_free (t);
+}
+
+/* The talk kept for people coming back: a team's lines only to that
+ * team's seats (RULES §12), none of them to a spectator, the lobby's to
+ * everyone; each once, marked earlier. */
+static void
+test_rejoin_talk (void)
+{
+  Table *t = table_new (PJ_PRESET_BASIC, 4, 0, PJ_AI_EASY, NULL);
+  PjRules rules;
+  Bot *b[4], *watcher;
+  gsize from[4], watcher_from;
+  BotCount e;
+
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
+  rules.beginner_table_talk = TRUE;
+  g_assert_true (pj_host_set_rules (t->host, &rules, NULL));
+  watcher = bot_new ("Watcher", PJ_AI_EASY);
+  g_assert_true (bot_connect (watcher, "127.0.0.1", t->port));
+  table_seat_bots (t, 0, PJ_AI_EASY, FALSE);
+  for (guint i = 0; i < 4; i++)
+    {
+      b[i] = g_ptr_array_index (t->bots, i);
+      b[i]->autoplay = FALSE;
+    }
+  pj_client_send_chat (b[0]->client, "hello all", FALSE);
+  g_assert_true (run_until (chats_reached, &(Chats) { b, { 1, 1, 1, 1 } }, 5000));
+  g_assert_true (pj_host_start_game (t->host, NULL));
+  for (guint i = 0; i < 4; i++)
+    g_assert_true (run_until (bot_has_state, b[i], 5000));
+  /* seats 0 and 2 are one team, 1 and 3 the other */
+  pj_client_send_chat (b[0]->client, "red team plan", TRUE);
+  pj_client_send_chat (b[1]->client, "blue team plan", TRUE);
+  g_assert_true (run_until (chats_reached, &(Chats) { b, { 2, 2, 2, 2 } }, 5000));
+
+  for (guint i = 2; i < 4; i++)
+    {
+      bot_kill (b[i]);
+      from[i] = b[i]->received->len;
+      g_assert_true (bot_connect (b[i], "127.0.0.1", t->port));
+      g_assert_cmpint (pj_client_get_seat (b[i]->client), ==, (int) i);
+    }
+  bot_kill (watcher);
+  watcher_from = watcher->received->len;
+  g_assert_true (bot_connect (watcher, "127.0.0.1", t->port));
+
+  e.n = 2;
+  for (guint i = 2; i < 4; i++)
+    {
+      e.bot = b[i];
+      g_assert_true (run_until (bot_earlier_at_least, &e, 5000));
+    }
+  e.bot = watcher;
+  e.n = 1;
+  g_assert_true (run_until (bot_earlier_at_least, &e, 5000));
+  run_for (200);
+
+  g_assert_cmpuint (b[2]->n_earlier, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (b[2]->chats, 2), ==, "hello all");
+  g_assert_cmpstr (g_ptr_array_index (b[2]->chats, 3), ==, "red team plan");
+  g_assert_cmpuint (b[3]->n_earlier, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (b[3]->chats, 3), ==, "blue team plan");
+  g_assert_cmpuint (watcher->n_earlier, ==, 1);
+  g_assert_cmpstr (watcher->last_chat, ==, "hello all");
+  /* not a byte of the other team's talk reached them after they came back */
+  g_assert_null (g_strstr_len ((const char *) b[2]->received->data + from[2],
+                               b[2]->received->len - from[2], "blue team"));
+  g_assert_null (g_strstr_len ((const char *) b[3]->received->data + from[3],
+                               b[3]->received->len - from[3], "red team"));
+  g_assert_null (g_strstr_len ((const char *) watcher->received->data + watcher_from,
+                               watcher->received->len - watcher_from, "team plan"));
+  /* those who stayed were told nothing again */
+  g_assert_cmpuint (b[0]->n_earlier, ==, 0);
+  g_assert_cmpuint (b[0]->n_chat, ==, 2);
+  bot_disconnect_finalized (watcher);
+  bot_free (watcher);
+  table_free (t);
+}
+
 static gboolean
 bot_verified (gpointer data)
 {
@@ -1278,6 +1605,10 @@ main (int    argc,
   g_test_add_func ("/net/game/capture", test_capture);
   g_test_add_func ("/net/game/capture-bluff", test_capture_bluff);
   g_test_add_func ("/net/game/table-talk", test_table_talk);
+  g_test_add_func ("/net/game/rejoin-past", test_rejoin_past);
+  g_test_add_func ("/net/game/rejoin-past-bluff", test_rejoin_past_bluff);
+  g_test_add_func ("/net/game/rejoin-same-mirror", test_rejoin_same_mirror);
+  g_test_add_func ("/net/game/rejoin-talk", test_rejoin_talk);
   g_test_add_func ("/net/game/fair-deal-lie-salt", test_lie_salt);
   g_test_add_func ("/net/game/fair-deal-lie-seed", test_lie_seed);
   g_test_add_func ("/net/game/bluff-hidden", test_bluff_hidden);

@@ -43,6 +43,10 @@ static const struct { PjNetDirection dir; const char *line; PjNetMessageType typ
   { PJ_NET_TO_CLIENT, "{\"type\":\"start\",\"commitment\":\"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff\",\"dealer\":0,\"rules\":\"basic\",\"seat\":-1}", PJ_MSG_START },
   { PJ_NET_TO_CLIENT, "{\"type\":\"update\",\"n\":3,\"actor\":1,\"action\":\"draw\",\"computer\":true,\"position\":\"x\"}", PJ_MSG_UPDATE },
   { PJ_NET_TO_CLIENT, "{\"type\":\"log\",\"first\":0,\"actions\":[\"a\",\"b\"]}", PJ_MSG_LOG },
+  { PJ_NET_TO_CLIENT, "{\"type\":\"past\",\"first\":0,\"entries\":[{\"actor\":1,\"action\":\"draw\",\"position\":\"x\"},"
+                      "{\"actor\":7,\"action\":\"?=5 R1 r12-r17\",\"position\":\"y\",\"future\":1}]}", PJ_MSG_PAST },
+  { PJ_NET_TO_CLIENT, "{\"type\":\"chat\",\"from\":\"Ann\",\"seat\":2,\"text\":\"hi\",\"team\":true,\"id\":9,\"earlier\":true}", PJ_MSG_CHAT },
+  { PJ_NET_TO_HOST, "{\"type\":\"hello\",\"protocol\":3,\"name\":\"Ann\",\"past\":true}", PJ_MSG_HELLO },
 };
 
 static void

@@ -107,6 +107,17 @@ test_host_takes_no_host_messages (void)
       if (pj_net_message_allowed (t, PJ_NET_TO_HOST))
         continue;
       g_assert_true (pj_net_message_allowed (t, PJ_NET_TO_CLIENT));
+      /* more host-only types than strikes: the rest on a second guest,
+       * once this one is shown to be still answered */
+      if (n == PJ_NET_MAX_ERROR_STRIKES - 1)
+        {
+          g_assert_false (raw->eof);
+          raw_send (raw, "{\"type\":\"ping\",\"id\":76}\n");
+          raw_wait_for (raw, "\"id\":76");
+          raw_free (raw);
+          raw = raw_greeted (pj_host_get_port (host), "Mallory");
+          n = 0;
+        }
       line = g_strdup_printf ("{\"type\":\"%s\"}\n", pj_net_message_type_name (t));
       raw_send (raw, line);
       code = raw_nth_error (raw, n++);
@@ -213,6 +224,12 @@ has_errors (gpointer data)
 }
 
 static gboolean
+bot_has_chat (gpointer data)
+{
+  return ((Bot *) data)->n_chat > 0;
+}
+
+static gboolean
 has_seats (gpointer data)
 {
   Bot *bot = data;
@@ -275,6 +292,118 @@ test_client_takes_no_client_messages (void)
   fake_host_free (g_steal_pointer (&service));
 }
 
+static char *
+past_line (guint first, int actor, const char *action, const char *position)
+{
+  g_autoptr (JsonObject) msg = pj_net_message_new (PJ_MSG_PAST);
+  JsonArray *entries = json_array_new ();
+  JsonObject *entry = json_object_new ();
+
+  json_object_set_int_member (entry, "actor", actor);
+  json_object_set_string_member (entry, "action", action);
+  json_object_set_string_member (entry, "position", position);
+  json_array_add_object_element (entries, entry);
+  json_object_set_int_member (msg, "first", first);
+  json_object_set_array_member (msg, "entries", entries);
+  return pj_net_message_to_line (msg, NULL);
+}
+
+/* A host (written by hand) that sends the game so far wrong every way the
+ * schema lets through: each is an error in the client's words and changes
+ * nothing (its mirror's move list stays empty); a past that stops short of
+ * the position is dropped whole; a line of earlier talk comes once. */
+static void
+test_client_checks_past (void)
+{
+  g_autoptr (GString) greeting = g_string_new (NULL);
+  g_autoptr (GSocketService) service = NULL;
+  g_autofree char *position = NULL, *after_text = NULL, *action = NULL;
+  g_autofree char *rules = NULL;
+  PjActionList legal;
+  PjRules r;
+  PjState s, view, after;
+  guint16 port;
+  ErrorWait w = { NULL, 6 };
+  Bot *bot;
+  char *line;
+
+  pj_rules_preset (&r, PJ_PRESET_BASIC, 4);
+  rules = pj_rules_to_string (&r);
+  pj_state_new_game (&s, &r, 42, 0);
+  view = s;
+  pj_state_redact (&view, -1);
+  position = pj_position_to_string (&view);
+  pj_action_list_init (&legal);
+  pj_legal_actions (&s, &legal);
+  g_assert_cmpuint (legal.n, >, 0);
+  action = pj_action_to_string (&s, &legal.v[0]);
+  after = s;
+  pj_state_apply (&after, &legal.v[0]);
+  pj_state_redact (&after, -1);
+  after_text = pj_position_to_string (&after);
+  pj_action_list_clear (&legal);
+
+  g_string_append (greeting, "{\"type\":\"challenge\",\"nonce\":\"" NONCE "\",\"protocol_min\":3,\"protocol_max\":3}\n");
+  g_string_append (greeting, "{\"type\":\"welcome\",\"protocol\":3,\"token\":\"" NONCE "\",\"seat\":-1,\"table\":\"Odd\",\"id\":1}\n");
+  /* before the start: out of turn */
+  line = past_line (0, view.actor, action, position);
+  g_string_append (greeting, line);
+  g_free (line);
+  g_string_append_printf (greeting, "{\"type\":\"start\",\"commitment\":\"%s%s\",\"dealer\":0,\"rules\":\"%s\",\"seat\":-1}\n",
+                          NONCE, NONCE, rules);
+  /* out of order, a position that does not read, the wrong actor, an
+   * action not legal there */
+  line = past_line (3, view.actor, action, position);
+  g_string_append (greeting, line);
+  g_free (line);
+  line = past_line (0, view.actor, action, "not a position");
+  g_string_append (greeting, line);
+  g_free (line);
+  line = past_line (0, (view.actor + 1) % 4, action, position);
+  g_string_append (greeting, line);
+  g_free (line);
+  line = past_line (0, view.actor, "teleport R1 r1-h4", position);
+  g_string_append (greeting, line);
+  g_free (line);
+  /* a good move, but the position comes two moves on: dropped whole */
+  line = past_line (0, view.actor, action, position);
+  g_string_append (greeting, line);
+  g_free (line);
+  {
+    g_autoptr (JsonObject) update = pj_net_message_new (PJ_MSG_UPDATE);
+
+    json_object_set_int_member (update, "n", 2);
+    json_object_set_string_member (update, "position", after_text);
+    line = pj_net_message_to_line (update, NULL);
+    g_string_append (greeting, line);
+    g_free (line);
+  }
+  g_string_append (greeting, "{\"type\":\"chat\",\"from\":\"Ann\",\"seat\":0,\"text\":\"once\",\"team\":false,\"id\":3,\"earlier\":true}\n");
+  g_string_append (greeting, "{\"type\":\"chat\",\"from\":\"Ann\",\"seat\":0,\"text\":\"twice\",\"team\":false,\"id\":3,\"earlier\":true}\n");
+
+  service = fake_host (greeting->str, &port);
+  bot = bot_new ("Careful", PJ_AI_EASY);
+  bot->autoplay = FALSE;
+  w.bot = bot;
+  g_assert_true (bot_connect (bot, "127.0.0.1", port));
+  g_assert_true (run_until (has_errors, &w, WAIT_MS));
+  g_assert_true (run_until (bot_has_chat, bot, WAIT_MS));
+  run_for (100);
+  g_assert_cmpuint (bot->errors->len, ==, w.n);
+  g_assert_cmpint (g_array_index (bot->errors, int, 0), ==, PJ_NET_ERROR_UNKNOWN_TYPE);
+  for (guint i = 1; i < bot->errors->len; i++)
+    g_assert_cmpint (g_array_index (bot->errors, int, i), ==, PJ_NET_ERROR_INVALID_FIELD);
+  g_assert_nonnull (pj_client_get_game (bot->client));
+  g_assert_cmpuint (g_list_model_get_n_items (pj_game_get_history (pj_client_get_game (bot->client))), ==, 0);
+  g_assert_cmpuint (bot->n_chat, ==, 1);
+  g_assert_cmpuint (bot->n_earlier, ==, 1);
+  g_assert_cmpstr (bot->last_chat, ==, "once");
+  g_assert_true (pj_client_is_connected (bot->client));
+  bot_disconnect_finalized (bot);
+  bot_free (bot);
+  fake_host_free (g_steal_pointer (&service));
+}
+
 /* The version the hello agreed on stays with each side: the host's record
  * of the person and the client both answer whether the other speaks it. */
 static void
@@ -318,5 +447,6 @@ main (int   argc,
   g_test_add_func ("/net/unexpected/host-out-of-turn", test_host_out_of_turn);
   g_test_add_func ("/net/unexpected/client-takes-no-client-messages", test_client_takes_no_client_messages);
   g_test_add_func ("/net/unexpected/protocol-kept", test_protocol_kept);
+  g_test_add_func ("/net/unexpected/client-checks-past", test_client_checks_past);
   return g_test_run ();
 }

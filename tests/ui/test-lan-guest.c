@@ -8,6 +8,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pj-application.h"
+#include "pj-chat-box.h"
 #include "pj-net-private.h"
 #include "pj-net-tls.h"
 #include "pj-test-lan.h"
@@ -118,6 +119,237 @@ test_lan_rejoin_seat (void)
   kept = pj_rejoin_list (dir);
   g_assert_cmpuint (kept->len, ==, 0);
 
+  gtk_window_destroy (GTK_WINDOW (window));
+  pj_table_leave (host);
+  g_rmdir (dir);
+}
+
+
+typedef struct {
+  PjWindow *window;
+  PjHost   *host;
+  guint     n;
+} GuestPlays;
+
+/* Plays the guest's turns (its first legal action) in its window until
+ * the host has n actions. */
+static gboolean
+guest_played_until (gpointer data)
+{
+  GuestPlays *g = data;
+  PjGame *game = pj_window_get_game (g->window);
+  const PjAction *legal;
+  guint n = 0;
+
+  if (pj_record_get_n_actions (pj_host_get_record (g->host)) >= g->n ||
+      pj_state_is_over (pj_record_get_state (pj_host_get_record (g->host))))
+    return TRUE;
+  if (game == NULL || pj_game_get_awaiting (game))
+    return FALSE;
+  legal = pj_game_get_human_actions (game, &n);
+  if (n > 0)
+    pj_game_apply (game, &legal[0], NULL);
+  return FALSE;
+}
+
+/* The list view under widget that shows the move list (its model's
+ * rows come from model, the game's history), or NULL. */
+static GtkListView *
+find_move_list (GtkWidget  *widget,
+                GListModel *history)
+{
+  if (GTK_IS_LIST_VIEW (widget))
+    {
+      GtkSelectionModel *model = gtk_list_view_get_model (GTK_LIST_VIEW (widget));
+      GListModel *shown = GTK_IS_NO_SELECTION (model) ? gtk_no_selection_get_model (GTK_NO_SELECTION (model)) : NULL;
+
+      if (GTK_IS_FILTER_LIST_MODEL (shown))
+        shown = gtk_filter_list_model_get_model (GTK_FILTER_LIST_MODEL (shown));
+      if (shown == history)
+        return GTK_LIST_VIEW (widget);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkListView *found = find_move_list (child, history);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The window's move list, as its list view shows it. */
+static guint
+move_list_rows (PjWindow *window)
+{
+  PjGame *game = pj_window_get_game (window);
+  GtkListView *list = game ? find_move_list (GTK_WIDGET (window), pj_game_get_history (game)) : NULL;
+
+  return list != NULL ? g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (list))) : 0;
+}
+
+/* The window's chat boxes (the lobby's, the game's), found once: a walk
+ * of the whole window on every turn of a wait would starve the loop. */
+static void
+find_chat_boxes (GtkWidget *widget,
+                 GPtrArray *boxes)
+{
+  if (PJ_IS_CHAT_BOX (widget))
+    g_ptr_array_add (boxes, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    find_chat_boxes (child, boxes);
+}
+
+/* The most lines any of the chat boxes shows. */
+static guint
+chat_lines (GPtrArray *boxes)
+{
+  guint most = 0;
+
+  for (guint i = 0; i < boxes->len; i++)
+    most = MAX (most, pj_chat_box_get_n_messages (g_ptr_array_index (boxes, i)));
+  return most;
+}
+
+static gboolean
+window_has_any_table (gpointer data)
+{
+  return pj_window_get_table (data) != NULL;
+}
+
+static void
+count_cb (guint *count)
+{
+  (*count)++;
+}
+
+static gboolean
+boxes_have_chat (gpointer data)
+{
+  return chat_lines (data) > 0;
+}
+
+static gboolean
+move_list_has (gpointer data)
+{
+  GuestPlays *g = data;
+
+  return pj_window_get_game (g->window) != NULL && move_list_rows (g->window) >= g->n;
+}
+
+/* A guest's app dies after some moves; a new window rejoins with the
+ * token and its move list has every move played so far, not only those
+ * after it came back. */
+static void
+test_lan_rejoin_move_list (void)
+{
+  g_autoptr (PjTable) host = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pj-lan-moves-XXXXXX", NULL);
+  g_autofree char *address = NULL;
+  GPtrArray *boxes;
+  guint earlier = 0;
+  GuestPlays g;
+  WindowSeat ws;
+  PjWindow *window;
+  GtkWidget *page;
+  PjHost *h;
+  guint played;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  host = host_elsewhere ();
+  h = pj_table_get_host (host);
+  g_object_set (h, "computer-delay-ms", 0, "grace-ms", 60000, NULL);
+  window = pj_window_new (NULL);
+  pj_window_set_rejoin_dir (window, dir);
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  page = pj_window_join_lan (window);
+  address = g_strdup_printf ("127.0.0.1:%u", pj_host_get_port (h));
+  g_assert_true (pj_join_page_join_address (PJ_JOIN_PAGE (page), address, NULL));
+  g_assert_true (pj_test_run_until (has_table, window, 5000));
+  pj_client_sit (pj_table_get_client (pj_window_get_table (window)), 1);
+  for (guint seat = 0; seat < 4; seat++)
+    if (seat != 1)
+      g_assert_true (pj_host_set_seat_computer (h, seat, TRUE, PJ_AI_EASY, &error));
+  g_assert_no_error (error);
+  pj_client_set_ready (pj_table_get_client (pj_window_get_table (window)), TRUE);
+  /* a word before the game, which the guest's chat box shows again */
+  pj_client_send_chat (pj_table_get_client (pj_window_get_table (window)), "good luck all", FALSE);
+  g_assert_true (pj_test_run_until (host_can_start, host, 5000));
+  boxes = g_ptr_array_new ();
+  find_chat_boxes (GTK_WIDGET (window), boxes);
+  g_assert_true (pj_test_run_until (boxes_have_chat, boxes, 5000));
+  g_clear_pointer (&boxes, g_ptr_array_unref);
+  g_assert_true (pj_host_start_game (h, &error));
+  g_assert_no_error (error);
+  ws.window = window;
+  ws.seat = 1;
+  g_assert_true (pj_test_run_until (window_seated_with_hand, &ws, 5000));
+
+  /* some moves, the guest's among them */
+  g.window = window;
+  g.host = h;
+  g.n = 30;
+  g_assert_true (pj_test_run_until (guest_played_until, &g, 20000));
+  played = pj_record_get_n_actions (pj_host_get_record (h));
+  g_assert_cmpuint (played, >=, 30);
+  g_assert_false (pj_state_is_over (pj_record_get_state (pj_host_get_record (h))));
+
+  /* the app dies; the computers play on to the guest's turn */
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_true (pj_test_run_until (host_seat_away, h, 5000));
+  pj_test_wait (200);
+  played = pj_record_get_n_actions (pj_host_get_record (h));
+
+  window = pj_window_new (NULL);
+  pj_window_set_rejoin_dir (window, dir);
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  page = pj_window_join_lan (window);
+  g_assert_cmpuint (pj_join_page_get_n_rejoins (PJ_JOIN_PAGE (page)), ==, 1);
+  pj_join_page_rejoin (PJ_JOIN_PAGE (page), 0);
+  /* the talk comes back as earlier talk, to show without telling of it anew */
+  g_assert_true (pj_test_run_until (window_has_any_table, window, 5000));
+  g_signal_connect_swapped (pj_window_get_table (window), "chat::earlier", G_CALLBACK (count_cb), &earlier);
+  ws.window = window;
+  g_assert_true (pj_test_run_until (window_seated_with_hand, &ws, 5000));
+  g.window = window;
+  g.n = played;
+  if (!pj_test_run_until (move_list_has, &g, 5000))
+    g_error ("rows %u history %u n %u played %u", move_list_rows (window),
+             g_list_model_get_n_items (pj_game_get_history (pj_window_get_game (window))),
+             pj_game_get_n_actions (pj_window_get_game (window)), played);
+  pj_test_wait (200);
+  /* every move, each once: the game waits for the guest, so none is on its way */
+  g_assert_cmpuint (pj_record_get_n_actions (pj_host_get_record (h)), ==, played);
+  g_assert_cmpuint (move_list_rows (window), ==, played);
+  g_assert_cmpuint (pj_game_get_n_actions (pj_window_get_game (window)), ==, played);
+  /* and the talk it had: the line said before the game, once */
+  boxes = g_ptr_array_new ();
+  find_chat_boxes (GTK_WIDGET (window), boxes);
+  g_assert_cmpuint (boxes->len, >, 0);
+  g_assert_true (pj_test_run_until (boxes_have_chat, boxes, 5000));
+  g_assert_cmpuint (chat_lines (boxes), ==, 1);
+  g_assert_cmpuint (earlier, ==, 1);
+  g_clear_pointer (&boxes, g_ptr_array_unref);
+  pj_test_screenshot (GTK_WIDGET (window), "lan-rejoin-move-list.png");
+
+  /* it plays on: the new moves follow the old ones */
+  g.n = played + 8;
+  g_assert_true (pj_test_run_until (guest_played_until, &g, 20000));
+  g.n = pj_record_get_n_actions (pj_host_get_record (h));
+  g_assert_true (pj_test_run_until (move_list_has, &g, 5000));
+  g_assert_cmpuint (move_list_rows (window), ==, pj_game_get_n_actions (pj_window_get_game (window)));
+
+  pj_window_leave_table (window);
   gtk_window_destroy (GTK_WINDOW (window));
   pj_table_leave (host);
   g_rmdir (dir);
@@ -1063,6 +1295,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/lan-guest/rejoin-seat", test_lan_rejoin_seat);
+  g_test_add_func ("/lan-guest/rejoin-move-list", test_lan_rejoin_move_list);
   g_test_add_func ("/lan-guest/new-instance-saves", test_lan_new_instance_saves);
   g_test_add_func ("/lan-guest/join-failures", test_lan_join_failures);
   g_test_add_func ("/lan-guest/certificate-changed", test_lan_certificate_changed);

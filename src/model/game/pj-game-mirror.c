@@ -122,9 +122,10 @@ pj_game_get_awaiting (PjGame *self)
 static void
 count_mirror_stats (PjGame         *self,
                     const PjState  *before,
-                    const PjAction *a)
+                    const PjAction *a,
+                    const PjState  *after)
 {
-  const PjRules *rules = &self->state.rules;
+  const PjRules *rules = &after->rules;
   guint team = pj_team_of (rules, before->actor);
 
   if (a->kind == PJ_ACTION_MOVE || a->kind == PJ_ACTION_DISCARD ||
@@ -133,7 +134,7 @@ count_mirror_stats (PjGame         *self,
 
   for (guint c = 0; c < rules->players; c++)
     for (guint k = 0; k < PJ_PEGS; k++)
-      if (before->board.peg[c][k] != PJ_POS_START && self->state.board.peg[c][k] == PJ_POS_START)
+      if (before->board.peg[c][k] != PJ_POS_START && after->board.peg[c][k] == PJ_POS_START)
         {
           self->mirror_stats.sent_home++;
           if (pj_team_of (rules, c) != team)
@@ -141,16 +142,33 @@ count_mirror_stats (PjGame         *self,
         }
 }
 
+/* A challenge turns the card up: the position after it shows it on top
+ * of the discard pile, so the move list can say what it was. */
+static void
+reveal_challenged (PjState        *before,
+                   const PjAction *seen,
+                   const PjState  *after)
+{
+  if (seen->kind == PJ_ACTION_CHALLENGE && before->pending.kind != PJ_ACTION_NONE &&
+      PJ_CARD_RANK (before->pending.card) == PJ_CARD_UNKNOWN && after->n_discard > 0 &&
+      !(after->pile[after->n_cards - after->n_discard] & PJ_CARD_FACE_DOWN))
+    before->pending.card = (guint8) PJ_CARD_RANK (after->pile[after->n_cards - after->n_discard]);
+}
+
 /* One move into the history, with the position it left (for looking back:
  * pj_game_get_position_after()). */
 void
 _pj_game_mirror_append (PjGame         *self,
+                        guint           index,
                         const PjState  *before,
                         const PjAction *seen,
                         const PjState  *after)
 {
   g_autoptr (PjMoveItem) item = _pj_game_make_item (self, before, seen);
 
+  /* a mirror that came in later has fewer items than moves */
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->history)) != index)
+    self->mirror_gap = TRUE;
   g_array_append_val (self->mirror_positions, *after);
   g_list_store_append (self->history, item);
 }
@@ -225,14 +243,9 @@ pj_game_mirror_update (PjGame        *self,
 
   if (animated)
     {
-      /* a challenge turns the card up: the host's position shows it on
-       * top of the discard pile, so the log can say what it was */
-      if (seen.kind == PJ_ACTION_CHALLENGE && before.pending.kind != PJ_ACTION_NONE &&
-          PJ_CARD_RANK (before.pending.card) == PJ_CARD_UNKNOWN && position->n_discard > 0 &&
-          !(position->pile[position->n_cards - position->n_discard] & PJ_CARD_FACE_DOWN))
-        before.pending.card = (guint8) PJ_CARD_RANK (position->pile[position->n_cards - position->n_discard]);
-      count_mirror_stats (self, &before, &seen);
-      _pj_game_mirror_append (self, &before, &seen, position);
+      reveal_challenged (&before, &seen, position);
+      count_mirror_stats (self, &before, &seen, position);
+      _pj_game_mirror_append (self, n_actions - 1, &before, &seen, position);
       g_signal_emit (self, _pj_game_signals[ACTION_APPLIED], 0, &seen, &before);
     }
   else
@@ -247,6 +260,75 @@ pj_game_mirror_update (PjGame        *self,
     g_signal_emit (self, _pj_game_signals[TURN_CHANGED], 0, (guint) self->state.actor);
 
   return animated;
+}
+
+/**
+ * pj_game_mirror_add_past:
+ * @self: a mirror
+ * @index: the action's number in the game (0: the first move)
+ * @before: the position before it, as this seat may see it
+ * @action: the action's text as this seat may see it (in @before)
+ * @after: the position after it (the next past move's @before, or the
+ *   mirror's position for the last one)
+ *
+ * A move played before this mirror saw the table (a rejoin: the host's
+ * `past`), into the history as if it had been watched, without animating
+ * anything. Moves come in order; one the history holds already is
+ * skipped, so a link dropped and back in the same program gets no
+ * duplicates. A history that misses moves (the mirror came in mid-game
+ * from a host that sent no past) is replaced from @index 0 on.
+ *
+ * Returns: FALSE (and nothing changes) if the move does not follow the
+ * history or does not read in @before.
+ */
+gboolean
+pj_game_mirror_add_past (PjGame         *self,
+                         guint           index,
+                         const PjState  *before,
+                         const char     *action,
+                         const PjState  *after,
+                         GError        **error)
+{
+  guint n_items;
+  PjState shown;
+  PjAction seen;
+
+  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+  g_return_val_if_fail (self->mirror, FALSE);
+  g_return_val_if_fail (before != NULL && action != NULL && after != NULL, FALSE);
+
+  n_items = g_list_model_get_n_items (G_LIST_MODEL (self->history));
+  if (!self->mirror_gap && index < n_items)
+    return TRUE;
+  if (index >= self->n_actions || (index != n_items && !(self->mirror_gap && index == 0)))
+    {
+      g_set_error (error, PJ_GAME_ERROR, PJ_GAME_ERROR_BAD_PAST,
+                   /* Translators: the LAN table's account of the moves before one came back, %u counts from 1 */
+                   _("The table sent move %u of the game out of order"), index + 1);
+      return FALSE;
+    }
+  shown = *before;
+  if (before->rules.players != self->state.rules.players ||
+      !pj_action_read_seen (&shown, action, &seen, error))
+    {
+      if (error != NULL && *error == NULL)
+        g_set_error (error, PJ_GAME_ERROR, PJ_GAME_ERROR_BAD_PAST,
+                     /* Translators: %u counts the moves from 1 */
+                     _("The table sent move %u of another game"), index + 1);
+      return FALSE;
+    }
+  if (self->mirror_gap)
+    {
+      /* the moves it missed come with the rest: the list starts over, whole */
+      g_list_store_remove_all (self->history);
+      g_array_set_size (self->mirror_positions, 0);
+      memset (&self->mirror_stats, 0, sizeof self->mirror_stats);
+      self->mirror_gap = FALSE;
+    }
+  reveal_challenged (&shown, &seen, after);
+  count_mirror_stats (self, &shown, &seen, after);
+  _pj_game_mirror_append (self, index, &shown, &seen, after);
+  return TRUE;
 }
 
 /**

@@ -70,6 +70,9 @@ struct _PjGame
   /* the position after each history item, as this seat saw it: a mirror
    * has no record to replay, and may have joined after the first move */
   GArray        *mirror_positions;
+  /* some history item is not the action of its index (the mirror came in
+   * mid-game, or jumped over moves): a `past` from the first move replaces it */
+  gboolean       mirror_gap;
   GDateTime     *created;
 };
 
@@ -112,6 +115,7 @@ PjMoveItem *_pj_game_make_item           (PjGame         *self,
 
 /* pj-game-mirror.c */
 void        _pj_game_mirror_append       (PjGame         *self,
+                                          guint           index,
                                           const PjState  *before,
                                           const PjAction *seen,
                                           const PjState  *after);

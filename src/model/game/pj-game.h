@@ -45,6 +45,7 @@ typedef enum {
   PJ_GAME_ERROR_BUSY,            /* a computer player is choosing */
   PJ_GAME_ERROR_CANNOT_UNDO,     /* no human action to take back, or other humans play */
   PJ_GAME_ERROR_WAITING,         /* a mirror's action awaits the host's answer */
+  PJ_GAME_ERROR_BAD_PAST,        /* a mirror's past move that does not fit its history */
 } PjGameError;
 
 
@@ -206,6 +207,12 @@ gboolean        pj_game_mirror_update      (PjGame        *self,
                                             int            actor,
                                             const char    *action,
                                             const PjState *position);
+gboolean        pj_game_mirror_add_past    (PjGame        *self,
+                                            guint          index,
+                                            const PjState *before,
+                                            const char    *action,
+                                            const PjState *after,
+                                            GError       **error);
 void            pj_game_mirror_refused     (PjGame        *self);
 void            pj_game_mirror_hold        (PjGame        *self);
 
