@@ -93,6 +93,7 @@ tell_news_cb (gpointer user_data)
       g_string_append (text, g_ptr_array_index (self->news, i));
     }
   g_ptr_array_set_size (self->news, 0);
+  self->news_play = 0;
 
   if (self->game != NULL && pj_game_is_human_turn (self->game) && !pj_game_is_over (self->game))
     {
@@ -115,6 +116,47 @@ tell_news_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* The Bluffing Joker play a let-stand answer at `index` answers. */
+static guint
+play_of_answer (GListModel *history,
+                guint       index)
+{
+  while (index > 0)
+    {
+      g_autoptr (PjMoveItem) item = g_list_model_get_item (history, --index);
+
+      if (pj_move_item_get_action (item)->kind != PJ_ACTION_PASS)
+        return index;
+    }
+  return 0;
+}
+
+/* Others' moves for the screen reader, in the move list's words: an
+ * answer that lets a card stand is read as the play's folded line
+ * ("… — Blue and Green let it stand"), and replaces that line when it is
+ * still waiting to be told, so a play is read once, not once per answer. */
+static void
+add_news (PjWindow   *self,
+          GListModel *history,
+          guint       index,
+          PjMoveItem *item)
+{
+  guint play = index;
+  char *text;
+
+  if (pj_move_item_get_action (item)->kind == PJ_ACTION_PASS)
+    play = play_of_answer (history, index);
+  text = pj_game_describe_history_item (self->game, play);
+  if (self->news_play == play + 1 && self->news->len > 0)
+    {
+      g_free (self->news->pdata[self->news->len - 1]);
+      self->news->pdata[self->news->len - 1] = text;
+    }
+  else
+    g_ptr_array_add (self->news, text);
+  self->news_play = play + 1;
+}
+
 void
 _pj_window_history_changed (PjWindow   *self,
                             guint       position,
@@ -124,6 +166,9 @@ _pj_window_history_changed (PjWindow   *self,
 {
   _pj_window_history_follow_end (self);
   _pj_window_review_history_changed (self, position, removed);
+  /* a Bluffing Joker play's line tells the answers that came after it */
+  if (self->game != NULL && pj_game_get_rules (self->game)->bluffing)
+    _pj_window_review_refresh_rows (self);
 
   /* one move appended: a game going on, not one opened or undone */
   if (removed == 0 && added == 1 && position + 1 == g_list_model_get_n_items (model))
@@ -133,12 +178,40 @@ _pj_window_history_changed (PjWindow   *self,
 
       if ((int) pj_move_item_get_seat (item) == viewer || self->news == NULL)
         return;
-      g_ptr_array_add (self->news, g_strdup (pj_move_item_get_description (item)));
+      add_news (self, model, position, item);
       /* a moment, not an idle: while pegs are animated the main loop is
        * never idle on a slow machine */
       if (self->news_idle == 0)
         self->news_idle = g_timeout_add (100, tell_news_cb, self);
     }
+}
+
+guint
+_pj_window_history_item_of_row (PjWindow *self,
+                                guint     row)
+{
+  g_autoptr (PjMoveItem) item = NULL;
+  GListModel *history;
+  guint index;
+
+  g_return_val_if_fail (PJ_IS_WINDOW (self), G_MAXUINT);
+
+  if (self->game == NULL || self->history_selection == NULL ||
+      (item = g_list_model_get_item (G_LIST_MODEL (self->history_selection), row)) == NULL)
+    return G_MAXUINT;
+  history = pj_game_get_history (self->game);
+  if (!g_list_store_find (G_LIST_STORE (history), item, &index))
+    return G_MAXUINT;
+  /* the last item of the row's line: a Bluffing Joker play whose answers
+   * let it stand is shown as it stood after them */
+  for (guint n = g_list_model_get_n_items (history); index + 1 < n; index++)
+    {
+      g_autoptr (PjMoveItem) next = g_list_model_get_item (history, index + 1);
+
+      if (pj_move_item_get_action (next)->kind != PJ_ACTION_PASS)
+        break;
+    }
+  return index;
 }
 
 void
