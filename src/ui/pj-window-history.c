@@ -35,6 +35,17 @@ history_unbind_cb (GtkSignalListItemFactory *factory,
   _pj_window_review_unbind_row (self, item);
 }
 
+/* This many looks, a moment apart, at the list's end once asked for it */
+#define FOLLOW_LOOKS 10
+
+static gboolean
+shows_end (PjWindow *self)
+{
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->history_scroller);
+
+  return gtk_adjustment_get_value (adj) + gtk_adjustment_get_page_size (adj) >= gtk_adjustment_get_upper (adj) - 1;
+}
+
 static gboolean
 scroll_to_end_cb (gpointer user_data)
 {
@@ -47,25 +58,37 @@ scroll_to_end_cb (gpointer user_data)
   if (!gtk_widget_get_mapped (GTK_WIDGET (self->history_scroller)))
     return G_SOURCE_REMOVE;
 
-  self->history_follow = FALSE;
-  if (n == 0)
-    return G_SOURCE_REMOVE;
+  if (n == 0 || self->history_tries >= FOLLOW_LOOKS)
+    {
+      self->history_follow = FALSE;
+      self->history_tries = 0;
+      return G_SOURCE_REMOVE;
+    }
   /* anchored to its last item, not scrolled to the adjustment's upper
    * bound: rows not yet measured are only estimated, and moving the
    * adjustment before they are laid out makes GTK 4.8 warn that it
    * "failed to scroll to given position" (fatal in the tests) */
-  gtk_widget_activate_action (GTK_WIDGET (self->history_list), "list.scroll-to-item", "u", n - 1);
+  if (self->history_tries == 0 || !shows_end (self))
+    gtk_widget_activate_action (GTK_WIDGET (self->history_list), "list.scroll-to-item", "u", n - 1);
+  /* a list given a new model (an opened game) still loses that anchor
+   * when it first lays out its rows, a moment later on a loaded machine:
+   * look again a few times */
+  self->history_tries++;
+  self->history_idle = g_timeout_add (50, scroll_to_end_cb, self);
   return G_SOURCE_REMOVE;
 }
 
-/* Show the newest move once the list has measured it (after this main loop
- * iteration), or when the panel is shown next. */
+/* Show the newest move once the list has measured it (a frame or so
+ * later), or when the panel is shown next. A moment, not an idle: while
+ * the board animates a jump (an opened game, a rejoin) the main loop is
+ * never idle on a slow machine, and the list stayed at its top. */
 void
 _pj_window_history_follow_end (PjWindow *self)
 {
   self->history_follow = TRUE;
+  self->history_tries = 0;
   if (self->history_idle == 0)
-    self->history_idle = g_idle_add_full (G_PRIORITY_LOW, scroll_to_end_cb, self, NULL);
+    self->history_idle = g_timeout_add (50, scroll_to_end_cb, self);
 }
 
 static void
@@ -73,6 +96,16 @@ history_mapped_cb (PjWindow *self)
 {
   if (self->history_follow)
     _pj_window_history_follow_end (self);
+}
+
+/* Hidden at its end (the panel folded away, the window's content swapped
+ * while a game is opened), the list comes back at its top: it is taken
+ * back to its end when shown again. */
+static void
+history_unmapped_cb (PjWindow *self)
+{
+  if (self->history_selection != NULL && shows_end (self))
+    self->history_follow = TRUE;
 }
 
 /* Tell the screen reader the moves others made, in the move list's words,
@@ -224,4 +257,5 @@ _pj_window_history_init (PjWindow *self)
   g_signal_connect (factory, "unbind", G_CALLBACK (history_unbind_cb), self);
   gtk_list_view_set_factory (self->history_list, factory);
   g_signal_connect_swapped (self->history_scroller, "map", G_CALLBACK (history_mapped_cb), self);
+  g_signal_connect_swapped (self->history_scroller, "unmap", G_CALLBACK (history_unmapped_cb), self);
 }

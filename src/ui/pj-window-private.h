@@ -105,6 +105,7 @@ struct _PjWindow
   GtkNoSelection       *history_selection;
   guint                 history_idle;
   gboolean              history_follow;    /* the list still has to show its newest move */
+  guint                 history_tries;     /* looks at the list's end since it was asked */
   GPtrArray            *news;              /* others' moves not yet told to the screen reader */
   guint                 news_idle;
   guint                 news_play;         /* 1 + the history index of the Bluffing Joker

@@ -388,6 +388,29 @@ shows_last_row (gpointer data)
   return FALSE;
 }
 
+/* The window is done taking the list to its end (it looks a few times, a
+ * moment apart: GTK may lose the place as it first lays out a new model),
+ * and the last move shows. */
+static gboolean
+settled_at_last_row (gpointer data)
+{
+  PjWindow *window = data;
+
+  return !window->history_follow && window->history_idle == 0 && shows_last_row (window);
+}
+
+static void
+report_scroll (PjWindow *window)
+{
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (window->history_scroller);
+
+  g_autoptr (GPtrArray) rows = rows_of (window);
+
+  g_test_message ("move list at %.0f of %.0f (page %.0f), %u rows, %u moves", gtk_adjustment_get_value (adj),
+                  gtk_adjustment_get_upper (adj), gtk_adjustment_get_page_size (adj), rows->len,
+                  g_list_model_get_n_items (pj_game_get_history (pj_window_get_game (window))));
+}
+
 static void
 test_opened_at_end (void)
 {
@@ -398,6 +421,7 @@ test_opened_at_end (void)
   PjActionList legal;
   PjWindow *window;
   PjRules rules;
+  gboolean shown;
   PjSeat seats[4] = {
     { (char *) "You", PJ_CONTROLLER_HUMAN }, { (char *) "Blue", PJ_CONTROLLER_NORMAL },
     { (char *) "Green", PJ_CONTROLLER_NORMAL }, { (char *) "Yellow", PJ_CONTROLLER_NORMAL },
@@ -426,11 +450,16 @@ test_opened_at_end (void)
   gtk_window_present (GTK_WINDOW (window));
   pj_window_open_file (window, file);
   g_assert_true (pj_test_run_until (pj_test_is_drawn, pj_window_get_board_view (window), 5000));
-  g_assert_true (pj_test_run_until (shows_last_row, window, 5000));
+  shown = pj_test_run_until (settled_at_last_row, window, 10000);
+  report_scroll (window);
+  g_assert_true (shown);
 
-  /* the same after a second game is opened in the same window */
+  /* the same after a second game is opened in the same window, whose list
+   * was at its end already */
   pj_window_open_file (window, file);
-  g_assert_true (pj_test_run_until (shows_last_row, window, 5000));
+  shown = pj_test_run_until (settled_at_last_row, window, 10000);
+  report_scroll (window);
+  g_assert_true (shown);
 
   pj_test_close_window (window);
   g_unlink (path);
