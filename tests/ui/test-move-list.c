@@ -78,6 +78,26 @@ rows_of (PjWindow *window)
   return rows;
 }
 
+typedef struct {
+  PjWindow *window;
+  guint     index;   /* in the history */
+} RowWanted;
+
+/* The row of the history's item `index` is on screen. */
+static gboolean
+row_shown (gpointer data)
+{
+  RowWanted *want = data;
+  g_autoptr (GPtrArray) rows = rows_of (want->window);
+  g_autoptr (PjMoveItem) item = g_list_model_get_item (pj_game_get_history (pj_window_get_game (want->window)),
+                                                       want->index);
+
+  for (guint r = 0; r < rows->len; r++)
+    if (g_object_get_data (G_OBJECT (rows->pdata[r]), "pj-move") == item)
+      return TRUE;
+  return FALSE;
+}
+
 static const char *
 row_text (GtkWidget  *row,
           const char *part)
@@ -199,11 +219,12 @@ test_review_rows (void)
   for (guint i = 0; i < pj_review_get_n_entries (review) && reviewed_rows == 0; i++)
     {
       const PjReviewEntry *e = pj_review_get_entry (review, i);
+      RowWanted want = { window, e->index };
 
       if (e->label == PJ_REVIEW_GOOD)
         continue;
       gtk_widget_activate_action (GTK_WIDGET (window->history_list), "list.scroll-to-item", "u", e->index);
-      g_assert_true (pj_test_run_frames (GTK_WIDGET (window)));
+      g_assert_true (pj_test_run_until (row_shown, &want, 5000));
       rows = rows_of (window);
       for (guint r = 0; r < rows->len; r++)
         {
@@ -250,6 +271,7 @@ bluffing_record (guint n_actions)
   PjActionList legal;
   PjRecord *record;
   PjRules rules;
+  gboolean challenged = FALSE;
   PjSeat seats[4] = {
     { (char *) "Ann", PJ_CONTROLLER_HUMAN }, { (char *) "Bea", PJ_CONTROLLER_NORMAL },
     { (char *) "Cy", PJ_CONTROLLER_NORMAL }, { (char *) "Di", PJ_CONTROLLER_NORMAL },
@@ -259,16 +281,30 @@ bluffing_record (guint n_actions)
   record = pj_record_new (&rules, 7, -1, seats, 4, NULL);
   g_assert_nonnull (record);
   pj_action_list_init (&legal);
-  /* no challenge ever, so every play is let stand by all three others */
+  /* every play let stand by all three others but one */
   while (pj_record_get_n_actions (record) < n_actions && !pj_state_is_over (pj_record_get_state (record)))
     {
       const PjAction *pick = NULL;
 
       pj_legal_actions (pj_record_get_state (record), &legal);
       g_assert_cmpuint (legal.n, >, 0);
-      for (guint i = 0; i < legal.n && pick == NULL; i++)
-        if (legal.v[i].kind != PJ_ACTION_CHALLENGE)
-          pick = &legal.v[i];
+      /* one challenge, after someone let that card stand */
+      if (!challenged && pj_record_get_n_actions (record) > 20 &&
+          pj_record_get_action (record, pj_record_get_n_actions (record) - 1)->kind == PJ_ACTION_PASS)
+        for (guint i = 0; i < legal.n && pick == NULL; i++)
+          if (legal.v[i].kind == PJ_ACTION_CHALLENGE)
+            {
+              pick = &legal.v[i];
+              challenged = TRUE;
+            }
+      /* varied plays, the same every run */
+      for (guint k = 0; k < legal.n && pick == NULL; k++)
+        {
+          guint i = (k + pj_record_get_n_actions (record) * 7) % legal.n;
+
+          if (legal.v[i].kind != PJ_ACTION_CHALLENGE)
+            pick = &legal.v[i];
+        }
       g_assert_nonnull (pick);
       g_assert_true (pj_record_append (record, pick, NULL));
     }
@@ -284,7 +320,7 @@ test_bluffing_folded (void)
   PjGame *game;
   PjWindow *window;
   GListModel *history, *shown;
-  guint passes = 0, folded = 0;
+  guint passes = 0, folded = 0, challenged_play = 0;
 
   if (!pj_test_init_display ())
     {
@@ -334,9 +370,46 @@ test_bluffing_folded (void)
     }
   g_assert_cmpuint (_pj_window_history_item_of_row (window, g_list_model_get_n_items (shown)), ==, G_MAXUINT);
 
+  /* the play that was challenged names who let it stand before */
+  {
+    gboolean found = FALSE;
+
+    for (guint i = 0; i + 1 < g_list_model_get_n_items (history) && !found; i++)
+      {
+        g_autoptr (PjMoveItem) item = g_list_model_get_item (history, i);
+        g_autoptr (PjMoveItem) next = g_list_model_get_item (history, i + 1);
+
+        if (pj_move_item_get_action (item)->kind == PJ_ACTION_PASS &&
+            pj_move_item_get_action (next)->kind == PJ_ACTION_CHALLENGE)
+          {
+            guint play = i;
+            g_autofree char *line = NULL;
+
+            while (play > 0)
+              {
+                g_autoptr (PjMoveItem) p = g_list_model_get_item (history, --play);
+
+                if (pj_move_item_get_action (p)->kind != PJ_ACTION_PASS)
+                  break;
+              }
+            line = pj_game_describe_history_item (game, play);
+            g_test_message ("%s", line);
+            g_assert_nonnull (strstr (line, " let it stand"));
+            g_assert_null (strstr (line, "nobody challenged"));
+            challenged_play = play;
+            found = TRUE;
+          }
+      }
+    g_assert_true (found);
+  }
+
   /* the rows on screen: a play let stand says so in its own line */
-  gtk_widget_activate_action (GTK_WIDGET (window->history_list), "list.scroll-to-item", "u", 0);
-  g_assert_true (pj_test_run_frames (GTK_WIDGET (window)));
+  {
+    RowWanted want = { window, 0 };
+
+    gtk_widget_activate_action (GTK_WIDGET (window->history_list), "list.scroll-to-item", "u", 0);
+    g_assert_true (pj_test_run_until (row_shown, &want, 5000));
+  }
   rows = rows_of (window);
   g_assert_cmpuint (rows->len, >, 3);
   for (guint r = 0; r < rows->len; r++)
@@ -353,6 +426,20 @@ test_bluffing_folded (void)
         }
     }
   g_assert_cmpuint (folded, >, 0);
+
+  /* the pictures: around the play that was challenged */
+  {
+    RowWanted want = { window, challenged_play };
+
+    for (guint r = 0; r < g_list_model_get_n_items (shown); r++)
+      if (_pj_window_history_item_of_row (window, r) >= challenged_play)
+        {
+          gtk_widget_activate_action (GTK_WIDGET (window->history_list), "list.scroll-to-item", "u",
+                                      MIN (r + 4, g_list_model_get_n_items (shown) - 1));
+          break;
+        }
+    g_assert_true (pj_test_run_until (row_shown, &want, 5000));
+  }
   shot (GTK_WIDGET (window), "bluffing-move-list", FALSE);
   shot (GTK_WIDGET (window), "bluffing-move-list", TRUE);
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
