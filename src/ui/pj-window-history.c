@@ -166,9 +166,11 @@ play_of_answer (GListModel *history,
 
 /* Others' moves for the screen reader, in the move list's words: an
  * answer that lets a card stand is read as the play's folded line
- * ("… — Blue and Green let it stand"), and replaces that line when it is
- * still waiting to be told, so a play is read once, not once per answer. */
-static void
+ * ("… — Blue and Green let it stand"), once the answers are in or it is
+ * this player's turn to answer, and replaces that line when it is still
+ * waiting to be told: a play is read once or twice, not once per answer.
+ * FALSE when there is nothing new to tell yet. */
+static gboolean
 add_news (PjWindow   *self,
           GListModel *history,
           guint       index,
@@ -178,7 +180,12 @@ add_news (PjWindow   *self,
   char *text;
 
   if (pj_move_item_get_action (item)->kind == PJ_ACTION_PASS)
-    play = play_of_answer (history, index);
+    {
+      /* more answers to come, none of them this player's */
+      if (pj_game_get_state (self->game)->phase == PJ_PHASE_CHALLENGE && !pj_game_is_human_turn (self->game))
+        return FALSE;
+      play = play_of_answer (history, index);
+    }
   text = pj_game_describe_history_item (self->game, play);
   if (self->news_play == play + 1 && self->news->len > 0)
     {
@@ -188,6 +195,7 @@ add_news (PjWindow   *self,
   else
     g_ptr_array_add (self->news, text);
   self->news_play = play + 1;
+  return TRUE;
 }
 
 void
@@ -211,7 +219,8 @@ _pj_window_history_changed (PjWindow   *self,
 
       if ((int) pj_move_item_get_seat (item) == viewer || self->news == NULL)
         return;
-      add_news (self, model, position, item);
+      if (!add_news (self, model, position, item))
+        return;
       /* a moment, not an idle: while pegs are animated the main loop is
        * never idle on a slow machine */
       if (self->news_idle == 0)
