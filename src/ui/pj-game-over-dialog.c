@@ -26,7 +26,7 @@ struct _PjGameOverDialog
 
   /* template */
   GtkListBox       *stats_list;
-  GtkWidget        *review_list;
+  GtkWidget        *review_box;
   AdwActionRow     *review_row;
   GtkStack         *review_stack;
   GtkProgressBar   *review_progress;
@@ -39,6 +39,7 @@ struct _PjGameOverDialog
   PjReview         *review;
   char             *review_text;  /* the review row's subtitle */
   int               review_percent;
+  gboolean          review_width_pinned;
 };
 
 G_DEFINE_FINAL_TYPE (PjGameOverDialog, pj_game_over_dialog, PJ_TYPE_ALERT)
@@ -203,6 +204,24 @@ set_review_text (PjGameOverDialog *self,
 
 static void update_review (PjGameOverDialog *self);
 
+/* The row's texts change while the review runs (the offer, "Reviewing…
+ * 40 %", the summary) and so would the dialog's width, three times: once
+ * the review is under way the row keeps the width it has on screen, asking
+ * for no more (its words wrap inside). */
+static void
+pin_review_width (PjGameOverDialog *self)
+{
+  int width;
+
+  if (self->review_width_pinned || !gtk_widget_get_mapped (self->review_box) ||
+      (width = gtk_widget_get_width (self->review_box)) <= 0)
+    return;
+  gtk_widget_set_size_request (self->review_box, width, -1);
+  /* its natural width is now the one asked for: the least */
+  gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (self->review_box), FALSE);
+  self->review_width_pinned = TRUE;
+}
+
 /* A whole percent at a time, as in the window */
 /* GTK's thread: a progress told from elsewhere waits for the next one */
 static GThread *ui_thread;
@@ -222,6 +241,9 @@ review_progress_cb (PjGameOverDialog *self)
 static void
 update_review (PjGameOverDialog *self)
 {
+  /* before the texts change */
+  if (self->review != NULL)
+    pin_review_width (self);
   if (self->review == NULL)
     {
       gtk_stack_set_visible_child_name (self->review_stack, "start");
@@ -275,6 +297,8 @@ pj_game_over_dialog_set_review (PjGameOverDialog *self,
       g_signal_handlers_disconnect_by_func (self->review, update_review, self);
       g_signal_handlers_disconnect_by_func (self->review, review_progress_cb, self);
     }
+  if (review != NULL)
+    pin_review_width (self);
   g_set_object (&self->review, review);
   self->review_percent = -1;
   if (review != NULL)
@@ -315,7 +339,7 @@ pj_game_over_dialog_constructed (GObject *object)
   fill_stats (self);
   add_responses (self);
   /* a LAN guest has no record of the game to review */
-  gtk_widget_set_visible (self->review_list,
+  gtk_widget_set_visible (self->review_box,
                           !pj_game_is_mirror (self->game) && pj_game_get_record (self->game) != NULL);
   update_review (self);
 }
@@ -452,7 +476,7 @@ pj_game_over_dialog_class_init (PjGameOverDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/pegsandjokers/PegsAndJokers/pj-game-over-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, PjGameOverDialog, stats_list);
-  gtk_widget_class_bind_template_child (widget_class, PjGameOverDialog, review_list);
+  gtk_widget_class_bind_template_child (widget_class, PjGameOverDialog, review_box);
   gtk_widget_class_bind_template_child (widget_class, PjGameOverDialog, review_row);
   gtk_widget_class_bind_template_child (widget_class, PjGameOverDialog, review_stack);
   gtk_widget_class_bind_template_child (widget_class, PjGameOverDialog, review_progress);

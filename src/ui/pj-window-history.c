@@ -35,6 +35,17 @@ history_unbind_cb (GtkSignalListItemFactory *factory,
   _pj_window_review_unbind_row (self, item);
 }
 
+/* This many looks, a moment apart, at the list's end once asked for it */
+#define FOLLOW_LOOKS 10
+
+static gboolean
+shows_end (PjWindow *self)
+{
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->history_scroller);
+
+  return gtk_adjustment_get_value (adj) + gtk_adjustment_get_page_size (adj) >= gtk_adjustment_get_upper (adj) - 1;
+}
+
 static gboolean
 scroll_to_end_cb (gpointer user_data)
 {
@@ -47,25 +58,37 @@ scroll_to_end_cb (gpointer user_data)
   if (!gtk_widget_get_mapped (GTK_WIDGET (self->history_scroller)))
     return G_SOURCE_REMOVE;
 
-  self->history_follow = FALSE;
-  if (n == 0)
-    return G_SOURCE_REMOVE;
+  if (n == 0 || self->history_tries >= FOLLOW_LOOKS)
+    {
+      self->history_follow = FALSE;
+      self->history_tries = 0;
+      return G_SOURCE_REMOVE;
+    }
   /* anchored to its last item, not scrolled to the adjustment's upper
    * bound: rows not yet measured are only estimated, and moving the
    * adjustment before they are laid out makes GTK 4.8 warn that it
    * "failed to scroll to given position" (fatal in the tests) */
-  gtk_widget_activate_action (GTK_WIDGET (self->history_list), "list.scroll-to-item", "u", n - 1);
+  if (self->history_tries == 0 || !shows_end (self))
+    gtk_widget_activate_action (GTK_WIDGET (self->history_list), "list.scroll-to-item", "u", n - 1);
+  /* a list given a new model (an opened game) still loses that anchor
+   * when it first lays out its rows, a moment later on a loaded machine:
+   * look again a few times */
+  self->history_tries++;
+  self->history_idle = g_timeout_add (50, scroll_to_end_cb, self);
   return G_SOURCE_REMOVE;
 }
 
-/* Show the newest move once the list has measured it (after this main loop
- * iteration), or when the panel is shown next. */
+/* Show the newest move once the list has measured it (a frame or so
+ * later), or when the panel is shown next. A moment, not an idle: while
+ * the board animates a jump (an opened game, a rejoin) the main loop is
+ * never idle on a slow machine, and the list stayed at its top. */
 void
 _pj_window_history_follow_end (PjWindow *self)
 {
   self->history_follow = TRUE;
+  self->history_tries = 0;
   if (self->history_idle == 0)
-    self->history_idle = g_idle_add_full (G_PRIORITY_LOW, scroll_to_end_cb, self, NULL);
+    self->history_idle = g_timeout_add (50, scroll_to_end_cb, self);
 }
 
 static void
@@ -73,6 +96,16 @@ history_mapped_cb (PjWindow *self)
 {
   if (self->history_follow)
     _pj_window_history_follow_end (self);
+}
+
+/* Hidden at its end (the panel folded away, the window's content swapped
+ * while a game is opened), the list comes back at its top: it is taken
+ * back to its end when shown again. */
+static void
+history_unmapped_cb (PjWindow *self)
+{
+  if (self->history_selection != NULL && shows_end (self))
+    self->history_follow = TRUE;
 }
 
 /* Tell the screen reader the moves others made, in the move list's words,
@@ -93,6 +126,7 @@ tell_news_cb (gpointer user_data)
       g_string_append (text, g_ptr_array_index (self->news, i));
     }
   g_ptr_array_set_size (self->news, 0);
+  self->news_play = 0;
 
   if (self->game != NULL && pj_game_is_human_turn (self->game) && !pj_game_is_over (self->game))
     {
@@ -115,6 +149,55 @@ tell_news_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* The Bluffing Joker play a let-stand answer at `index` answers. */
+static guint
+play_of_answer (GListModel *history,
+                guint       index)
+{
+  while (index > 0)
+    {
+      g_autoptr (PjMoveItem) item = g_list_model_get_item (history, --index);
+
+      if (pj_move_item_get_action (item)->kind != PJ_ACTION_PASS)
+        return index;
+    }
+  return 0;
+}
+
+/* Others' moves for the screen reader, in the move list's words: an
+ * answer that lets a card stand is read as the play's folded line
+ * ("… — Blue and Green let it stand"), once the answers are in or it is
+ * this player's turn to answer, and replaces that line when it is still
+ * waiting to be told: a play is read once or twice, not once per answer.
+ * FALSE when there is nothing new to tell yet. */
+static gboolean
+add_news (PjWindow   *self,
+          GListModel *history,
+          guint       index,
+          PjMoveItem *item)
+{
+  guint play = index;
+  char *text;
+
+  if (pj_move_item_get_action (item)->kind == PJ_ACTION_PASS)
+    {
+      /* more answers to come, none of them this player's */
+      if (pj_game_get_state (self->game)->phase == PJ_PHASE_CHALLENGE && !pj_game_is_human_turn (self->game))
+        return FALSE;
+      play = play_of_answer (history, index);
+    }
+  text = pj_game_describe_history_item (self->game, play);
+  if (self->news_play == play + 1 && self->news->len > 0)
+    {
+      g_free (self->news->pdata[self->news->len - 1]);
+      self->news->pdata[self->news->len - 1] = text;
+    }
+  else
+    g_ptr_array_add (self->news, text);
+  self->news_play = play + 1;
+  return TRUE;
+}
+
 void
 _pj_window_history_changed (PjWindow   *self,
                             guint       position,
@@ -124,6 +207,9 @@ _pj_window_history_changed (PjWindow   *self,
 {
   _pj_window_history_follow_end (self);
   _pj_window_review_history_changed (self, position, removed);
+  /* a Bluffing Joker play's line tells the answers that came after it */
+  if (self->game != NULL && pj_game_get_rules (self->game)->bluffing)
+    _pj_window_review_refresh_rows (self);
 
   /* one move appended: a game going on, not one opened or undone */
   if (removed == 0 && added == 1 && position + 1 == g_list_model_get_n_items (model))
@@ -133,12 +219,41 @@ _pj_window_history_changed (PjWindow   *self,
 
       if ((int) pj_move_item_get_seat (item) == viewer || self->news == NULL)
         return;
-      g_ptr_array_add (self->news, g_strdup (pj_move_item_get_description (item)));
+      if (!add_news (self, model, position, item))
+        return;
       /* a moment, not an idle: while pegs are animated the main loop is
        * never idle on a slow machine */
       if (self->news_idle == 0)
         self->news_idle = g_timeout_add (100, tell_news_cb, self);
     }
+}
+
+guint
+_pj_window_history_item_of_row (PjWindow *self,
+                                guint     row)
+{
+  g_autoptr (PjMoveItem) item = NULL;
+  GListModel *history;
+  guint index;
+
+  g_return_val_if_fail (PJ_IS_WINDOW (self), G_MAXUINT);
+
+  if (self->game == NULL || self->history_selection == NULL ||
+      (item = g_list_model_get_item (G_LIST_MODEL (self->history_selection), row)) == NULL)
+    return G_MAXUINT;
+  history = pj_game_get_history (self->game);
+  if (!g_list_store_find (G_LIST_STORE (history), item, &index))
+    return G_MAXUINT;
+  /* the last item of the row's line: a Bluffing Joker play whose answers
+   * let it stand is shown as it stood after them */
+  for (guint n = g_list_model_get_n_items (history); index + 1 < n; index++)
+    {
+      g_autoptr (PjMoveItem) next = g_list_model_get_item (history, index + 1);
+
+      if (pj_move_item_get_action (next)->kind != PJ_ACTION_PASS)
+        break;
+    }
+  return index;
 }
 
 void
@@ -151,4 +266,5 @@ _pj_window_history_init (PjWindow *self)
   g_signal_connect (factory, "unbind", G_CALLBACK (history_unbind_cb), self);
   gtk_list_view_set_factory (self->history_list, factory);
   g_signal_connect_swapped (self->history_scroller, "map", G_CALLBACK (history_mapped_cb), self);
+  g_signal_connect_swapped (self->history_scroller, "unmap", G_CALLBACK (history_unmapped_cb), self);
 }

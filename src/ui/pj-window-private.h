@@ -89,6 +89,7 @@ struct _PjWindow
   GtkCustomFilter      *review_filter;     /* "Mistakes Only" */
   PjGameOverDialog     *review_dialog;     /* weak: the game-over dialog that asked */
   guint                 review_iterations; /* 0: the review's default */
+  GtkWidget            *review_legend;     /* the key to the marks, under the summary */
 
   GSettings            *settings;
   /* a guest's link dropped: the toast counts down to the computer */
@@ -104,8 +105,11 @@ struct _PjWindow
   GtkNoSelection       *history_selection;
   guint                 history_idle;
   gboolean              history_follow;    /* the list still has to show its newest move */
+  guint                 history_tries;     /* looks at the list's end since it was asked */
   GPtrArray            *news;              /* others' moves not yet told to the screen reader */
   guint                 news_idle;
+  guint                 news_play;         /* 1 + the history index of the Bluffing Joker
+                                              play whose line news ends with; 0: none */
 
   /* narrow windows (libadwaita 1.2 has no breakpoints) */
   gboolean              compact;
@@ -169,6 +173,12 @@ void     _pj_window_history_changed     (PjWindow       *self,
                                          guint           removed,
                                          guint           added,
                                          GListModel     *model);
+/* The history item (pj_game_get_history()) whose position the move list's
+ * row `row` stands for, or G_MAXUINT: rows fold the Bluffing Joker answers
+ * that let a play stand (the row gives the last of them) and may be
+ * filtered ("Mistakes Only"), so rows and items are not one to one. */
+guint    _pj_window_history_item_of_row (PjWindow       *self,
+                                         guint           row);
 
 /* pj-window-actions.c */
 void     _pj_window_class_actions_init  (GtkWidgetClass *widget_class);
@@ -205,6 +215,7 @@ void        _pj_window_review_bind_row   (PjWindow       *self,
                                           GtkListItem    *item);
 void        _pj_window_review_unbind_row (PjWindow       *self,
                                           GtkListItem    *item);
+void        _pj_window_review_refresh_rows (PjWindow     *self);
 void        _pj_window_review_over_dialog (PjWindow      *self,
                                           PjGameOverDialog *dialog);
 void        _pj_window_review_offer      (PjWindow       *self);

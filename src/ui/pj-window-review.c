@@ -43,6 +43,10 @@ filter_cb (gpointer item,
   PjWindow *self = user_data;
   const PjReviewEntry *entry;
 
+  /* a Bluffing Joker answer that let the card stand is told in the play's
+   * own line (pj_game_describe_history_item()) */
+  if (pj_move_item_get_action (item)->kind == PJ_ACTION_PASS)
+    return FALSE;
   if (!mistakes_only (self))
     return TRUE;
   entry = entry_of (self, item);
@@ -99,9 +103,9 @@ can_review (PjWindow *self)
   return record != NULL && pj_record_get_n_actions (record) > 0 && self->review_cancel == NULL;
 }
 
-/* Every bound row shows the marks again. */
-static void
-refresh_rows (PjWindow *self)
+/* Every bound row shows the marks, and its words, again. */
+void
+_pj_window_review_refresh_rows (PjWindow *self)
 {
   GHashTableIter iter;
   gpointer item;
@@ -144,6 +148,10 @@ _pj_window_review_update (PjWindow *self)
 
       gtk_label_set_label (self->review_label, summary);
     }
+  /* the key to the marks, under the summary once there are marks to read */
+  gtk_widget_set_visible (self->review_legend,
+                          done && pj_review_count (self->review, G_MAXUINT, PJ_REVIEW_GOOD) <
+                                  pj_review_get_n_entries (self->review));
   /* hidden, an empty status would be read out as "GtkLabel" */
   gtk_widget_set_visible (GTK_WIDGET (self->review_label), running || done);
 }
@@ -185,7 +193,7 @@ mark_moves (PjWindow *self)
       if (entry != NULL)
         g_hash_table_insert (self->review_marks, item, (gpointer) entry);
     }
-  refresh_rows (self);
+  _pj_window_review_refresh_rows (self);
   gtk_filter_changed (GTK_FILTER (self->review_filter), GTK_FILTER_CHANGE_DIFFERENT);
 }
 
@@ -320,7 +328,7 @@ _pj_window_review_reset (PjWindow *self)
   if (had && self->review_rows != NULL)
     {
       gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->review_filter_button), FALSE);
-      refresh_rows (self);
+      _pj_window_review_refresh_rows (self);
     }
   _pj_window_review_update (self);
 }
@@ -363,17 +371,27 @@ _pj_window_review_offer (PjWindow *self)
 
 /* ---- the move list's rows ------------------------------------------------- */
 
-/* A row: the move in words, its marker beside it, the reason below. */
+/* A row: the turn it was played in, the move in words, its marker beside
+ * it, what it cost and the better move below. */
 void
 _pj_window_review_setup_row (PjWindow    *self,
                              GtkListItem *item)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *words = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *turn = gtk_label_new (NULL);
   GtkWidget *label = gtk_label_new (NULL);
   GtkWidget *marker = gtk_label_new (NULL);
   GtkWidget *reason = gtk_label_new (NULL);
 
+  /* right-aligned in a column of its own, as move numbers in a score sheet */
+  gtk_label_set_xalign (GTK_LABEL (turn), 1);
+  gtk_label_set_width_chars (GTK_LABEL (turn), 3);
+  gtk_widget_set_valign (turn, GTK_ALIGN_START);
+  gtk_widget_add_css_class (turn, "numeric");
+  gtk_widget_add_css_class (turn, "dim-label");
+  gtk_widget_add_css_class (turn, "move-turn");
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
@@ -387,14 +405,20 @@ _pj_window_review_setup_row (PjWindow    *self,
   gtk_widget_add_css_class (reason, "caption");
   gtk_widget_add_css_class (reason, "dim-label");
   gtk_widget_set_visible (reason, FALSE);
-  gtk_box_append (GTK_BOX (line), label);
-  gtk_box_append (GTK_BOX (line), marker);
-  gtk_box_append (GTK_BOX (box), line);
-  gtk_box_append (GTK_BOX (box), reason);
+  /* the turn's column on the left; the move's words, and below them the
+   * review's, on the right */
+  gtk_box_append (GTK_BOX (words), label);
+  gtk_box_append (GTK_BOX (words), marker);
+  gtk_box_append (GTK_BOX (column), words);
+  gtk_box_append (GTK_BOX (column), reason);
+  gtk_widget_set_hexpand (column, TRUE);
+  gtk_box_append (GTK_BOX (box), turn);
+  gtk_box_append (GTK_BOX (box), column);
   /* the label's expanding stays in the row: the side panel keeps its width */
   gtk_widget_set_hexpand (box, FALSE);
   gtk_widget_set_margin_top (box, 2);
   gtk_widget_set_margin_bottom (box, 2);
+  g_object_set_data (G_OBJECT (box), "pj-turn", turn);
   g_object_set_data (G_OBJECT (box), "pj-label", label);
   g_object_set_data (G_OBJECT (box), "pj-marker", marker);
   g_object_set_data (G_OBJECT (box), "pj-reason", reason);
@@ -402,22 +426,17 @@ _pj_window_review_setup_row (PjWindow    *self,
   gtk_list_item_set_activatable (item, FALSE);
 }
 
-static const char *
-marker_text (PjReviewLabel label)
+/* The move's line: a Bluffing Joker play with the answers folded in. */
+static char *
+move_line (PjWindow   *self,
+           PjMoveItem *move)
 {
-  switch (label)
-    {
-    case PJ_REVIEW_INACCURACY:
-      return "?!";
-    case PJ_REVIEW_MISTAKE:
-      return "?";
-    case PJ_REVIEW_BLUNDER:
-      return "??";
-    case PJ_REVIEW_GOOD:
-    case PJ_REVIEW_N_LABELS:
-    default:
-      return NULL;
-    }
+  guint index;
+
+  if (self->game != NULL &&
+      g_list_store_find (G_LIST_STORE (pj_game_get_history (self->game)), move, &index))
+    return pj_game_describe_history_item (self->game, index);
+  return g_strdup (pj_move_item_get_description (move));
 }
 
 void
@@ -426,24 +445,37 @@ _pj_window_review_bind_row (PjWindow    *self,
 {
   PjMoveItem *move = gtk_list_item_get_item (item);
   GtkWidget *box = gtk_list_item_get_child (item);
-  GtkWidget *marker, *reason;
+  GtkWidget *turn, *marker, *reason;
   const PjReviewEntry *entry;
   const char *text;
+  g_autofree char *words = NULL;
+  g_autofree char *number = NULL;
+  g_autofree char *turn_name = NULL;
 
   if (move == NULL || box == NULL || self->review_rows == NULL)
     return;
   g_hash_table_add (self->review_rows, item);
   g_object_set_data (G_OBJECT (box), "pj-move", move);
-  gtk_label_set_label (g_object_get_data (G_OBJECT (box), "pj-label"), pj_move_item_get_description (move));
+  words = move_line (self, move);
+  gtk_label_set_label (g_object_get_data (G_OBJECT (box), "pj-label"), words);
+
+  turn = g_object_get_data (G_OBJECT (box), "pj-turn");
+  number = g_strdup_printf ("%u", pj_move_item_get_turn_number (move));
+  gtk_label_set_label (GTK_LABEL (turn), number);
+  /* Translators: the turn number beside a move in the move list, read out
+   * and shown when pointed at */
+  turn_name = g_strdup_printf (_("Turn %u"), pj_move_item_get_turn_number (move));
+  gtk_widget_set_tooltip_text (turn, turn_name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (turn), GTK_ACCESSIBLE_PROPERTY_LABEL, turn_name, -1);
 
   marker = g_object_get_data (G_OBJECT (box), "pj-marker");
   reason = g_object_get_data (G_OBJECT (box), "pj-reason");
   entry = entry_of (self, move);
-  text = entry != NULL ? marker_text (entry->label) : NULL;
+  text = entry != NULL ? pj_review_label_marker (entry->label) : NULL;
   for (guint l = 0; l < PJ_REVIEW_N_LABELS; l++)
     gtk_widget_remove_css_class (marker, pj_review_label_name (l));
   gtk_widget_set_visible (marker, text != NULL);
-  gtk_widget_set_visible (reason, text != NULL && entry->reason != NULL);
+  gtk_widget_set_visible (reason, text != NULL);
   if (text == NULL)
     {
       gtk_widget_set_tooltip_text (marker, NULL);
@@ -455,15 +487,15 @@ _pj_window_review_bind_row (PjWindow    *self,
     g_autofree char *tip = g_strdup_printf (_("%s: %d %% less chance to win"),
                                             pj_review_label_text (entry->label),
                                             (int) (entry->loss * 100 + 0.5));
+    g_autofree char *line = pj_review_entry_text (entry);
 
     gtk_label_set_label (GTK_LABEL (marker), text);
     gtk_widget_add_css_class (marker, pj_review_label_name (entry->label));
     gtk_widget_set_tooltip_text (marker, tip);
     /* read out as the word, not as punctuation */
     gtk_accessible_update_property (GTK_ACCESSIBLE (marker), GTK_ACCESSIBLE_PROPERTY_LABEL, tip, -1);
+    gtk_label_set_label (GTK_LABEL (reason), line);
   }
-  if (entry->reason != NULL)
-    gtk_label_set_label (GTK_LABEL (reason), entry->reason);
 }
 
 void
@@ -553,6 +585,20 @@ _pj_window_review_init (PjWindow *self)
   self->review_marks = g_hash_table_new (NULL, NULL);
   self->review_rows = g_hash_table_new (NULL, NULL);
   self->review_filter = gtk_custom_filter_new (filter_cb, self, NULL);
+  {
+    /* the key to the marks, under the review's summary above the list */
+    GtkWidget *status = gtk_widget_get_parent (GTK_WIDGET (self->review_label));
+    g_autofree char *legend = pj_review_legend ();
+
+    self->review_legend = gtk_label_new (legend);
+    gtk_label_set_xalign (GTK_LABEL (self->review_legend), 0);
+    gtk_label_set_wrap (GTK_LABEL (self->review_legend), TRUE);
+    gtk_widget_add_css_class (self->review_legend, "caption");
+    gtk_widget_add_css_class (self->review_legend, "dim-label");
+    gtk_widget_add_css_class (self->review_legend, "review-legend");
+    gtk_widget_set_visible (self->review_legend, FALSE);
+    gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (status)), self->review_legend, status);
+  }
   g_signal_connect_swapped (self->review_filter_button, "toggled", G_CALLBACK (filter_toggled_cb), self);
   _pj_window_review_update (self);
 }

@@ -433,6 +433,8 @@ state_reset_cb (PjWindow *self,
   clear_hint (self);
   g_clear_pointer (&self->outcome_text, g_free);
   _pj_window_refresh (self);
+  /* a position jump (rejoin, resume): the list shows where it stands now */
+  _pj_window_history_follow_end (self);
 }
 
 /* A hint is for one position. A challenge's outcome is told as it

@@ -160,6 +160,43 @@ test_hint_words (void)
   pj_test_table_clear (&t);
 }
 
+/* The move list folds the answers that let a card stand into the play's
+ * line, one item per action staying in the history (RULES BJ). */
+static void
+test_let_stand_folded (void)
+{
+  PjTestTable t;
+  GListModel *history;
+  guint play;
+  g_autofree char *waiting = NULL;
+  g_autofree char *one = NULL;
+  g_autofree char *settled = NULL;
+  g_autofree char *pass = NULL;
+
+  pj_test_table_init (&t, 0, YELLOW_TO_MOVE ("r10 s s s s", "y8 s s s s"));
+  history = pj_game_get_history (t.mirror);
+  pj_test_table_play (&t, "4=A Y1 y8-y9");
+  play = g_list_model_get_n_items (history) - 1;
+  waiting = pj_game_describe_history_item (t.mirror, play);
+  g_test_message ("%s", waiting);
+  g_assert_cmpstr (waiting, ==, "Yellow played a card face down as an Ace: peg 1 +1");
+
+  pj_test_table_play (&t, "pass");
+  pass = last_description (t.mirror);
+  g_assert_cmpuint (g_list_model_get_n_items (history), ==, play + 2);
+  one = pj_game_describe_history_item (t.mirror, play);
+  g_test_message ("%s / %s", pass, one);
+  g_assert_cmpstr (one, ==, "Yellow played a card face down as an Ace: peg 1 +1 — Red let it stand");
+  while (pj_game_get_state (t.mirror)->phase == PJ_PHASE_CHALLENGE)
+    pj_test_table_play (&t, "pass");
+  settled = pj_game_describe_history_item (t.mirror, play);
+  g_test_message ("%s", settled);
+  g_assert_cmpstr (settled, ==, "Yellow played a card face down as an Ace: peg 1 +1 — nobody challenged");
+  /* each answer stays an item of its own */
+  g_assert_cmpuint (g_list_model_get_n_items (history), >, play + 2);
+  pj_test_table_clear (&t);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -172,6 +209,7 @@ main (int    argc,
   g_test_add_func ("/game-text/bluff-caught-extra-turn", test_bluff_caught_extra_turn);
   g_test_add_func ("/game-text/wrong-challenge", test_wrong_challenge);
   g_test_add_func ("/game-text/hint-words", test_hint_words);
+  g_test_add_func ("/game-text/let-stand-folded", test_let_stand_folded);
 
   return g_test_run ();
 }

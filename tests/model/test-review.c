@@ -79,6 +79,9 @@ test_blunder (void)
   g_autofree char *best = NULL;
   g_autofree char *summary = NULL;
   g_autofree char *blunders = NULL;
+  g_autofree char *loss = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *expected = NULL;
 
   g_assert_nonnull (e);
   g_assert_cmpuint (e->index, ==, last);
@@ -92,8 +95,15 @@ test_blunder (void)
   g_assert_cmpfloat (e->win_best, ==, 1.0);          /* the game is won */
   g_assert_cmpfloat (e->loss, >, 0.3);
   g_assert_cmpfloat (e->loss, ==, e->win_best - e->win_played);
-  g_assert_cmpstr (e->reason, ==,
-                   "Better: Play your Three: move Red peg 4 to home hole 1 — Brings a peg home");
+  /* worded as a review, in the move list's words for the steps */
+  g_assert_cmpstr (e->reason, ==, "Playing your Three (Red peg 4 to home 1) would have won the game");
+  loss = pj_review_loss_text (e);
+  expected = g_strdup_printf ("−%d %% win chance", (int) (e->loss * 100 + 0.5));
+  g_assert_cmpstr (loss, ==, expected);
+  line = pj_review_entry_text (e);
+  g_free (expected);
+  expected = g_strdup_printf ("%s: %s", loss, e->reason);
+  g_assert_cmpstr (line, ==, expected);
 
   /* only Green's decisions with a choice, in the record's order */
   g_assert_cmpuint (pj_review_get_n_entries (review), >, 20);
@@ -154,7 +164,22 @@ test_best_move (void)
   g_assert_cmpfloat (e->loss, ==, 0.0);
   g_assert_true (pj_action_equal (&e->best, &e->played));
   g_assert_null (e->reason);
+  g_assert_null (pj_review_entry_text (e));
   g_assert_finalize_object (review);
+}
+
+/* The marks and their key come from one place: the key names each mark
+ * the rows show, mildest first. */
+static void
+test_legend (void)
+{
+  g_autofree char *legend = pj_review_legend ();
+
+  g_assert_null (pj_review_label_marker (PJ_REVIEW_GOOD));
+  g_assert_cmpstr (pj_review_label_marker (PJ_REVIEW_INACCURACY), ==, "?!");
+  g_assert_cmpstr (pj_review_label_marker (PJ_REVIEW_MISTAKE), ==, "?");
+  g_assert_cmpstr (pj_review_label_marker (PJ_REVIEW_BLUNDER), ==, "??");
+  g_assert_cmpstr (legend, ==, "?! inaccuracy · ? mistake · ?? blunder");
 }
 
 /* No person at the table of a game's first actions: seats 0 rates every
@@ -338,6 +363,7 @@ main (int    argc,
 
   g_test_add_func ("/review/blunder", test_blunder);
   g_test_add_func ("/review/best-move", test_best_move);
+  g_test_add_func ("/review/legend", test_legend);
   g_test_add_func ("/review/every-seat-and-summary", test_every_seat_and_summary);
   g_test_add_func ("/review/async-progress", test_async_progress);
   g_test_add_func ("/review/cancel", test_cancel);

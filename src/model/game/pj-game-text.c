@@ -151,6 +151,72 @@ pj_game_describe_action (PjGame         *self,
 }
 
 
+/* The answers after the Bluffing Joker play `play` that let it stand, and
+ * whether they settled it (no challenge follows, none can come any more). */
+static char *
+fold_let_stand (PjGame     *self,
+                GListModel *history,
+                guint       play,
+                const char *description)
+{
+  guint n = g_list_model_get_n_items (history), j;
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  gboolean challenged = FALSE, settled;
+
+  for (j = play + 1; j < n; j++)
+    {
+      g_autoptr (PjMoveItem) answer = g_list_model_get_item (history, j);
+
+      if (pj_move_item_get_action (answer)->kind != PJ_ACTION_PASS)
+        {
+          challenged = pj_move_item_get_action (answer)->kind == PJ_ACTION_CHALLENGE;
+          break;
+        }
+      g_ptr_array_add (names, (gpointer) pj_game_get_seat_name (self, pj_move_item_get_seat (answer)));
+    }
+  /* the last item: settled unless the table still waits for answers */
+  settled = j < n || pj_game_get_state (self)->phase != PJ_PHASE_CHALLENGE;
+
+  if (settled && !challenged)
+    /* Translators: Bluffing Joker, a card played face down that every
+     * other player let stand: %s is the play, e.g. "Red played a card
+     * face down as an Ace: peg 2 +1 — nobody challenged" */
+    return g_strdup_printf (_("%s — nobody challenged"), description);
+  if (names->len == 0)
+    return g_strdup (description);
+
+  {
+    g_autofree char *who = NULL;
+
+    g_ptr_array_add (names, NULL);
+    who = pj_text_list ((const char *const *) names->pdata);
+    /* Translators: Bluffing Joker, a card played face down and who let
+     * it stand so far (or before someone challenged): 1 the play, 2 one or
+     * more names, e.g. "Red played a card face down as an Ace: peg 2 +1
+     * — Blue and Green let it stand" */
+    return g_strdup_printf (ngettext ("%1$s — %2$s let it stand", "%1$s — %2$s let it stand",
+                                      names->len - 1), description, who);
+  }
+}
+
+char *
+pj_game_describe_history_item (PjGame *self,
+                               guint   item)
+{
+  GListModel *history;
+  g_autoptr (PjMoveItem) move = NULL;
+
+  g_return_val_if_fail (PJ_IS_GAME (self), NULL);
+
+  history = pj_game_get_history (self);
+  g_return_val_if_fail (item < g_list_model_get_n_items (history), NULL);
+
+  move = g_list_model_get_item (history, item);
+  if (pj_move_item_get_action (move)->kind != PJ_ACTION_MOVE || !pj_game_get_rules (self)->bluffing)
+    return g_strdup (pj_move_item_get_description (move));
+  return fold_let_stand (self, history, item, pj_move_item_get_description (move));
+}
+
 /**
  * pj_game_describe_question:
  * @self: a game

@@ -151,6 +151,12 @@ char           *pj_game_describe_action    (PjGame        *self,
                                             const PjState *before,
                                             const PjAction *action);
 GListModel     *pj_game_get_history        (PjGame        *self);
+/* The move list's line for history item `item` (pj-game-text.c): its
+ * description, and for a Bluffing Joker play the answers that let it stand
+ * folded in ("… — Blue and Green let it stand", "… — nobody challenged");
+ * the list shows those answers (PJ_ACTION_PASS) in the play's line only. */
+char           *pj_game_describe_history_item (PjGame     *self,
+                                               guint       item);
 gboolean        pj_game_get_position_after (PjGame        *self,
                                             guint          item,
                                             PjState       *out);

@@ -9,8 +9,8 @@
 #include <json-glib/json-glib.h>
 
 #include "pj-ai.h"
+#include "pj-review-private.h"
 #include "pj-search.h"
-#include "pj-text.h"
 
 /* Enough for the hard player's candidates and the played action. */
 #define MAX_RATINGS 32
@@ -125,29 +125,6 @@ label_for_loss (double loss)
   return PJ_REVIEW_BLUNDER;
 }
 
-/* "Better: Play your King: bring peg 1 out — Brings a new peg into play":
- * the hint's own words, for the action the hard player preferred. */
-static char *
-describe_better (const PjState  *before,
-                 const PjAction *best)
-{
-  PjState view = *before;
-  PjHint hint;
-  g_autofree char *why = NULL;
-  g_autofree char *what = NULL;
-
-  /* the words too come from what the player could see */
-  pj_state_redact (&view, view.actor);
-  hint = pj_ai_describe_action (&view, best);
-  why = pj_text_hint (&hint);
-  what = pj_text_hint_instruction (&view, best, why);
-
-  /* Translators: the game review's line for a weak move: what the better
-   * move was and why, e.g. "Better: Play your King: bring peg 1 out —
-   * Brings a new peg into play" */
-  return g_strdup_printf (_("Better: %s"), what);
-}
-
 /* The seed of one decision: the game's seed and the action's place, so a
  * review gives the same figures every time and on every machine. */
 static guint64
@@ -231,7 +208,7 @@ job_run (Job          *job,
               e.loss = MAX (e.win_best - e.win_played, 0.0);
               e.label = label_for_loss (e.loss);
               if (e.label != PJ_REVIEW_GOOD)
-                e.reason = describe_better (&s, &e.best);
+                e.reason = _pj_review_describe_better (&s, &e.best);
               g_array_append_val (entries, e);
             }
           rated++;

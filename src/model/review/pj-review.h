@@ -37,9 +37,9 @@ typedef struct {
   double        win_best;
   double        loss;         /* win_best - win_played, ≥ 0 */
   PjReviewLabel label;
-  char         *reason;       /* one line in people's words (model/pj-text),
-                                 e.g. "Better: Play your King: bring peg 1 out —
-                                 brings a new peg into play"; NULL when good */
+  char         *reason;       /* the better move, as a review words it: "Playing
+                                 your Five (peg 2 to home 5) would have brought a
+                                 peg home"; NULL when good */
   guint         turn;         /* the turn number the action was played in */
 } PjReviewEntry;
 
@@ -94,6 +94,16 @@ char                *pj_review_summary        (PjReview            *self,
 
 const char          *pj_review_label_name     (PjReviewLabel        label);   /* "good", "inaccuracy", … (JSON) */
 const char          *pj_review_label_text     (PjReviewLabel        label);   /* translated: "Mistake" */
+/* The mark beside a rated move: "?!", "?", "??"; NULL for a good one. */
+const char          *pj_review_label_marker   (PjReviewLabel        label);
+/* The key to the marks, "?! inaccuracy · ? mistake · ?? blunder". */
+char                *pj_review_legend         (void);
+/* What a weak move cost: "−18 % win chance". */
+char                *pj_review_loss_text      (const PjReviewEntry *entry);
+/* A weak move's whole line, its loss then the better move: "−18 % win
+ * chance: Playing your Five (…) would have brought a peg home"; NULL when
+ * good. */
+char                *pj_review_entry_text     (const PjReviewEntry *entry);
 
 /* The CLI's `review --json` document (UTF-8, pretty-printed, ends in a
  * newline); "version" changes when a member changes meaning or goes away:
@@ -118,7 +128,7 @@ const char          *pj_review_label_text     (PjReviewLabel        label);   /*
  *                      "win_played": 0.41, "win_best": 0.55,   0…1 for the seat's team
  *                      "loss": 0.14,               win_best - win_played, ≥ 0
  *                      "label": "blunder",         pj_review_label_name()
- *                      "reason": "Better: …" | null }, … ]   translated; null when good
+ *                      "reason": "Playing your …" | null }, … ]   translated; null when good
  *   }
  *
  * Decisions list the rated actions only (a reviewed seat's, with more than
