@@ -52,6 +52,7 @@ struct _PjWindow
   /* the autosave failing: shown for as long as it lasts */
   GtkRevealer          *save_banner_revealer;
   GtkLabel             *save_banner_label;
+  GtkRevealer          *pause_revealer;
   GtkWidget            *sidebar_box;
   PjTeamProgress       *team_progress;
   PjChatBox            *game_chat;
@@ -99,6 +100,13 @@ struct _PjWindow
   }                     dropped[PJ_MAX_PLAYERS];
   char                 *autosave_path;
   gboolean              leave_confirmed;   /* "Leave this game?" answered: the window may close */
+  /* New Game's Start or Open's file, waiting for "Leave this game?" */
+  PjGame               *leave_game;
+  GFile                *leave_file;
+  int                   leave_after_save;  /* Save answered: a PjWindowThen once saved; -1: none */
+  /* where Save writes: the file the game was opened from or saved to */
+  GFile                *file;
+  guint                 file_n_actions;    /* the moves in it: more or fewer is "modified" */
   PjGame               *game;
   GSignalGroup         *game_signals;
   GtkNoSelection       *history_selection;
@@ -173,6 +181,11 @@ void     _pj_window_history_changed     (PjWindow       *self,
 /* pj-window-actions.c */
 void     _pj_window_class_actions_init  (GtkWidgetClass *widget_class);
 void     _pj_window_choose_file         (PjWindow       *self);
+void     _pj_window_start_chosen        (PjWindow       *self);
+void     _pj_window_open_chosen         (PjWindow       *self,
+                                         GFile          *file);
+void     _pj_window_save                (PjWindow       *self);
+void     _pj_window_update_title        (PjWindow       *self);
 
 /* pj-window-lan.c */
 void     _pj_window_lan_class_init      (GtkWidgetClass *widget_class);
@@ -186,6 +199,12 @@ void     _pj_window_lan_rematch         (PjWindow       *self);
 void     _pj_window_confirm_leave       (PjWindow       *self,
                                          PjWindowThen    then);
 gboolean _pj_window_leave_on_close      (PjWindow       *self);
+void     _pj_window_leave_for           (PjWindow       *self,
+                                         PjWindowThen    then,
+                                         PjGame         *game,
+                                         GFile          *file);
+void     _pj_window_saved               (PjWindow       *self,
+                                         gboolean        saved);
 
 /* pj-window-review.c */
 void        _pj_window_review_class_init (GtkWidgetClass *widget_class);

@@ -26,6 +26,7 @@ G_DEFINE_FINAL_TYPE (PjWindow, pj_window, ADW_TYPE_APPLICATION_WINDOW)
 enum {
   PROP_0,
   PROP_GAME,
+  PROP_PAUSED,
   N_PROPS
 };
 
@@ -91,6 +92,13 @@ _pj_window_update_buttons (PjWindow *self)
                                  self->game != NULL && pj_game_can_undo (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as",
                                  self->game != NULL && !pj_game_is_mirror (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save",
+                                 self->game != NULL && !pj_game_is_mirror (self->game));
+  /* at a LAN table the computers play on the host, and the others would
+   * wait for a pause they cannot see: no pausing there, even hosting */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.pause",
+                                 self->game != NULL && self->table == NULL && !pj_game_is_mirror (self->game) &&
+                                 !pj_game_is_over (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.leave-table", self->table != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reopen-table", _pj_window_lan_can_reopen (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.discard",
@@ -126,12 +134,78 @@ _pj_window_update_buttons (PjWindow *self)
                                -1);
 }
 
+/* The pause shown: the banner with Resume, and no picking on the board
+ * or the hand until then (the computers wait, so should the person). */
+static void
+show_paused (PjWindow *self)
+{
+  gboolean paused = self->game != NULL && pj_game_get_paused (self->game);
+
+  gtk_revealer_set_reveal_child (self->pause_revealer, paused);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->board), !paused);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->hand), !paused);
+  gtk_widget_set_sensitive (self->action_box, !paused);
+}
+
+static void
+set_paused (PjWindow *self,
+            gboolean  paused)
+{
+  if (self->game == NULL || pj_game_get_paused (self->game) == !!paused)
+    return;
+  if (!pj_game_set_paused (self->game, paused))
+    return;
+  show_paused (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+}
+
+/**
+ * _pj_window_update_title:
+ * @self: a window
+ *
+ * The title names the game's file, marked when moves were made or taken
+ * back since it was saved; without a file, the app's name.
+ */
+void
+_pj_window_update_title (PjWindow *self)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+
+  if (self->file != NULL)
+    {
+      g_autoptr (GFileInfo) info = g_file_query_info (self->file, G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME,
+                                                      G_FILE_QUERY_INFO_NONE, NULL, NULL);
+
+      name = info != NULL ? g_strdup (g_file_info_get_display_name (info)) : g_file_get_basename (self->file);
+    }
+  if (name == NULL)
+    {
+      adw_window_title_set_title (self->window_title, _("Pegs and Jokers"));
+      gtk_window_set_title (GTK_WINDOW (self), _("Pegs and Jokers"));
+      return;
+    }
+  if (self->game != NULL && pj_game_get_n_actions (self->game) != self->file_n_actions)
+    {
+      /* Translators: the title of a game changed since it was saved, e.g. "• Evening.json" */
+      g_autofree char *marked = g_strdup_printf (_("• %s"), name);
+
+      g_free (name);
+      name = g_steal_pointer (&marked);
+    }
+  adw_window_title_set_title (self->window_title, name);
+  /* Translators: the window's title, e.g. "Evening.json — Pegs and Jokers" */
+  title = g_strdup_printf (_("%s — Pegs and Jokers"), name);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
 static void
 update_title (PjWindow *self)
 {
   g_autofree char *subtitle = NULL;
   guint actor;
 
+  _pj_window_update_title (self);
   if (self->game == NULL)
     {
       adw_window_title_set_subtitle (self->window_title, "");
@@ -648,6 +722,7 @@ pj_window_save_size (PjWindow *self)
       g_settings_set_int (self->settings, "window-height", height);
     }
   g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
+  g_settings_set_boolean (self->settings, "window-fullscreen", gtk_window_is_fullscreen (GTK_WINDOW (self)));
 }
 
 static gboolean
@@ -680,6 +755,9 @@ pj_window_dispose (GObject *object)
   g_clear_pointer (&self->news, g_ptr_array_unref);
   g_clear_object (&self->game_signals);
   g_clear_object (&self->game);
+  g_clear_object (&self->leave_game);
+  g_clear_object (&self->leave_file);
+  g_clear_object (&self->file);
   g_clear_object (&self->history_selection);
   if (self->side_panel != NULL)
     g_signal_handlers_disconnect_by_data (self->side_panel, self);
@@ -723,6 +801,10 @@ pj_window_get_property (GObject    *object,
       g_value_set_object (value, self->game);
       break;
 
+    case PROP_PAUSED:
+      g_value_set_boolean (value, self->game != NULL && pj_game_get_paused (self->game));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -740,6 +822,10 @@ pj_window_set_property (GObject      *object,
     {
     case PROP_GAME:
       pj_window_set_game (self, g_value_get_object (value));
+      break;
+
+    case PROP_PAUSED:
+      set_paused (self, g_value_get_boolean (value));
       break;
 
     default:
@@ -764,7 +850,19 @@ pj_window_class_init (PjWindowClass *klass)
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, PJ_TYPE_GAME,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* the game on the table is paused: win.pause */
+  properties[PROP_PAUSED] =
+    g_param_spec_boolean ("paused", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* toggles, shown checked in the menu */
+  gtk_widget_class_install_property_action (widget_class, "win.pause", "paused");
+  gtk_widget_class_install_property_action (widget_class, "win.fullscreen", "fullscreened");
+  /* P alone walks the pegs on the board (pj-board-view-a11y.c) */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "win.pause", NULL);
+  /* F11 alone: Escape already steps back in a move, and out of a look back */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F11, 0, "win.fullscreen", NULL);
 
   g_type_ensure (PJ_TYPE_BOARD_VIEW);
   g_type_ensure (PJ_TYPE_SIDE_PANEL);
@@ -796,6 +894,7 @@ pj_window_class_init (PjWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PjWindow, save_banner_revealer);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, save_banner_label);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, banner_label);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, pause_revealer);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, sidebar_box);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, team_progress);
 
@@ -845,6 +944,7 @@ pj_window_init (PjWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->news = g_ptr_array_new_with_free_func (g_free);
+  self->leave_after_save = -1;
 
   self->settings = pj_settings_new ();
   if (self->settings != NULL)
@@ -854,6 +954,8 @@ pj_window_init (PjWindow *self)
                                    g_settings_get_int (self->settings, "window-height"));
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
+      if (g_settings_get_boolean (self->settings, "window-fullscreen"))
+        gtk_window_fullscreen (GTK_WINDOW (self));
       /* read only: the Preferences window is the one place they are set */
       g_settings_bind (self->settings, "animations", self->board, "animations", G_SETTINGS_BIND_GET);
       g_settings_bind (self->settings, "reduce-motion", self->board, "reduce-motion", G_SETTINGS_BIND_GET);
@@ -931,6 +1033,8 @@ pj_window_set_game (PjWindow *self,
     }
   _pj_window_review_reset (self);
   g_set_object (&self->game, game);
+  /* another game is no longer the file's (Open sets it again) */
+  g_clear_object (&self->file);
   self->have_hint = FALSE;
   g_clear_pointer (&self->hint_text, g_free);
   g_clear_pointer (&self->outcome_text, g_free);
@@ -955,7 +1059,9 @@ pj_window_set_game (PjWindow *self,
 
   _pj_window_lan_update_chat (self);
   _pj_window_refresh (self);
+  show_paused (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
 }
 
 PjBoardView *

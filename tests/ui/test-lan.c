@@ -442,7 +442,11 @@ test_lan_leave_asks (void)
     {
       const char *actions[] = { "win.host-lan", "win.join-lan", "win.new-game" };
 
-      gtk_widget_activate_action (GTK_WIDGET (window), actions[i], NULL);
+      /* New Game asks once its dialog's Start is pressed */
+      if (g_str_equal (actions[i], "win.new-game"))
+        pj_test_new_game (window, TRUE);
+      else
+        gtk_widget_activate_action (GTK_WIDGET (window), actions[i], NULL);
       g_clear_pointer (&heading, g_free);
       heading = answer_dialog (window, "cancel");
       g_assert_cmpstr (heading, ==, "Leave this game?");
@@ -478,7 +482,7 @@ test_lan_leave_asks (void)
   g_clear_pointer (&heading, g_free);
   heading = answer_dialog (window, "cancel");
   g_assert_true (pj_window_get_table (window) == table);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  pj_test_new_game (window, TRUE);
   g_clear_pointer (&heading, g_free);
   heading = answer_dialog (window, "cancel");
   g_assert_true (pj_window_get_table (window) == table);
@@ -728,7 +732,7 @@ test_lan_host_quit_asks (void)
   heading = answer_dialog (window, "cancel");
   g_assert_cmpstr (heading, ==, "Close the Table?");
   g_assert_nonnull (window);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  pj_test_new_game (window, TRUE);
   g_clear_pointer (&heading, g_free);
   heading = answer_dialog (window, "cancel");
   g_assert_cmpstr (heading, ==, "Close the Table?");
