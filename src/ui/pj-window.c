@@ -939,6 +939,13 @@ apply_speed (PjWindow *self)
 }
 
 static void
+fullscreen_on_map (GtkWidget *widget)
+{
+  g_signal_handlers_disconnect_by_func (widget, fullscreen_on_map, NULL);
+  gtk_window_fullscreen (GTK_WINDOW (widget));
+}
+
+static void
 pj_window_init (PjWindow *self)
 {
 
@@ -954,8 +961,9 @@ pj_window_init (PjWindow *self)
                                    g_settings_get_int (self->settings, "window-height"));
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
+      /* once mapped: asked before, the window manager may not see it (X11) */
       if (g_settings_get_boolean (self->settings, "window-fullscreen"))
-        gtk_window_fullscreen (GTK_WINDOW (self));
+        g_signal_connect_after (self, "map", G_CALLBACK (fullscreen_on_map), NULL);
       /* read only: the Preferences window is the one place they are set */
       g_settings_bind (self->settings, "animations", self->board, "animations", G_SETTINGS_BIND_GET);
       g_settings_bind (self->settings, "reduce-motion", self->board, "reduce-motion", G_SETTINGS_BIND_GET);

@@ -13,6 +13,7 @@
 #include "pj-net-private.h"
 #include "pj-settings.h"
 #include "pj-test-lan.h"
+#include "pj-window-private.h"
 
 
 
@@ -351,6 +352,21 @@ test_lan_host_table (void)
 
 
 /* Answers the dialog with `response` (it must be open); returns its heading. */
+/* GTK 4.8 tells whether a widget action is enabled to what it drives */
+static gboolean
+action_enabled (PjWindow   *window,
+                const char *name)
+{
+  GtkWidget *probe = gtk_button_new ();
+  gboolean enabled;
+
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (probe), name);
+  gtk_box_append (GTK_BOX (window->sidebar_box), probe);
+  enabled = gtk_widget_get_sensitive (probe);
+  gtk_box_remove (GTK_BOX (window->sidebar_box), probe);
+  return enabled;
+}
+
 static char *
 answer_dialog (PjWindow   *window,
                const char *response)
@@ -476,6 +492,8 @@ test_lan_leave_asks (void)
   g_assert_true (pj_test_run_until (host_can_start, table, 5000));
   g_assert_true (pj_host_start_game (host, &error));
   g_assert_true (pj_test_run_until (has_mirror, window, 5000));
+  /* the computers play on the host: no pausing at a table, even hosting */
+  g_assert_false (action_enabled (window, "win.pause"));
 
   /* a LAN game in progress: Leave the Table and New Game ask too */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.leave-table", NULL);
