@@ -156,6 +156,7 @@ set_paused (PjWindow *self,
   if (!pj_game_set_paused (self->game, paused))
     return;
   show_paused (self);
+  _pj_window_refresh (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
 }
 
@@ -216,6 +217,9 @@ update_title (PjWindow *self)
 
   if (pj_game_is_over (self->game))
     subtitle = g_strdup (_("Game over"));
+  else if (pj_game_get_paused (self->game))
+    /* Translators: the window's subtitle while the game is paused */
+    subtitle = g_strdup (C_("game", "Paused"));
   else if (pj_game_get_thinking (self->game))
     /* Translators: a computer player is choosing its move */
     subtitle = g_strdup_printf (_("%s is thinking…"), pj_game_get_seat_name (self->game, actor));

@@ -320,6 +320,7 @@ test_window_pause (void)
   g_assert_true (pj_test_run_until (pause_banner_shown, window, 5000));
   g_assert_false (gtk_widget_is_sensitive (GTK_WIDGET (pj_window_get_board_view (window))));
   g_assert_false (gtk_widget_is_sensitive (GTK_WIDGET (pj_window_get_hand_view (window))));
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "Paused");
   pj_test_wait (100);
   pj_test_screenshot (GTK_WIDGET (window), "window-paused.png");
 
