@@ -29,6 +29,7 @@ struct _PjWindow
   /* template */
   AdwToastOverlay      *toast_overlay;
   AdwToastOverlay      *board_toast_overlay;
+  AdwToastOverlay      *side_toast_overlay;  /* beside the board, when the panel is */
   AdwWindowTitle       *window_title;
   GtkWidget            *new_game_button;
   GtkWidget            *hint_button;

@@ -324,8 +324,15 @@ void
 _pj_window_add_toast (PjWindow *self,
                       AdwToast *toast)
 {
-  /* in a game, over the board only: a toast never covers the hand */
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "game") == 0)
+  /* in a game, never over the hand. Over the side panel when it is shown
+   * beside the board: at the board's foot a toast covers the seat there,
+   * the player's own, in a window wider than tall. Without it, the board
+   * is narrow (its foot is empty below the track) or the person hid the
+   * panel. */
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "game") == 0 &&
+      pj_side_panel_get_show_sidebar (self->side_panel) && !pj_side_panel_get_collapsed (self->side_panel))
+    adw_toast_overlay_add_toast (self->side_toast_overlay, toast);
+  else if (g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "game") == 0)
     adw_toast_overlay_add_toast (self->board_toast_overlay, toast);
   else
     adw_toast_overlay_add_toast (self->toast_overlay, toast);
@@ -880,6 +887,7 @@ pj_window_class_init (PjWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PjWindow, hint_button);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, side_panel_button);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, board_toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, side_toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, action_box);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, side_panel);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, board);

@@ -760,7 +760,7 @@ test_statistics_clear (void)
   dialog = find_message_dialog ();
   g_assert_cmpstr (pj_alert_get_heading (dialog), ==, "Clear Statistics?");
   g_assert_cmpstr (pj_alert_get_default_response (dialog), ==, "cancel");
-  shoot (GTK_WIDGET (sw), "statistics-clear.png");
+  shoot (GTK_WIDGET (dialog), "statistics-clear.png");
   pj_test_answer_alert (dialog, "cancel");
   g_assert_true (pj_test_run_until (pj_test_is_drawn, sw, 3000));
   g_assert_cmpstr (row_number (GTK_WIDGET (sw), "Games played"), ==, "4");

@@ -340,6 +340,7 @@ test_save_and_title (void)
   g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "• Evening.json");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
   g_assert_null (find_message_dialog ());
+  shoot (GTK_WIDGET (window), "save-toast.png");
   g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "Evening.json");
   saved = pj_record_load (path, NULL);
   g_assert_nonnull (saved);

@@ -352,6 +352,66 @@ test_window_pause (void)
   pj_test_close_window (window);
 }
 
+static GtkWidget *
+find_toast (GtkWidget *widget)
+{
+  if (g_strcmp0 (gtk_widget_get_css_name (widget), "toast") == 0 && gtk_widget_get_mapped (widget))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_toast (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+toast_up (gpointer data)
+{
+  return find_toast (data) != NULL;
+}
+
+/* "Game saved" and the other toasts, in a window wider than tall with the
+ * side panel beside the board: over the panel, clear of the board (whose
+ * foot is the player's own seat) and of the hand. */
+static void
+test_window_toast_clear_of_pegs (void)
+{
+  g_autoptr (PjGame) game = NULL;
+  graphene_rect_t toast_bounds, board_bounds, hand_bounds;
+  PjAction move;
+  PjWindow *window;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  game = game_with_a_move (4, &move);
+  window = pj_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 700);
+  pj_window_set_game (window, game);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (pj_test_run_until (pj_test_is_drawn, pj_window_get_board_view (window), 5000));
+  g_assert_false (pj_window_get_compact (window));
+
+  pj_window_add_toast (window, "Game saved");
+  g_assert_true (pj_test_run_until (toast_up, window, 5000));
+  pj_test_wait (300);
+  pj_test_screenshot (GTK_WIDGET (window), "window-toast.png");
+  g_assert_true (gtk_widget_compute_bounds (find_toast (GTK_WIDGET (window)), GTK_WIDGET (window), &toast_bounds));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (pj_window_get_board_view (window)), GTK_WIDGET (window),
+                                           &board_bounds));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (pj_window_get_hand_view (window)), GTK_WIDGET (window),
+                                           &hand_bounds));
+  g_assert_false (graphene_rect_intersection (&toast_bounds, &board_bounds, NULL));
+  g_assert_false (graphene_rect_intersection (&toast_bounds, &hand_bounds, NULL));
+
+  pj_test_close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -364,6 +424,7 @@ main (int    argc,
   g_test_add_func ("/window/game-over", test_window_game_over);
   g_test_add_func ("/window/save-banner", test_window_save_banner);
   g_test_add_func ("/window/pause", test_window_pause);
+  g_test_add_func ("/window/toast-clear-of-pegs", test_window_toast_clear_of_pegs);
 
   return g_test_run ();
 }
