@@ -141,6 +141,9 @@ show_paused (PjWindow *self)
 {
   gboolean paused = self->game != NULL && pj_game_get_paused (self->game);
 
+  /* hidden, not only folded: its Resume is no button of the window then
+   * (for a screen reader either) */
+  gtk_widget_set_visible (GTK_WIDGET (self->pause_revealer), paused);
   gtk_revealer_set_reveal_child (self->pause_revealer, paused);
   gtk_widget_set_sensitive (GTK_WIDGET (self->board), !paused);
   gtk_widget_set_sensitive (GTK_WIDGET (self->hand), !paused);
