@@ -410,7 +410,9 @@ run_chooser (PjWindow             *self,
   chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self), action, accept, NULL);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  if (action == GTK_FILE_CHOOSER_ACTION_SAVE)
+  if (action == GTK_FILE_CHOOSER_ACTION_SAVE && self->file != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), self->file, NULL);
+  else if (action == GTK_FILE_CHOOSER_ACTION_SAVE)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("Game.json"));
   g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));

@@ -196,8 +196,9 @@ close_other_toplevels (gpointer window)
     {
       g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
 
+      /* closed as Escape would: the chooser answers */
       if (w != window)
-        gtk_window_destroy (w);
+        gtk_window_close (w);
     }
 }
 
@@ -262,7 +263,7 @@ test_asks_after_choice (void)
   g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
   dialog = find_message_dialog ();
   g_assert_cmpstr (pj_alert_get_heading (dialog), ==, "Leave this game?");
-  shoot (GTK_WIDGET (window), "leave-new-game.png");
+  shoot (GTK_WIDGET (dialog), "leave-new-game.png");
   pj_test_answer_alert (dialog, "leave");
   pj_test_wait (100);
   g_assert_true (pj_window_get_game (window) != game);
@@ -357,7 +358,7 @@ test_save_and_title (void)
   g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
   dialog = find_message_dialog ();
   g_assert_cmpstr (pj_alert_get_response_label (dialog, "save"), ==, "_Save");
-  shoot (GTK_WIDGET (window), "leave-save.png");
+  shoot (GTK_WIDGET (dialog), "leave-save.png");
   pj_test_answer_alert (dialog, "save");
   games[0] = window;
   games[1] = game;

@@ -412,6 +412,63 @@ test_window_toast_clear_of_pegs (void)
   pj_test_close_window (window);
 }
 
+/* The action `accel` runs in the window, as its keyboard shortcut (NULL
+ * when none). */
+static char *
+shortcut_action (PjWindow   *window,
+                 const char *accel)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+
+  /* the class's bindings are a shortcut controller of each window */
+  for (guint c = 0; c < g_list_model_get_n_items (controllers); c++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, c);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (controller)); i++)
+        {
+          g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), i);
+          g_autofree char *trigger = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
+
+          if (g_strcmp0 (trigger, accel) == 0)
+            return gtk_shortcut_action_to_string (gtk_shortcut_get_action (shortcut));
+        }
+    }
+  return NULL;
+}
+
+/* Ctrl+S saves, Ctrl+Shift+S saves as, Ctrl+P pauses (P alone walks the
+ * pegs), F11 is fullscreen; Escape stays the board's step back. */
+static void
+test_window_shortcuts (void)
+{
+  static const char *const keys[][2] = {
+    { "<Control>s", "action(win.save)" },
+    { "<Shift><Control>s", "action(win.save-as)" },
+    { "<Control>p", "action(win.pause)" },
+    { "F11", "action(win.fullscreen)" },
+    { "Escape", "action(win.cancel-move)" },
+  };
+  PjWindow *window;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  window = pj_window_new (NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      g_autofree char *action = shortcut_action (window, keys[i][0]);
+
+      g_test_message ("%s: %s", keys[i][0], action);
+      g_assert_cmpstr (action, ==, keys[i][1]);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -424,6 +481,7 @@ main (int    argc,
   g_test_add_func ("/window/game-over", test_window_game_over);
   g_test_add_func ("/window/save-banner", test_window_save_banner);
   g_test_add_func ("/window/pause", test_window_pause);
+  g_test_add_func ("/window/shortcuts", test_window_shortcuts);
   g_test_add_func ("/window/toast-clear-of-pegs", test_window_toast_clear_of_pegs);
 
   return g_test_run ();
