@@ -235,7 +235,7 @@ leave_verb (PjWindowThen then)
     case PJ_WINDOW_THEN_NEW_GAME:
       return _("_New Game");
     case PJ_WINDOW_THEN_OPEN:
-      return _("_Open Another");
+      return _("_Open");
     case PJ_WINDOW_THEN_REOPEN:
       return _("_Reopen Table");
     case PJ_WINDOW_THEN_LEARN:
