@@ -34,6 +34,7 @@ struct _PjWindow
   GtkWidget            *new_game_button;
   GtkWidget            *hint_button;
   GtkWidget            *side_panel_button;
+  GtkWidget            *unfullscreen_button; /* shown while fullscreen */
   GtkWidget            *action_box;
   PjSidePanel          *side_panel;
   PjBoardView          *board;

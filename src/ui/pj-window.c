@@ -889,6 +889,7 @@ pj_window_class_init (PjWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PjWindow, new_game_button);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, hint_button);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, side_panel_button);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, unfullscreen_button);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, board_toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, side_toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, action_box);
@@ -954,6 +955,12 @@ apply_speed (PjWindow *self)
 }
 
 static void
+fullscreen_changed (PjWindow *self)
+{
+  gtk_widget_set_visible (self->unfullscreen_button, gtk_window_is_fullscreen (GTK_WINDOW (self)));
+}
+
+static void
 fullscreen_on_map (GtkWidget *widget)
 {
   g_signal_handlers_disconnect_by_func (widget, fullscreen_on_map, NULL);
@@ -999,6 +1006,8 @@ pj_window_init (PjWindow *self)
 
   _pj_window_review_init (self);
   _pj_window_history_init (self);
+
+  g_signal_connect (self, "notify::fullscreened", G_CALLBACK (fullscreen_changed), NULL);
 
   add_breakpoints (self);
   panel_collapsed_cb (self);

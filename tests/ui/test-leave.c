@@ -258,6 +258,17 @@ test_asks_after_choice (void)
   g_assert_true (pj_window_get_game (window) == game);
   g_assert_null (find_message_dialog ());
 
+  /* Save…, and the chooser cancelled: the game stays, nothing saved */
+  pj_test_new_game (window, TRUE);
+  g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
+  pj_test_answer_alert (find_message_dialog (), "save");
+  g_assert_true (pj_test_run_until (other_toplevel, window, 5000));
+  close_other_toplevels (window);
+  pj_test_wait (200);
+  g_assert_null (find_message_dialog ());
+  g_assert_true (pj_window_get_game (window) == game);
+  g_assert_null (window->leave_game);
+
   /* New Game's Start: asked once; Discard Game starts the new one */
   pj_test_new_game (window, TRUE);
   g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));

@@ -500,6 +500,8 @@ test_window_fullscreen (void)
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.fullscreen", NULL));
   g_assert_true (pj_test_run_until (is_fullscreen, window, 5000));
+  /* the way out, in the header */
+  g_assert_true (gtk_widget_get_visible (window->unfullscreen_button));
   pj_test_wait (300);
   pj_test_screenshot (GTK_WIDGET (window), "window-fullscreen.png");
   pj_window_save_size (window);
@@ -512,6 +514,7 @@ test_window_fullscreen (void)
   g_assert_true (pj_test_run_until (is_fullscreen, window, 5000));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.fullscreen", NULL));
   g_assert_true (pj_test_run_until (not_fullscreen, window, 5000));
+  g_assert_false (gtk_widget_get_visible (window->unfullscreen_button));
   pj_window_save_size (window);
   g_assert_false (g_settings_get_boolean (settings, "window-fullscreen"));
   pj_test_close_window (window);
