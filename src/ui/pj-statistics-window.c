@@ -60,7 +60,7 @@ fill (PjStatisticsWindow *self,
       /* Translators: after "Won 2 of 5 ·": games won in a row now, and the most in a row */
       streak_text = g_strdup_printf (_("streak %u, best %u"), e->streak, e->best);
       /* Translators: "Won 2 of 5" and "streak 1, best 2" together */
-      subtitle = g_strdup_printf (C_("statistics", "%s · %s"), won_text, streak_text);
+      subtitle = g_strdup_printf (_("%s · %s"), won_text, streak_text);
       g_clear_pointer (&won_text, g_free);
       g_clear_pointer (&streak_text, g_free);
       /* Translators: the share of games won, e.g. "40 %" */
