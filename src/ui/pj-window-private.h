@@ -7,6 +7,7 @@
  *   pj-window-lan.c      LAN tables: host, join, leave, reopen, drops
  *   pj-window-leave.c    every way out of a game: ask, or autosave and go
  *   pj-window-review.c   Review Game: its progress, the move list's markers
+ *   pj-window-state.c    the title (the game's file), the pause, fullscreen
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -187,7 +188,6 @@ void     _pj_window_start_chosen        (PjWindow       *self);
 void     _pj_window_open_chosen         (PjWindow       *self,
                                          GFile          *file);
 void     _pj_window_save                (PjWindow       *self);
-void     _pj_window_update_title        (PjWindow       *self);
 
 /* pj-window-lan.c */
 void     _pj_window_lan_class_init      (GtkWidgetClass *widget_class);
@@ -229,6 +229,13 @@ void        _pj_window_review_unbind_row (PjWindow       *self,
 void        _pj_window_review_over_dialog (PjWindow      *self,
                                           PjGameOverDialog *dialog);
 void        _pj_window_review_offer      (PjWindow       *self);
+
+/* pj-window-state.c */
+void     _pj_window_update_title        (PjWindow       *self);
+void     _pj_window_show_paused         (PjWindow       *self);
+gboolean _pj_window_set_paused          (PjWindow       *self,
+                                         gboolean        paused);
+void     _pj_window_fullscreen_init     (PjWindow       *self);
 
 /* pj-window-tutorial.c */
 void     _pj_window_tutorial_class_init (GtkWidgetClass *widget_class);

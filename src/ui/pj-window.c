@@ -134,75 +134,6 @@ _pj_window_update_buttons (PjWindow *self)
                                -1);
 }
 
-/* The pause shown: the banner with Resume, and no picking on the board
- * or the hand until then (the computers wait, so should the person). */
-static void
-show_paused (PjWindow *self)
-{
-  gboolean paused = self->game != NULL && pj_game_get_paused (self->game);
-
-  /* hidden, not only folded: its Resume is no button of the window then
-   * (for a screen reader either) */
-  gtk_widget_set_visible (GTK_WIDGET (self->pause_revealer), paused);
-  gtk_revealer_set_reveal_child (self->pause_revealer, paused);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->board), !paused);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->hand), !paused);
-  gtk_widget_set_sensitive (self->action_box, !paused);
-}
-
-static void
-set_paused (PjWindow *self,
-            gboolean  paused)
-{
-  if (self->game == NULL || pj_game_get_paused (self->game) == !!paused)
-    return;
-  if (!pj_game_set_paused (self->game, paused))
-    return;
-  show_paused (self);
-  _pj_window_refresh (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
-}
-
-/**
- * _pj_window_update_title:
- * @self: a window
- *
- * The title names the game's file, marked when moves were made or taken
- * back since it was saved; without a file, the app's name.
- */
-void
-_pj_window_update_title (PjWindow *self)
-{
-  g_autofree char *name = NULL;
-  g_autofree char *title = NULL;
-
-  if (self->file != NULL)
-    {
-      g_autoptr (GFileInfo) info = g_file_query_info (self->file, G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME,
-                                                      G_FILE_QUERY_INFO_NONE, NULL, NULL);
-
-      name = info != NULL ? g_strdup (g_file_info_get_display_name (info)) : g_file_get_basename (self->file);
-    }
-  if (name == NULL)
-    {
-      adw_window_title_set_title (self->window_title, _("Pegs and Jokers"));
-      gtk_window_set_title (GTK_WINDOW (self), _("Pegs and Jokers"));
-      return;
-    }
-  if (self->game != NULL && pj_game_get_n_actions (self->game) != self->file_n_actions)
-    {
-      /* Translators: the title of a game changed since it was saved, e.g. "• Evening.json" */
-      g_autofree char *marked = g_strdup_printf (_("• %s"), name);
-
-      g_free (name);
-      name = g_steal_pointer (&marked);
-    }
-  adw_window_title_set_title (self->window_title, name);
-  /* Translators: the window's title, e.g. "Evening.json — Pegs and Jokers" */
-  title = g_strdup_printf (_("%s — Pegs and Jokers"), name);
-  gtk_window_set_title (GTK_WINDOW (self), title);
-}
-
 static void
 update_title (PjWindow *self)
 {
@@ -839,7 +770,11 @@ pj_window_set_property (GObject      *object,
       break;
 
     case PROP_PAUSED:
-      set_paused (self, g_value_get_boolean (value));
+      if (_pj_window_set_paused (self, g_value_get_boolean (value)))
+        {
+          _pj_window_refresh (self);
+          g_object_notify_by_pspec (object, properties[PROP_PAUSED]);
+        }
       break;
 
     default:
@@ -955,19 +890,6 @@ apply_speed (PjWindow *self)
 }
 
 static void
-fullscreen_changed (PjWindow *self)
-{
-  gtk_widget_set_visible (self->unfullscreen_button, gtk_window_is_fullscreen (GTK_WINDOW (self)));
-}
-
-static void
-fullscreen_on_map (GtkWidget *widget)
-{
-  g_signal_handlers_disconnect_by_func (widget, fullscreen_on_map, NULL);
-  gtk_window_fullscreen (GTK_WINDOW (widget));
-}
-
-static void
 pj_window_init (PjWindow *self)
 {
 
@@ -983,9 +905,6 @@ pj_window_init (PjWindow *self)
                                    g_settings_get_int (self->settings, "window-height"));
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
-      /* once mapped: asked before, the window manager may not see it (X11) */
-      if (g_settings_get_boolean (self->settings, "window-fullscreen"))
-        g_signal_connect_after (self, "map", G_CALLBACK (fullscreen_on_map), NULL);
       /* read only: the Preferences window is the one place they are set */
       g_settings_bind (self->settings, "animations", self->board, "animations", G_SETTINGS_BIND_GET);
       g_settings_bind (self->settings, "reduce-motion", self->board, "reduce-motion", G_SETTINGS_BIND_GET);
@@ -1007,7 +926,7 @@ pj_window_init (PjWindow *self)
   _pj_window_review_init (self);
   _pj_window_history_init (self);
 
-  g_signal_connect (self, "notify::fullscreened", G_CALLBACK (fullscreen_changed), NULL);
+  _pj_window_fullscreen_init (self);
 
   add_breakpoints (self);
   panel_collapsed_cb (self);
@@ -1091,7 +1010,7 @@ pj_window_set_game (PjWindow *self,
 
   _pj_window_lan_update_chat (self);
   _pj_window_refresh (self);
-  show_paused (self);
+  _pj_window_show_paused (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
 }
