@@ -1,7 +1,10 @@
-/* pj-statistics.c — games played and won, kept across games in GSettings
+/* pj-statistics.c — games played and won, and winning streaks, kept
+ * across games in GSettings
  *
  * The "statistics" key holds JSON so that it can grow without a schema
- * change:  { "version": 1, "games": { "basic/4": { "played": 3, "won": 1 }, … } }
+ * change:  { "version": 1, "streak": 2, "best": 3,
+ *            "games": { "basic/4": { "played": 3, "won": 1, "streak": 0, "best": 1 }, … } }
+ * Text from before the streaks were counted reads as streaks of 0.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -44,25 +47,59 @@ get_count (JsonObject *obj,
   return (guint) CLAMP (v, 0, G_MAXINT);
 }
 
+/* The root object of the text, or NULL when it is not valid. */
+static JsonParser *
+parse_root (const char  *json,
+            JsonObject **root)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonNode *node;
+
+  *root = NULL;
+  /* the key nests three deep; json-glib recurses on deeper text */
+  if (json == NULL || json[0] == '\0' || !pj_json_nesting_ok (json, strlen (json), 8) ||
+      !json_parser_load_from_data (parser, json, -1, NULL))
+    return NULL;
+  node = json_parser_get_root (parser);
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    return NULL;
+  *root = json_node_get_object (node);
+  return g_steal_pointer (&parser);
+}
+
+void
+pj_statistics_get_streaks (const char *json,
+                           guint      *streak,
+                           guint      *best)
+{
+  JsonObject *root;
+  g_autoptr (JsonParser) parser = parse_root (json, &root);
+  guint s = 0, b = 0;
+
+  if (root != NULL)
+    {
+      s = get_count (root, "streak");
+      b = MAX (get_count (root, "best"), s);
+    }
+  if (streak != NULL)
+    *streak = s;
+  if (best != NULL)
+    *best = b;
+}
+
 GArray *
 pj_statistics_parse (const char *json)
 {
-  g_autoptr (JsonParser) parser = json_parser_new ();
   GArray *entries = g_array_new (FALSE, TRUE, sizeof (PjStatisticsEntry));
   JsonObject *root, *games;
+  g_autoptr (JsonParser) parser = parse_root (json, &root);
   JsonNode *node;
   g_autoptr (GList) members = NULL;
 
   g_array_set_clear_func (entries, entry_clear);
 
-  /* the key nests three deep; json-glib recurses on deeper text */
-  if (json == NULL || json[0] == '\0' || !pj_json_nesting_ok (json, strlen (json), 8) ||
-      !json_parser_load_from_data (parser, json, -1, NULL))
+  if (root == NULL)
     return entries;
-  node = json_parser_get_root (parser);
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    return entries;
-  root = json_node_get_object (node);
   node = json_object_get_member (root, "games");
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
     return entries;
@@ -84,6 +121,8 @@ pj_statistics_parse (const char *json)
       entry.players = (guint) players;
       entry.played = get_count (json_node_get_object (value), "played");
       entry.won = MIN (get_count (json_node_get_object (value), "won"), entry.played);
+      entry.streak = MIN (get_count (json_node_get_object (value), "streak"), entry.won);
+      entry.best = MIN (MAX (get_count (json_node_get_object (value), "best"), entry.streak), entry.won);
       g_array_append_val (entries, entry);
     }
   g_array_sort (entries, entry_compare);
@@ -109,6 +148,12 @@ pj_statistics_add (const char    *json,
   g_autoptr (JsonNode) root = NULL;
   const char *variant = variant_of (rules);
   gboolean found = FALSE;
+  guint streak, best;
+
+  pj_statistics_get_streaks (json, &streak, &best);
+  /* a game lost ends the run, whatever the variant */
+  streak = won ? streak + 1 : 0;
+  best = MAX (best, streak);
 
   for (guint i = 0; i < entries->len; i++)
     {
@@ -118,12 +163,14 @@ pj_statistics_add (const char    *json,
         {
           e->played++;
           e->won += won ? 1 : 0;
+          e->streak = won ? e->streak + 1 : 0;
+          e->best = MAX (e->best, e->streak);
           found = TRUE;
         }
     }
   if (!found)
     {
-      PjStatisticsEntry e = { g_strdup (variant), rules->players, 1, won ? 1 : 0 };
+      PjStatisticsEntry e = { g_strdup (variant), rules->players, 1, won ? 1 : 0, won ? 1 : 0, won ? 1 : 0 };
 
       g_array_append_val (entries, e);
     }
@@ -131,6 +178,10 @@ pj_statistics_add (const char    *json,
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "version");
   json_builder_add_int_value (builder, 1);
+  json_builder_set_member_name (builder, "streak");
+  json_builder_add_int_value (builder, streak);
+  json_builder_set_member_name (builder, "best");
+  json_builder_add_int_value (builder, best);
   json_builder_set_member_name (builder, "games");
   json_builder_begin_object (builder);
   for (guint i = 0; i < entries->len; i++)
@@ -144,6 +195,10 @@ pj_statistics_add (const char    *json,
       json_builder_add_int_value (builder, e->played);
       json_builder_set_member_name (builder, "won");
       json_builder_add_int_value (builder, e->won);
+      json_builder_set_member_name (builder, "streak");
+      json_builder_add_int_value (builder, e->streak);
+      json_builder_set_member_name (builder, "best");
+      json_builder_add_int_value (builder, e->best);
       json_builder_end_object (builder);
     }
   json_builder_end_object (builder);
@@ -168,6 +223,13 @@ pj_statistics_record (GSettings     *settings,
   old = g_settings_get_string (settings, "statistics");
   json = pj_statistics_add (old, rules, won);
   g_settings_set_string (settings, "statistics", json);
+}
+
+void
+pj_statistics_clear (GSettings *settings)
+{
+  if (settings != NULL)
+    g_settings_reset (settings, "statistics");
 }
 
 const char *

@@ -1,4 +1,5 @@
-/* pj-statistics.h — games played and won, kept across games in GSettings
+/* pj-statistics.h — games played and won, and winning streaks, kept
+ * across games in GSettings
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,6 +17,8 @@ typedef struct {
   guint  players;
   guint  played;
   guint  won;
+  guint  streak;     /* games won in a row, up to the last one */
+  guint  best;       /* the longest such run so far */
 } PjStatisticsEntry;
 
 /* The entries of the "statistics" JSON text, sorted by variant and players;
@@ -25,6 +28,12 @@ GArray   *pj_statistics_parse    (const char    *json);
 char     *pj_statistics_add      (const char    *json,
                                   const PjRules *rules,
                                   gboolean       won);
+/* The winning streaks over every variant: the current and the best. */
+void      pj_statistics_get_streaks (const char *json,
+                                     guint      *streak,
+                                     guint      *best);
+/* Forget every game counted. */
+void      pj_statistics_clear    (GSettings     *settings);
 void      pj_statistics_record   (GSettings     *settings,
                                   const PjRules *rules,
                                   gboolean       won);

@@ -1,6 +1,6 @@
 /* pj-window-actions.c — the main window's win.* actions
  *
- * Games (new, undo, hint, statistics), files (open, save as), the moves
+ * Games (new, undo, hint, statistics), files (open, save, save as), the moves
  * that are buttons rather than picks on the board (discard, challenge,
  * pass, cancel), and resuming the game left at the last quit.
  *
@@ -15,16 +15,45 @@
 
 /* ---- games --------------------------------------------------------------- */
 
+/* Asked only now, once the new game is chosen: cancelling the dialog
+ * leaves the game on the table as it was. */
 static void
 start_game_cb (PjWindow        *self,
                PjGame          *game,
                PjNewGameDialog *dialog)
 {
+  _pj_window_leave_for (self, PJ_WINDOW_THEN_NEW_GAME, game, NULL);
+}
+
+/**
+ * _pj_window_start_chosen:
+ * @self: a window
+ *
+ * Put the game chosen in New Game or Open on the table, now that the one
+ * there may go.
+ */
+void
+_pj_window_start_chosen (PjWindow *self)
+{
+  g_autoptr (PjGame) game = g_steal_pointer (&self->leave_game);
+  g_autoptr (GFile) file = g_steal_pointer (&self->leave_file);
+
+  if (game == NULL)
+    return;
   /* a game here ends any LAN table */
   if (self->table != NULL)
     pj_window_leave_table (self);
   pj_window_set_game (self, game);
+  if (file != NULL)
+    {
+      /* Save writes back where it came from */
+      g_set_object (&self->file, file);
+      self->file_n_actions = pj_game_get_n_actions (game);
+      _pj_window_update_title (self);
+    }
   pj_game_start (game);
+  if (file != NULL)
+    _pj_window_review_offer (self);
 }
 
 void
@@ -51,7 +80,7 @@ new_game_action (GtkWidget  *widget,
                  const char *action_name,
                  GVariant   *param)
 {
-  _pj_window_confirm_leave (PJ_WINDOW (widget), PJ_WINDOW_THEN_NEW_GAME);
+  pj_window_new_game (PJ_WINDOW (widget));
 }
 
 static void
@@ -202,20 +231,15 @@ show_file_error (PjWindow     *self,
   pj_alert_present (dialog, GTK_WIDGET (self));
 }
 
-/* A bad file gets its error and leaves the game on the table as it was. */
-void
-pj_window_open_file (PjWindow *self,
-                     GFile    *file)
+/* The game in @file, not started; NULL when it is no game (the error shown). */
+static PjGame *
+load_game (PjWindow *self,
+           GFile    *file)
 {
   g_autoptr (PjRecord) record = NULL;
-  g_autoptr (PjGame) game = NULL;
   g_autoptr (GError) error = NULL;
-  g_autofree char *path = NULL;
+  g_autofree char *path = g_file_get_path (file);
 
-  g_return_if_fail (PJ_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  path = g_file_get_path (file);
   if (path == NULL)
     g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                          _("Only games saved on this computer can be opened"));
@@ -225,13 +249,35 @@ pj_window_open_file (PjWindow *self,
   if (record == NULL)
     {
       show_file_error (self, _("Could Not Open the Game"), error);
-      return;
+      return NULL;
     }
+  return pj_game_new_from_record (record);
+}
 
-  game = pj_game_new_from_record (record);
-  pj_window_set_game (self, game);
-  pj_game_start (game);
-  _pj_window_review_offer (self);
+/* A bad file gets its error and leaves the game on the table as it was.
+ * Opening from the command line asks nothing: the person chose it there. */
+void
+pj_window_open_file (PjWindow *self,
+                     GFile    *file)
+{
+  g_return_if_fail (PJ_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  g_clear_object (&self->leave_game);
+  self->leave_game = load_game (self, file);
+  g_set_object (&self->leave_file, file);
+  _pj_window_start_chosen (self);
+}
+
+/* Chosen in Open: the file is read first, so that a bad one asks nothing. */
+void
+_pj_window_open_chosen (PjWindow *self,
+             GFile    *file)
+{
+  g_autoptr (PjGame) game = load_game (self, file);
+
+  if (game != NULL)
+    _pj_window_leave_for (self, PJ_WINDOW_THEN_OPEN, game, file);
 }
 
 gboolean
@@ -254,7 +300,12 @@ pj_window_save_file (PjWindow  *self,
                            _("Games can only be saved on this computer"));
       return FALSE;
     }
-  return pj_record_save (pj_game_get_record (self->game), path, error);
+  if (!pj_record_save (pj_game_get_record (self->game), path, error))
+    return FALSE;
+  g_set_object (&self->file, file);
+  self->file_n_actions = pj_game_get_n_actions (self->game);
+  _pj_window_update_title (self);
+  return TRUE;
 }
 
 static void
@@ -264,9 +315,15 @@ save_to (PjWindow *self,
   g_autoptr (GError) error = NULL;
 
   if (!pj_window_save_file (self, file, &error))
-    show_file_error (self, _("Could Not Save the Game"), error);
+    {
+      show_file_error (self, _("Could Not Save the Game"), error);
+      _pj_window_saved (self, FALSE);
+    }
   else
-    _pj_window_toast (self, _("Game saved"));
+    {
+      _pj_window_toast (self, _("Game saved"));
+      _pj_window_saved (self, TRUE);
+    }
 }
 
 static GtkFileFilter *
@@ -290,7 +347,7 @@ open_done_cb (GObject      *object,
   g_autoptr (GFile) file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (object), result, NULL);
 
   if (file != NULL)
-    pj_window_open_file (self, file);
+    _pj_window_open_chosen (self, file);
 }
 
 static void
@@ -303,6 +360,8 @@ save_done_cb (GObject      *object,
 
   if (file != NULL)
     save_to (self, file);
+  else
+    _pj_window_saved (self, FALSE);
 }
 
 static GtkFileDialog *
@@ -329,10 +388,12 @@ chooser_response_cb (GtkNativeDialog *chooser,
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
 
       if (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)) == GTK_FILE_CHOOSER_ACTION_OPEN)
-        pj_window_open_file (self, file);
+        _pj_window_open_chosen (self, file);
       else
         save_to (self, file);
     }
+  else if (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)) == GTK_FILE_CHOOSER_ACTION_SAVE)
+    _pj_window_saved (self, FALSE);
   gtk_native_dialog_destroy (chooser);
   g_object_unref (chooser);
 }
@@ -349,14 +410,16 @@ run_chooser (PjWindow             *self,
   chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self), action, accept, NULL);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  if (action == GTK_FILE_CHOOSER_ACTION_SAVE)
+  if (action == GTK_FILE_CHOOSER_ACTION_SAVE && self->file != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), self->file, NULL);
+  else if (action == GTK_FILE_CHOOSER_ACTION_SAVE)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("Game.json"));
   g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 #endif
 
-/* Open, once the game on the table may be left. */
+/* Open: the game on the table is asked about once a file is chosen. */
 void
 _pj_window_choose_file (PjWindow *self)
 {
@@ -374,7 +437,47 @@ open_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *param)
 {
-  _pj_window_confirm_leave (PJ_WINDOW (widget), PJ_WINDOW_THEN_OPEN);
+  _pj_window_choose_file (PJ_WINDOW (widget));
+}
+
+static void
+save_as (PjWindow *self)
+{
+#if GTK_CHECK_VERSION (4, 10, 0)
+  g_autoptr (GtkFileDialog) dialog = file_dialog (_("Save the Game"));
+
+  if (self->file != NULL)
+    gtk_file_dialog_set_initial_file (dialog, self->file);
+  else
+    gtk_file_dialog_set_initial_name (dialog, _("Game.json"));
+  gtk_file_dialog_save (dialog, GTK_WINDOW (self), NULL, save_done_cb, g_object_ref (self));
+#else
+  run_chooser (self, _("Save the Game"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"));
+#endif
+}
+
+/**
+ * _pj_window_save:
+ * @self: a window
+ *
+ * Save: back to the game's file without asking, or Save As when it has
+ * none. _pj_window_saved() follows, now or once the chooser is answered.
+ */
+void
+_pj_window_save (PjWindow *self)
+{
+  if (self->file != NULL)
+    save_to (self, self->file);
+  else
+    save_as (self);
+}
+
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  _pj_window_save (PJ_WINDOW (widget));
 }
 
 static void
@@ -382,16 +485,7 @@ save_as_action (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *param)
 {
-  PjWindow *self = PJ_WINDOW (widget);
-
-#if GTK_CHECK_VERSION (4, 10, 0)
-  g_autoptr (GtkFileDialog) dialog = file_dialog (_("Save the Game"));
-
-  gtk_file_dialog_set_initial_name (dialog, _("Game.json"));
-  gtk_file_dialog_save (dialog, GTK_WINDOW (self), NULL, save_done_cb, g_object_ref (self));
-#else
-  run_chooser (self, _("Save the Game"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"));
-#endif
+  save_as (PJ_WINDOW (widget));
 }
 
 /* ---- resuming ------------------------------------------------------------ */
@@ -462,6 +556,7 @@ _pj_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics_action);
   gtk_widget_class_install_action (widget_class, "win.discard", NULL, discard_action);
@@ -473,6 +568,7 @@ _pj_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "win.hint", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "win.save", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.save-as", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel-move", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, "win.discard", NULL);

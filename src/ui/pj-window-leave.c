@@ -1,11 +1,12 @@
 /* pj-window-leave.c — every way out of a game goes through one rule
  *
- * New Game, Open, Host, Join, Reopen Last Table, Leave Table, Learn to
- * Play and Quit all call _pj_window_confirm_leave(). The rule: a game
- * nobody would mind losing is left at once; a game the autosave keeps
- * (and that comes back afterwards: after quitting, after a LAN table,
- * after the lesson) is saved and left without a question; anything else
- * asks "Leave this game?", with the button named after what comes next.
+ * New Game (once its dialog's Start is pressed), Open (once a file is
+ * chosen), Host, Join, Reopen Last Table, Leave Table, Learn to Play and
+ * Quit all call _pj_window_confirm_leave(). The rule: a game nobody would
+ * mind losing is left at once; a game the autosave keeps (and that comes
+ * back afterwards: after quitting, after a LAN table, after the lesson) is
+ * saved and left without a question; anything else asks "Leave this
+ * game?", with a way to save it first when it is a game of this window.
  * Before all that, a table hosted here with anyone else at it is never
  * closed without "Close the Table?", naming them.
  *
@@ -79,10 +80,8 @@ leave_then (PjWindow     *self,
       pj_window_join_lan (self);
       break;
     case PJ_WINDOW_THEN_NEW_GAME:
-      pj_window_new_game (self);
-      break;
     case PJ_WINDOW_THEN_OPEN:
-      _pj_window_choose_file (self);
+      _pj_window_start_chosen (self);
       break;
     case PJ_WINDOW_THEN_LEAVE_TABLE:
       pj_window_leave_table (self);
@@ -141,18 +140,86 @@ leave_idle_cb (gpointer data)
 
 /* The question closes first: what comes next may close its window too. */
 static void
+leave_later (PjWindow     *self,
+             PjWindowThen  then)
+{
+  Leaving *leaving = g_new (Leaving, 1);
+
+  leaving->window = g_object_ref (self);
+  leaving->then = then;
+  g_idle_add (leave_idle_cb, leaving);
+}
+
+/* Staying: the game chosen to replace this one goes. */
+static void
+stay (PjWindow *self)
+{
+  g_clear_object (&self->leave_game);
+  g_clear_object (&self->leave_file);
+  self->leave_after_save = -1;
+}
+
+static void
 leave_response_cb (PjAlert    *dialog,
                    const char *response,
                    PjWindow   *self)
 {
-  Leaving *leaving;
+  PjWindowThen then = (PjWindowThen) GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "pj-then"));
 
-  if (g_strcmp0 (response, "leave") != 0)
+  if (g_strcmp0 (response, "leave") == 0)
+    leave_later (self, then);
+  else if (g_strcmp0 (response, "save") == 0)
+    {
+      self->leave_after_save = (int) then;
+      _pj_window_save (self);
+    }
+  else
+    stay (self);
+}
+
+/**
+ * _pj_window_saved:
+ * @self: a window
+ * @saved: whether the game was saved (%FALSE: it failed, or Save As was
+ *   cancelled)
+ *
+ * A save is over: when "Leave this game?" was answered Save, go on to
+ * what was chosen, or stay if the game is not saved after all.
+ */
+void
+_pj_window_saved (PjWindow *self,
+                  gboolean  saved)
+{
+  int then = self->leave_after_save;
+
+  if (then < 0)
     return;
-  leaving = g_new (Leaving, 1);
-  leaving->window = g_object_ref (self);
-  leaving->then = (PjWindowThen) GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "pj-then"));
-  g_idle_add (leave_idle_cb, leaving);
+  self->leave_after_save = -1;
+  if (saved)
+    leave_later (self, (PjWindowThen) then);
+  else
+    stay (self);
+}
+
+/**
+ * _pj_window_leave_for:
+ * @self: a window
+ * @then: %PJ_WINDOW_THEN_NEW_GAME or %PJ_WINDOW_THEN_OPEN
+ * @game: the game chosen, not started
+ * @file: (nullable): the file it was opened from
+ *
+ * Put @game on the table once the game there may be left, asking as
+ * _pj_window_confirm_leave() does.
+ */
+void
+_pj_window_leave_for (PjWindow     *self,
+                      PjWindowThen  then,
+                      PjGame       *game,
+                      GFile        *file)
+{
+  g_set_object (&self->leave_game, game);
+  g_set_object (&self->leave_file, file);
+  _pj_window_confirm_leave (self, then);
 }
 
 /* The button says what happens next. */
@@ -168,7 +235,7 @@ leave_verb (PjWindowThen then)
     case PJ_WINDOW_THEN_NEW_GAME:
       return _("_New Game");
     case PJ_WINDOW_THEN_OPEN:
-      return _("_Open Another");
+      return _("_Open");
     case PJ_WINDOW_THEN_REOPEN:
       return _("_Reopen Table");
     case PJ_WINDOW_THEN_LEARN:
@@ -264,6 +331,7 @@ _pj_window_confirm_leave (PjWindow     *self,
   g_autofree char *not_saved = NULL;
   g_autoptr (GPtrArray) guests = NULL;
   const char *body;
+  gboolean can_save;
 
   /* the lesson turns a LAN table down itself */
   if (then != PJ_WINDOW_THEN_LEARN && (guests = hosted_guests (self)) != NULL)
@@ -297,22 +365,38 @@ _pj_window_confirm_leave (PjWindow     *self,
                                    error->message);
     }
 
+  /* a game of this window (not a LAN table's, not the lesson's) may be
+   * saved to a file first: the autosave keeps only the game on the table */
+  can_save = self->table == NULL && self->tutorial_left == NULL && self->game != NULL &&
+             !pj_game_is_mirror (self->game);
   if (not_saved != NULL)
     body = not_saved;
   else if (self->table != NULL && pj_table_get_host (self->table) != NULL)
     body = _("You host this game: it ends for the other players too. The table is saved, and “Reopen Last Table” brings it back.");
   else if (self->table != NULL)
     body = _("The game goes on without you: after a while the host’s computer plays your seat.");
+  else if (self->tutorial_left != NULL)
+    body = _("The game kept aside during the lesson ends and cannot be resumed.");
   else if (self->autosave_path == NULL)
-    body = _("This window keeps no autosave: the game in progress cannot be resumed.");
+    body = _("This window keeps no autosave: unless you save the game in progress, it cannot be resumed.");
   else
-    body = _("The game in progress ends and cannot be resumed.");
+    /* Translators: asked once another game is chosen; the autosave holds only the game on the table */
+    body = _("Only the game on the table is kept for next time: unless you save this one, it cannot be resumed.");
 
   dialog = pj_alert_new (_("Leave this game?"), body);
-  pj_alert_add_responses (dialog,
-                          "cancel", _("_Cancel"),
-                          "leave", leave_verb (then),
-                          NULL);
+  if (can_save)
+    pj_alert_add_responses (dialog,
+                            "cancel", _("_Cancel"),
+                            /* Translators: "Leave this game?": save it to a file first; with "…" a file is chosen */
+                            "save", self->file != NULL ? _("_Save") : _("_Save…"),
+                            /* Translators: "Leave this game?": leave it unsaved */
+                            "leave", _("_Discard Game"),
+                            NULL);
+  else
+    pj_alert_add_responses (dialog,
+                            "cancel", _("_Cancel"),
+                            "leave", leave_verb (then),
+                            NULL);
   pj_alert_set_response_appearance (dialog, "leave", ADW_RESPONSE_DESTRUCTIVE);
   pj_alert_set_default_response (dialog, "cancel");
   pj_alert_set_close_response (dialog, "cancel");

@@ -7,6 +7,7 @@
  *   pj-window-lan.c      LAN tables: host, join, leave, reopen, drops
  *   pj-window-leave.c    every way out of a game: ask, or autosave and go
  *   pj-window-review.c   Review Game: its progress, the move list's markers
+ *   pj-window-state.c    the title (the game's file), the pause, fullscreen
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -29,10 +30,12 @@ struct _PjWindow
   /* template */
   AdwToastOverlay      *toast_overlay;
   AdwToastOverlay      *board_toast_overlay;
+  AdwToastOverlay      *side_toast_overlay;  /* beside the board, when the panel is */
   AdwWindowTitle       *window_title;
   GtkWidget            *new_game_button;
   GtkWidget            *hint_button;
   GtkWidget            *side_panel_button;
+  GtkWidget            *unfullscreen_button; /* shown while fullscreen */
   GtkWidget            *action_box;
   PjSidePanel          *side_panel;
   PjBoardView          *board;
@@ -52,6 +55,7 @@ struct _PjWindow
   /* the autosave failing: shown for as long as it lasts */
   GtkRevealer          *save_banner_revealer;
   GtkLabel             *save_banner_label;
+  GtkRevealer          *pause_revealer;
   GtkWidget            *sidebar_box;
   PjTeamProgress       *team_progress;
   PjChatBox            *game_chat;
@@ -100,6 +104,13 @@ struct _PjWindow
   }                     dropped[PJ_MAX_PLAYERS];
   char                 *autosave_path;
   gboolean              leave_confirmed;   /* "Leave this game?" answered: the window may close */
+  /* New Game's Start or Open's file, waiting for "Leave this game?" */
+  PjGame               *leave_game;
+  GFile                *leave_file;
+  int                   leave_after_save;  /* Save answered: a PjWindowThen once saved; -1: none */
+  /* where Save writes: the file the game was opened from or saved to */
+  GFile                *file;
+  guint                 file_n_actions;    /* the moves in it: more or fewer is "modified" */
   PjGame               *game;
   GSignalGroup         *game_signals;
   GtkNoSelection       *history_selection;
@@ -183,6 +194,10 @@ guint    _pj_window_history_item_of_row (PjWindow       *self,
 /* pj-window-actions.c */
 void     _pj_window_class_actions_init  (GtkWidgetClass *widget_class);
 void     _pj_window_choose_file         (PjWindow       *self);
+void     _pj_window_start_chosen        (PjWindow       *self);
+void     _pj_window_open_chosen         (PjWindow       *self,
+                                         GFile          *file);
+void     _pj_window_save                (PjWindow       *self);
 
 /* pj-window-lan.c */
 void     _pj_window_lan_class_init      (GtkWidgetClass *widget_class);
@@ -196,6 +211,12 @@ void     _pj_window_lan_rematch         (PjWindow       *self);
 void     _pj_window_confirm_leave       (PjWindow       *self,
                                          PjWindowThen    then);
 gboolean _pj_window_leave_on_close      (PjWindow       *self);
+void     _pj_window_leave_for           (PjWindow       *self,
+                                         PjWindowThen    then,
+                                         PjGame         *game,
+                                         GFile          *file);
+void     _pj_window_saved               (PjWindow       *self,
+                                         gboolean        saved);
 
 /* pj-window-review.c */
 void        _pj_window_review_class_init (GtkWidgetClass *widget_class);
@@ -219,6 +240,13 @@ void        _pj_window_review_refresh_rows (PjWindow     *self);
 void        _pj_window_review_over_dialog (PjWindow      *self,
                                           PjGameOverDialog *dialog);
 void        _pj_window_review_offer      (PjWindow       *self);
+
+/* pj-window-state.c */
+void     _pj_window_update_title        (PjWindow       *self);
+void     _pj_window_show_paused         (PjWindow       *self);
+gboolean _pj_window_set_paused          (PjWindow       *self,
+                                         gboolean        paused);
+void     _pj_window_fullscreen_init     (PjWindow       *self);
 
 /* pj-window-tutorial.c */
 void     _pj_window_tutorial_class_init (GtkWidgetClass *widget_class);

@@ -366,7 +366,7 @@ _pj_window_review_offer (PjWindow *self)
   toast = adw_toast_new (_("This game is over"));
   adw_toast_set_button_label (toast, _("_Review"));
   adw_toast_set_action_name (toast, "win.review-game");
-  adw_toast_overlay_add_toast (self->board_toast_overlay, toast);
+  _pj_window_add_toast (self, toast);
 }
 
 /* ---- the move list's rows ------------------------------------------------- */

@@ -26,6 +26,7 @@ G_DEFINE_FINAL_TYPE (PjWindow, pj_window, ADW_TYPE_APPLICATION_WINDOW)
 enum {
   PROP_0,
   PROP_GAME,
+  PROP_PAUSED,
   N_PROPS
 };
 
@@ -91,6 +92,13 @@ _pj_window_update_buttons (PjWindow *self)
                                  self->game != NULL && pj_game_can_undo (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as",
                                  self->game != NULL && !pj_game_is_mirror (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save",
+                                 self->game != NULL && !pj_game_is_mirror (self->game));
+  /* at a LAN table the computers play on the host, and the others would
+   * wait for a pause they cannot see: no pausing there, even hosting */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.pause",
+                                 self->game != NULL && self->table == NULL && !pj_game_is_mirror (self->game) &&
+                                 !pj_game_is_over (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.leave-table", self->table != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reopen-table", _pj_window_lan_can_reopen (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.discard",
@@ -132,6 +140,7 @@ update_title (PjWindow *self)
   g_autofree char *subtitle = NULL;
   guint actor;
 
+  _pj_window_update_title (self);
   if (self->game == NULL)
     {
       adw_window_title_set_subtitle (self->window_title, "");
@@ -142,6 +151,9 @@ update_title (PjWindow *self)
 
   if (pj_game_is_over (self->game))
     subtitle = g_strdup (_("Game over"));
+  else if (pj_game_get_paused (self->game))
+    /* Translators: the window's subtitle while the game is paused */
+    subtitle = g_strdup (C_("game", "Paused"));
   else if (pj_game_get_thinking (self->game))
     /* Translators: a computer player is choosing its move */
     subtitle = g_strdup_printf (_("%s is thinking…"), pj_game_get_seat_name (self->game, actor));
@@ -246,8 +258,15 @@ void
 _pj_window_add_toast (PjWindow *self,
                       AdwToast *toast)
 {
-  /* in a game, over the board only: a toast never covers the hand */
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "game") == 0)
+  /* in a game, never over the hand. Over the side panel when it is shown
+   * beside the board: at the board's foot a toast covers the seat there,
+   * the player's own, in a window wider than tall. Without it, the board
+   * is narrow (its foot is empty below the track) or the person hid the
+   * panel. */
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "game") == 0 &&
+      pj_side_panel_get_show_sidebar (self->side_panel) && !pj_side_panel_get_collapsed (self->side_panel))
+    adw_toast_overlay_add_toast (self->side_toast_overlay, toast);
+  else if (g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "game") == 0)
     adw_toast_overlay_add_toast (self->board_toast_overlay, toast);
   else
     adw_toast_overlay_add_toast (self->toast_overlay, toast);
@@ -650,6 +669,7 @@ pj_window_save_size (PjWindow *self)
       g_settings_set_int (self->settings, "window-height", height);
     }
   g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
+  g_settings_set_boolean (self->settings, "window-fullscreen", gtk_window_is_fullscreen (GTK_WINDOW (self)));
 }
 
 static gboolean
@@ -682,6 +702,9 @@ pj_window_dispose (GObject *object)
   g_clear_pointer (&self->news, g_ptr_array_unref);
   g_clear_object (&self->game_signals);
   g_clear_object (&self->game);
+  g_clear_object (&self->leave_game);
+  g_clear_object (&self->leave_file);
+  g_clear_object (&self->file);
   g_clear_object (&self->history_selection);
   if (self->side_panel != NULL)
     g_signal_handlers_disconnect_by_data (self->side_panel, self);
@@ -725,6 +748,10 @@ pj_window_get_property (GObject    *object,
       g_value_set_object (value, self->game);
       break;
 
+    case PROP_PAUSED:
+      g_value_set_boolean (value, self->game != NULL && pj_game_get_paused (self->game));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -742,6 +769,14 @@ pj_window_set_property (GObject      *object,
     {
     case PROP_GAME:
       pj_window_set_game (self, g_value_get_object (value));
+      break;
+
+    case PROP_PAUSED:
+      if (_pj_window_set_paused (self, g_value_get_boolean (value)))
+        {
+          _pj_window_refresh (self);
+          g_object_notify_by_pspec (object, properties[PROP_PAUSED]);
+        }
       break;
 
     default:
@@ -766,7 +801,19 @@ pj_window_class_init (PjWindowClass *klass)
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, PJ_TYPE_GAME,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* the game on the table is paused: win.pause */
+  properties[PROP_PAUSED] =
+    g_param_spec_boolean ("paused", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* toggles, shown checked in the menu */
+  gtk_widget_class_install_property_action (widget_class, "win.pause", "paused");
+  gtk_widget_class_install_property_action (widget_class, "win.fullscreen", "fullscreened");
+  /* P alone walks the pegs on the board (pj-board-view-a11y.c) */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "win.pause", NULL);
+  /* F11 alone: Escape already steps back in a move, and out of a look back */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F11, 0, "win.fullscreen", NULL);
 
   g_type_ensure (PJ_TYPE_BOARD_VIEW);
   g_type_ensure (PJ_TYPE_SIDE_PANEL);
@@ -779,7 +826,9 @@ pj_window_class_init (PjWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PjWindow, new_game_button);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, hint_button);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, side_panel_button);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, unfullscreen_button);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, board_toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, side_toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, action_box);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, side_panel);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, board);
@@ -798,6 +847,7 @@ pj_window_class_init (PjWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PjWindow, save_banner_revealer);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, save_banner_label);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, banner_label);
+  gtk_widget_class_bind_template_child (widget_class, PjWindow, pause_revealer);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, sidebar_box);
   gtk_widget_class_bind_template_child (widget_class, PjWindow, team_progress);
 
@@ -847,6 +897,7 @@ pj_window_init (PjWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->news = g_ptr_array_new_with_free_func (g_free);
+  self->leave_after_save = -1;
 
   self->settings = pj_settings_new ();
   if (self->settings != NULL)
@@ -876,6 +927,8 @@ pj_window_init (PjWindow *self)
 
   _pj_window_review_init (self);
   _pj_window_history_init (self);
+
+  _pj_window_fullscreen_init (self);
 
   add_breakpoints (self);
   panel_collapsed_cb (self);
@@ -933,6 +986,8 @@ pj_window_set_game (PjWindow *self,
     }
   _pj_window_review_reset (self);
   g_set_object (&self->game, game);
+  /* another game is no longer the file's (Open sets it again) */
+  g_clear_object (&self->file);
   self->have_hint = FALSE;
   g_clear_pointer (&self->hint_text, g_free);
   g_clear_pointer (&self->outcome_text, g_free);
@@ -957,7 +1012,9 @@ pj_window_set_game (PjWindow *self,
 
   _pj_window_lan_update_chat (self);
   _pj_window_refresh (self);
+  _pj_window_show_paused (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
 }
 
 PjBoardView *

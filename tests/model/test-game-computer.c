@@ -51,6 +51,61 @@ hard_game (guint64 seed)
   return game;
 }
 
+static gboolean
+move_pending (gpointer data)
+{
+  PjGame *game = data;
+
+  return game->have_pending;
+}
+
+static gboolean
+moved (gpointer data)
+{
+  return pj_game_get_n_actions (data) > 0;
+}
+
+/* Paused, the computers choose but do not move; resumed, they do. The time
+ * paused is left out of the game's clock. */
+static void
+test_pause (void)
+{
+  PjGame *game;
+  PjRules rules;
+  gint64 before;
+
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
+  game = pj_game_new (&rules, 5, -1);
+  pj_game_set_delay (game, 0);
+  for (guint i = 0; i < 4; i++)
+    pj_game_set_controller (game, i, PJ_CONTROLLER_EASY);
+
+  g_assert_false (pj_game_get_paused (game));
+  g_assert_true (pj_game_set_paused (game, TRUE));
+  g_assert_true (pj_game_get_paused (game));
+  pj_game_start (game);
+  g_assert_true (wait_for (move_pending, game, 30));
+  /* the move is chosen: the loop runs on, and still nothing is played */
+  for (guint i = 0; i < 200; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (pj_game_get_n_actions (game), ==, 0);
+
+  before = _pj_game_paused_us (game);
+  g_usleep (2000);
+  g_assert_cmpint (_pj_game_paused_us (game), >=, before + 2000);
+
+  g_assert_true (pj_game_set_paused (game, FALSE));
+  g_assert_false (pj_game_get_paused (game));
+  g_assert_true (wait_for (moved, game, 30));
+  before = _pj_game_paused_us (game);
+  g_usleep (2000);
+  /* no longer paused: the count stands still */
+  g_assert_cmpint (_pj_game_paused_us (game), ==, before);
+
+  pj_game_stop (game);
+  g_assert_finalize_object (game);
+}
+
 /* An endless hard search: stopping the game ends it, and nothing of the
  * search holds the game (finalized at once, the search gone soon after). */
 static void
@@ -214,6 +269,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/game-computer/pause", test_pause);
   g_test_add_func ("/game-computer/stop-mid-search", test_stop_mid_search);
   g_test_add_func ("/game-computer/dispose-mid-search", test_dispose_mid_search);
   g_test_add_func ("/game-computer/failed-decision-hands-down", test_failed_decision_hands_down);

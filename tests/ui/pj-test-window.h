@@ -6,6 +6,7 @@
 
 #include "pj-alert.h"
 #include "pj-game-over-dialog.h"
+#include "pj-new-game-dialog.h"
 #include "pj-test-display.h"
 #include "pj-window.h"
 
@@ -239,4 +240,54 @@ pj_test_finalize_game (PjGame *game)
 {
   g_assert_true (pj_test_run_until (pj_test_game_let_go, game, 5000));
   g_assert_finalize_object (game);
+}
+
+static gboolean
+pj_test_new_game_dialog_shown (gpointer data)
+{
+  GtkWidget *dialog = pj_test_find_dialog (PJ_TYPE_NEW_GAME_DIALOG);
+
+  return dialog != NULL && gtk_widget_get_mapped (dialog);
+}
+
+static GtkWidget *
+pj_test_find_button (GtkWidget  *widget,
+                     const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = pj_test_find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* New Game as a person asks for it: the action opens the dialog; with
+ * `start`, its Start is pressed, otherwise the dialog is closed unanswered. */
+G_GNUC_UNUSED static void
+pj_test_new_game (PjWindow *window,
+                  gboolean  start)
+{
+  GtkWidget *dialog;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
+  g_assert_true (pj_test_run_until (pj_test_new_game_dialog_shown, NULL, 5000));
+  dialog = pj_test_find_dialog (PJ_TYPE_NEW_GAME_DIALOG);
+  if (start)
+    {
+      GtkWidget *button = pj_test_find_button (dialog, "_Start");
+
+      g_assert_nonnull (button);
+      g_signal_emit_by_name (button, "clicked");
+    }
+  else
+    gtk_window_close (GTK_WINDOW (dialog));
+  /* what follows runs in idles */
+  for (guint i = 0; i < 100 && g_main_context_iteration (NULL, FALSE); i++)
+    ;
 }

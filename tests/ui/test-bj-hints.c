@@ -73,10 +73,11 @@ board_toast_up (gpointer data)
 {
   PjWindow *window = data;
 
-  return shows_toast (GTK_WIDGET (window->board_toast_overlay));
+  return shows_toast (GTK_WIDGET (window));
 }
 
-/* A toast in a game comes up over the board, clear of the hand. */
+/* A toast in a game comes up clear of the hand (over the board, or over
+ * the side panel beside it). */
 static void
 check_toast_clear_of_hand (PjWindow *window)
 {
@@ -85,7 +86,7 @@ check_toast_clear_of_hand (PjWindow *window)
 
   pj_window_add_toast (window, "A toast");
   g_assert_true (pj_test_run_until (board_toast_up, window, 5000));
-  g_assert_true (gtk_widget_compute_bounds (find_toast (GTK_WIDGET (window->board_toast_overlay)),
+  g_assert_true (gtk_widget_compute_bounds (find_toast (GTK_WIDGET (window)),
                                            GTK_WIDGET (window), &toast_bounds));
   g_assert_true (gtk_widget_compute_bounds (hand, GTK_WIDGET (window), &hand_bounds));
   g_assert_cmpfloat (hand_bounds.size.height, >, 0);

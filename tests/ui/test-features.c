@@ -615,6 +615,180 @@ test_statistics_json (void)
   g_assert_cmpuint (g_array_index (entries, PjStatisticsEntry, 1).won, ==, 1);
 }
 
+/* Winning streaks: each variant's, and over all of them, where a game lost
+ * in any variant ends the run; the best run stays. Text from before the
+ * streaks reads as none. */
+static void
+test_statistics_streaks (void)
+{
+  g_autofree char *json = NULL;
+  g_autoptr (GArray) entries = NULL;
+  const gboolean basic_games[] = { TRUE, TRUE, TRUE, FALSE, TRUE };
+  PjStatisticsEntry *basic, *nc;
+  PjRules basic_rules, nc_rules;
+  guint streak, best;
+
+  pj_rules_preset (&basic_rules, PJ_PRESET_BASIC, 4);
+  pj_rules_preset (&nc_rules, PJ_PRESET_NORTH_CAROLINA, 6);
+  for (guint i = 0; i < G_N_ELEMENTS (basic_games); i++)
+    {
+      char *next = pj_statistics_add (json, &basic_rules, basic_games[i]);
+
+      g_free (json);
+      json = next;
+    }
+  pj_statistics_get_streaks (json, &streak, &best);
+  g_assert_cmpuint (streak, ==, 1);
+  g_assert_cmpuint (best, ==, 3);
+
+  /* a North Carolina win goes on with the run over all; its own starts */
+  {
+    char *next = pj_statistics_add (json, &nc_rules, TRUE);
+
+    g_free (json);
+    json = next;
+  }
+  pj_statistics_get_streaks (json, &streak, &best);
+  g_assert_cmpuint (streak, ==, 2);
+  g_assert_cmpuint (best, ==, 3);
+  entries = pj_statistics_parse (json);
+  g_assert_cmpuint (entries->len, ==, 2);
+  basic = &g_array_index (entries, PjStatisticsEntry, 0);
+  nc = &g_array_index (entries, PjStatisticsEntry, 1);
+  g_assert_cmpuint (basic->streak, ==, 1);
+  g_assert_cmpuint (basic->best, ==, 3);
+  g_assert_cmpuint (nc->streak, ==, 1);
+  g_assert_cmpuint (nc->best, ==, 1);
+  g_clear_pointer (&entries, g_array_unref);
+
+  /* a loss elsewhere ends the run over all, not Basic's */
+  {
+    char *next = pj_statistics_add (json, &nc_rules, FALSE);
+
+    g_free (json);
+    json = next;
+  }
+  pj_statistics_get_streaks (json, &streak, &best);
+  g_assert_cmpuint (streak, ==, 0);
+  g_assert_cmpuint (best, ==, 3);
+  entries = pj_statistics_parse (json);
+  g_assert_cmpuint (g_array_index (entries, PjStatisticsEntry, 0).streak, ==, 1);
+  g_assert_cmpuint (g_array_index (entries, PjStatisticsEntry, 1).streak, ==, 0);
+  g_clear_pointer (&entries, g_array_unref);
+
+  /* the text of before: no streaks, and none made up */
+  pj_statistics_get_streaks ("{\"version\": 1, \"games\": {\"basic/4\": {\"played\": 3, \"won\": 2}}}",
+                             &streak, &best);
+  g_assert_cmpuint (streak, ==, 0);
+  g_assert_cmpuint (best, ==, 0);
+  entries = pj_statistics_parse ("{\"version\": 1, \"games\": {\"basic/4\": {\"played\": 3, \"won\": 2, \"streak\": 9}}}");
+  /* never more in a row than won */
+  g_assert_cmpuint (g_array_index (entries, PjStatisticsEntry, 0).streak, ==, 2);
+}
+
+/* The suffix number of the row titled `title`. */
+static const char *
+row_number (GtkWidget  *widget,
+            const char *title)
+{
+  if (ADW_IS_ACTION_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    {
+      g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+
+      for (GtkWidget *w = widget; w != NULL;)
+        {
+          if (GTK_IS_LABEL (w) && gtk_widget_has_css_class (w, "numeric"))
+            return gtk_label_get_label (GTK_LABEL (w));
+          /* depth first, within the row */
+          if (gtk_widget_get_first_child (w) != NULL)
+            w = gtk_widget_get_first_child (w);
+          else
+            {
+              while (w != widget && gtk_widget_get_next_sibling (w) == NULL)
+                w = gtk_widget_get_parent (w);
+              w = w == widget ? NULL : gtk_widget_get_next_sibling (w);
+            }
+        }
+      return NULL;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      const char *found = row_number (child, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The Statistics window shows the streaks; Clear Statistics… asks, and
+ * only Clear forgets. */
+static void
+test_statistics_clear (void)
+{
+  g_autoptr (GSettings) settings = NULL;
+  g_autofree char *json = NULL;
+  PjStatisticsWindow *sw;
+  GtkWidget *clear;
+  PjAlert *dialog;
+  PjRules rules;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  settings = pj_settings_new ();
+  g_assert_nonnull (settings);
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
+  for (guint i = 0; i < 4; i++)
+    {
+      char *next = pj_statistics_add (json, &rules, i != 1);
+
+      g_free (json);
+      json = next;
+    }
+  g_settings_set_string (settings, "statistics", json);
+
+  sw = pj_statistics_window_new (NULL, settings);
+  gtk_window_present (GTK_WINDOW (sw));
+  g_assert_true (pj_test_run_until (pj_test_is_drawn, sw, 3000));
+  g_assert_cmpstr (row_number (GTK_WIDGET (sw), "Games played"), ==, "4");
+  g_assert_cmpstr (row_number (GTK_WIDGET (sw), "Current winning streak"), ==, "2");
+  g_assert_cmpstr (row_number (GTK_WIDGET (sw), "Best winning streak"), ==, "2");
+  shoot (GTK_WIDGET (sw), "statistics-streaks.png");
+
+  clear = pj_test_find_button (GTK_WIDGET (sw), "_Clear Statistics…");
+  g_assert_nonnull (clear);
+  g_assert_true (gtk_widget_is_sensitive (clear));
+  g_signal_emit_by_name (clear, "clicked");
+  g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
+  dialog = find_message_dialog ();
+  g_assert_cmpstr (pj_alert_get_heading (dialog), ==, "Clear Statistics?");
+  g_assert_cmpstr (pj_alert_get_default_response (dialog), ==, "cancel");
+  shoot (GTK_WIDGET (dialog), "statistics-clear.png");
+  pj_test_answer_alert (dialog, "cancel");
+  g_assert_true (pj_test_run_until (pj_test_is_drawn, sw, 3000));
+  g_assert_cmpstr (row_number (GTK_WIDGET (sw), "Games played"), ==, "4");
+
+  g_signal_emit_by_name (clear, "clicked");
+  g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
+  pj_test_answer_alert (find_message_dialog (), "clear");
+  g_assert_cmpstr (row_number (GTK_WIDGET (sw), "Games played"), ==, "0");
+  g_assert_cmpstr (row_number (GTK_WIDGET (sw), "Best winning streak"), ==, "0");
+  g_assert_false (gtk_widget_is_sensitive (clear));
+  g_clear_pointer (&json, g_free);
+  json = g_settings_get_string (settings, "statistics");
+  {
+    g_autoptr (GArray) entries = pj_statistics_parse (json);
+
+    g_assert_cmpuint (entries->len, ==, 0);
+  }
+  gtk_window_destroy (GTK_WINDOW (sw));
+}
+
 static gboolean
 is_compact (gpointer data)
 {
@@ -658,6 +832,8 @@ main (int    argc,
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add_func ("/features/statistics-json", test_statistics_json);
+  g_test_add_func ("/features/statistics-streaks", test_statistics_streaks);
+  g_test_add_func ("/features/statistics-clear", test_statistics_clear);
   g_test_add_func ("/features/save-open", test_save_open);
   g_test_add_func ("/features/open-corrupt", test_open_corrupt);
   g_test_add_func ("/features/undo", test_undo);

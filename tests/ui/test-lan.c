@@ -13,6 +13,7 @@
 #include "pj-net-private.h"
 #include "pj-settings.h"
 #include "pj-test-lan.h"
+#include "pj-window-private.h"
 
 
 
@@ -351,6 +352,21 @@ test_lan_host_table (void)
 
 
 /* Answers the dialog with `response` (it must be open); returns its heading. */
+/* GTK 4.8 tells whether a widget action is enabled to what it drives */
+static gboolean
+action_enabled (PjWindow   *window,
+                const char *name)
+{
+  GtkWidget *probe = gtk_button_new ();
+  gboolean enabled;
+
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (probe), name);
+  gtk_box_append (GTK_BOX (window->sidebar_box), probe);
+  enabled = gtk_widget_get_sensitive (probe);
+  gtk_box_remove (GTK_BOX (window->sidebar_box), probe);
+  return enabled;
+}
+
 static char *
 answer_dialog (PjWindow   *window,
                const char *response)
@@ -442,7 +458,11 @@ test_lan_leave_asks (void)
     {
       const char *actions[] = { "win.host-lan", "win.join-lan", "win.new-game" };
 
-      gtk_widget_activate_action (GTK_WIDGET (window), actions[i], NULL);
+      /* New Game asks once its dialog's Start is pressed */
+      if (g_str_equal (actions[i], "win.new-game"))
+        pj_test_new_game (window, TRUE);
+      else
+        gtk_widget_activate_action (GTK_WIDGET (window), actions[i], NULL);
       g_clear_pointer (&heading, g_free);
       heading = answer_dialog (window, "cancel");
       g_assert_cmpstr (heading, ==, "Leave this game?");
@@ -472,13 +492,15 @@ test_lan_leave_asks (void)
   g_assert_true (pj_test_run_until (host_can_start, table, 5000));
   g_assert_true (pj_host_start_game (host, &error));
   g_assert_true (pj_test_run_until (has_mirror, window, 5000));
+  /* the computers play on the host: no pausing at a table, even hosting */
+  g_assert_false (action_enabled (window, "win.pause"));
 
   /* a LAN game in progress: Leave the Table and New Game ask too */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.leave-table", NULL);
   g_clear_pointer (&heading, g_free);
   heading = answer_dialog (window, "cancel");
   g_assert_true (pj_window_get_table (window) == table);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  pj_test_new_game (window, TRUE);
   g_clear_pointer (&heading, g_free);
   heading = answer_dialog (window, "cancel");
   g_assert_true (pj_window_get_table (window) == table);
@@ -728,7 +750,7 @@ test_lan_host_quit_asks (void)
   heading = answer_dialog (window, "cancel");
   g_assert_cmpstr (heading, ==, "Close the Table?");
   g_assert_nonnull (window);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  pj_test_new_game (window, TRUE);
   g_clear_pointer (&heading, g_free);
   heading = answer_dialog (window, "cancel");
   g_assert_cmpstr (heading, ==, "Close the Table?");

@@ -124,11 +124,10 @@ in_lobby (gpointer data)
   return g_strcmp0 (visible_page (data), "lobby") == 0;
 }
 
-/* Without the autosave, each way out asks first, with its own verb; the
- * answer Cancel leaves the game as it was. */
+/* Without the autosave, each way out asks first; a game of this window
+ * may be saved first. The answer Cancel leaves the game as it was. */
 static void
-check_asks (const char *action,
-            const char *verb)
+check_asks (const char *action)
 {
   g_autoptr (PjGame) game = game_under_way ();
   PjWindow *window = open_window (NULL, game, NULL);
@@ -136,15 +135,19 @@ check_asks (const char *action,
   guint moves = pj_game_get_n_actions (game);
 
   g_test_message ("%s", action);
-  gtk_widget_activate_action (GTK_WIDGET (window), action, NULL);
+  if (g_str_equal (action, "win.new-game"))
+    pj_test_new_game (window, TRUE);
+  else
+    gtk_widget_activate_action (GTK_WIDGET (window), action, NULL);
   g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
   g_assert_cmpstr (pj_alert_get_heading (dialog), ==, "Leave this game?");
-  g_assert_cmpstr (pj_alert_get_response_label (dialog, "leave"), ==, verb);
+  g_assert_cmpstr (pj_alert_get_body (dialog), ==,
+                   "This window keeps no autosave: unless you save the game in progress, it cannot be resumed.");
+  g_assert_cmpstr (pj_alert_get_response_label (dialog, "save"), ==, "_Save…");
+  g_assert_cmpstr (pj_alert_get_response_label (dialog, "leave"), ==, "_Discard Game");
   g_assert_cmpstr (pj_alert_get_default_response (dialog), ==, "cancel");
-  if (g_str_equal (action, "win.open"))
-    shoot (GTK_WIDGET (dialog), "leave-open.png");
 
   pj_test_answer_alert (dialog, "cancel");
   /* answered: and nothing was left */
@@ -164,10 +167,222 @@ test_asks (void)
       g_test_skip ("no display");
       return;
     }
-  check_asks ("win.open", "_Open Another");
-  check_asks ("win.new-game", "_New Game");
-  check_asks ("win.host-lan", "_Host a Table");
-  check_asks ("win.join-lan", "_Join a Table");
+  check_asks ("win.new-game");
+  check_asks ("win.host-lan");
+  check_asks ("win.join-lan");
+}
+
+static gboolean
+other_toplevel (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (w != data && gtk_widget_get_mapped (GTK_WIDGET (w)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+close_other_toplevels (gpointer window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = g_list_model_get_n_items (toplevels); i-- > 0;)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      /* closed as Escape would: the chooser answers */
+      if (w != window)
+        gtk_window_close (w);
+    }
+}
+
+/* The question comes after the choice, not before it: New Game's dialog
+ * or Open's file chooser cancelled asks nothing and changes nothing;
+ * New Game's Start, or a file chosen, asks once; Discard goes on. */
+static void
+test_asks_after_choice (void)
+{
+  g_autoptr (PjGame) game = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  PjAlert *dialog;
+  PjWindow *window;
+  guint moves;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  game = game_under_way ();
+  moves = pj_game_get_n_actions (game);
+  window = open_window (NULL, game, NULL);
+
+  /* New Game, the dialog closed: no question, the game as it was */
+  pj_test_new_game (window, FALSE);
+  pj_test_wait (200);
+  g_assert_null (find_message_dialog ());
+  g_assert_null (pj_test_find_dialog (PJ_TYPE_NEW_GAME_DIALOG));
+  g_assert_true (pj_window_get_game (window) == game);
+  g_assert_cmpuint (pj_game_get_n_actions (game), ==, moves);
+
+  /* Open: the chooser comes first, with no question over or under it */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open", NULL));
+  g_assert_true (pj_test_run_until (other_toplevel, window, 5000));
+  g_assert_null (find_message_dialog ());
+  shoot (GTK_WIDGET (window), "leave-open-chooser.png");
+  close_other_toplevels (window);
+  pj_test_wait (200);
+  g_assert_null (find_message_dialog ());
+  g_assert_true (pj_window_get_game (window) == game);
+
+  /* a file chosen: asked once; Cancel keeps the game */
+  dir = g_dir_make_tmp ("pj-leave-XXXXXX", NULL);
+  path = g_build_filename (dir, "Other.json", NULL);
+  g_assert_true (pj_record_save (pj_game_get_record (game), path, NULL));
+  file = g_file_new_for_path (path);
+  _pj_window_open_chosen (window, file);
+  g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
+  dialog = find_message_dialog ();
+  g_assert_cmpstr (pj_alert_get_heading (dialog), ==, "Leave this game?");
+  shoot (GTK_WIDGET (dialog), "leave-open.png");
+  pj_test_answer_alert (dialog, "cancel");
+  pj_test_wait (100);
+  g_assert_true (pj_window_get_game (window) == game);
+  g_assert_null (find_message_dialog ());
+
+  /* Save…, and the chooser cancelled: the game stays, nothing saved */
+  pj_test_new_game (window, TRUE);
+  g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
+  pj_test_answer_alert (find_message_dialog (), "save");
+  g_assert_true (pj_test_run_until (other_toplevel, window, 5000));
+  close_other_toplevels (window);
+  pj_test_wait (200);
+  g_assert_null (find_message_dialog ());
+  g_assert_true (pj_window_get_game (window) == game);
+  g_assert_null (window->leave_game);
+
+  /* New Game's Start: asked once; Discard Game starts the new one */
+  pj_test_new_game (window, TRUE);
+  g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
+  dialog = find_message_dialog ();
+  g_assert_cmpstr (pj_alert_get_heading (dialog), ==, "Leave this game?");
+  shoot (GTK_WIDGET (dialog), "leave-new-game.png");
+  pj_test_answer_alert (dialog, "leave");
+  pj_test_wait (100);
+  g_assert_true (pj_window_get_game (window) != game);
+  g_assert_null (find_message_dialog ());
+
+  close_dialogs ();
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_remove (path);
+  g_rmdir (dir);
+}
+
+static PjWindow *current_window;
+
+/* the window's game has more moves than `data` */
+static gboolean
+moved_past (gpointer data)
+{
+  PjGame *game = pj_window_get_game (current_window);
+
+  return game != NULL && (pj_game_get_n_actions (game) > GPOINTER_TO_UINT (data) || pj_game_is_over (game));
+}
+
+static gboolean
+game_replaced (gpointer data)
+{
+  PjGame **games = data;
+
+  return pj_window_get_game (PJ_WINDOW (games[0])) != games[1];
+}
+
+/* Save (Ctrl+S) writes back to the game's file without asking; the title
+ * names the file and marks a game changed since; "Leave this game?" says
+ * Save for such a game, and saves before going on. */
+static void
+test_save_and_title (void)
+{
+  g_autoptr (PjGame) game = NULL;
+  g_autoptr (PjRecord) saved = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  gpointer games[2];
+  PjAlert *dialog;
+  PjWindow *window;
+  guint n;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  dir = g_dir_make_tmp ("pj-save-XXXXXX", NULL);
+  path = g_build_filename (dir, "Evening.json", NULL);
+  file = g_file_new_for_path (path);
+
+  window = current_window = pj_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  {
+    g_autoptr (PjGame) first = game_under_way ();
+
+    g_assert_true (pj_record_save (pj_game_get_record (first), path, NULL));
+  }
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Pegs and Jokers");
+  pj_window_open_file (window, file);
+  game = g_object_ref (pj_window_get_game (window));
+  g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "Evening.json");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Evening.json — Pegs and Jokers");
+
+  /* the computers play on: marked; paused, so that nothing moves now */
+  n = pj_game_get_n_actions (game);
+  g_assert_true (pj_test_run_until (moved_past, GUINT_TO_POINTER (n), 10000));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pause", NULL));
+  g_assert_true (pj_game_get_paused (game));
+  g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "• Evening.json");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  g_assert_null (find_message_dialog ());
+  shoot (GTK_WIDGET (window), "save-toast.png");
+  g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "Evening.json");
+  saved = pj_record_load (path, NULL);
+  g_assert_nonnull (saved);
+  g_assert_cmpuint (pj_record_get_n_actions (saved), ==, pj_game_get_n_actions (game));
+  g_clear_pointer (&saved, pj_record_unref);
+
+  /* changed again, then New Game: "Leave this game?" offers Save, which
+   * saves and goes on to the new game */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pause", NULL));
+  n = pj_game_get_n_actions (game);
+  g_assert_true (pj_test_run_until (moved_past, GUINT_TO_POINTER (n), 10000));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pause", NULL));
+  pj_test_new_game (window, TRUE);
+  g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
+  dialog = find_message_dialog ();
+  g_assert_cmpstr (pj_alert_get_response_label (dialog, "save"), ==, "_Save");
+  shoot (GTK_WIDGET (dialog), "leave-save.png");
+  pj_test_answer_alert (dialog, "save");
+  games[0] = window;
+  games[1] = game;
+  g_assert_true (pj_test_run_until (game_replaced, games, 3000));
+  saved = pj_record_load (path, NULL);
+  g_assert_cmpuint (pj_record_get_n_actions (saved), ==, pj_game_get_n_actions (game));
+  /* the new game is no file's */
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Pegs and Jokers");
+
+  close_dialogs ();
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_remove (path);
+  g_rmdir (dir);
 }
 
 /* Host: answering Leave goes on to the lobby. */
@@ -189,7 +404,7 @@ test_leave_host (void)
   g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
-  g_assert_cmpstr (pj_alert_get_response_label (dialog, "leave"), ==, "_Host a Table");
+  g_assert_cmpstr (pj_alert_get_response_label (dialog, "leave"), ==, "_Discard Game");
   pj_test_answer_alert (dialog, "leave");
   g_assert_true (pj_test_run_until (in_lobby, window, 3000));
   g_assert_cmpstr (visible_page (window), ==, "lobby");
@@ -216,7 +431,7 @@ test_autosave_goes (void)
   game = game_under_way ();
   window = open_window (NULL, game, path);
 
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  pj_test_new_game (window, TRUE);
   g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
@@ -275,7 +490,7 @@ test_quit (void)
   g_assert_true (pj_test_run_until (dialog_shown, NULL, 3000));
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
-  g_assert_cmpstr (pj_alert_get_response_label (dialog, "leave"), ==, "_Quit");
+  g_assert_cmpstr (pj_alert_get_response_label (dialog, "leave"), ==, "_Discard Game");
   pj_test_answer_alert (dialog, "cancel");
   g_assert_true (pj_test_run_until (no_dialog, NULL, 3000));
   g_assert_nonnull (window);
@@ -378,6 +593,8 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/leave/asks", test_asks);
+  g_test_add_func ("/leave/asks-after-choice", test_asks_after_choice);
+  g_test_add_func ("/leave/save-and-title", test_save_and_title);
   g_test_add_func ("/leave/host", test_leave_host);
   g_test_add_func ("/leave/autosave-goes", test_autosave_goes);
   g_test_add_func ("/leave/quit", test_quit);

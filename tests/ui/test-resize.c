@@ -6,7 +6,8 @@
  * was told before the drag: a minimum that depends on the layout of the
  * moment (the side panel beside the board, the header's wide buttons)
  * stops the drag short. Here openbox runs next to the test's own Xvfb and
- * the mapped toplevel is resized through it, in one step or several.
+ * the mapped toplevel is resized through it, in one step or several, or
+ * made fullscreen.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -463,6 +464,63 @@ test_one_step_rtl (gconstpointer data)
   gtk_widget_set_default_direction (direction);
 }
 
+static gboolean
+is_fullscreen (gpointer data)
+{
+  return gtk_window_is_fullscreen (data);
+}
+
+static gboolean
+not_fullscreen (gpointer data)
+{
+  return !gtk_window_is_fullscreen (data);
+}
+
+/* F11's action toggles fullscreen (through the window manager, as a
+ * person's F11 does); the state is kept for the next window as the size
+ * is. */
+static void
+test_window_fullscreen (void)
+{
+  g_autoptr (GSettings) settings = NULL;
+  g_autoptr (PjGame) game = NULL;
+  PjWindow *window;
+  PjRules rules;
+
+  settings = pj_settings_new ();
+  g_assert_nonnull (settings);
+  pj_rules_preset (&rules, PJ_PRESET_BASIC, 4);
+  game = pj_game_new (&rules, 3, 0);
+  window = pj_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  pj_window_set_game (window, game);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (pj_test_run_until (pj_test_is_drawn, pj_window_get_board_view (window), 5000));
+  g_assert_false (gtk_window_is_fullscreen (GTK_WINDOW (window)));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.fullscreen", NULL));
+  g_assert_true (pj_test_run_until (is_fullscreen, window, 5000));
+  /* the way out, in the header */
+  g_assert_true (gtk_widget_get_visible (window->unfullscreen_button));
+  pj_test_wait (300);
+  pj_test_screenshot (GTK_WIDGET (window), "window-fullscreen.png");
+  pj_window_save_size (window);
+  g_assert_true (g_settings_get_boolean (settings, "window-fullscreen"));
+  pj_test_close_window (window);
+
+  /* the next window opens fullscreen; F11 again leaves it */
+  window = pj_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (pj_test_run_until (is_fullscreen, window, 5000));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.fullscreen", NULL));
+  g_assert_true (pj_test_run_until (not_fullscreen, window, 5000));
+  g_assert_false (gtk_widget_get_visible (window->unfullscreen_button));
+  pj_window_save_size (window);
+  g_assert_false (g_settings_get_boolean (settings, "window-fullscreen"));
+  pj_test_close_window (window);
+  g_settings_reset (settings, "window-fullscreen");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -501,5 +559,6 @@ main (int    argc,
       g_test_add_data_func (steps, GUINT_TO_POINTER (players), test_steps);
     }
   g_test_add_data_func ("/resize/6/one-step-right-to-left", GUINT_TO_POINTER (6), test_one_step_rtl);
+  g_test_add_func ("/resize/fullscreen", test_window_fullscreen);
   return g_test_run ();
 }

@@ -489,8 +489,8 @@ test_review_opened_finished_game (void)
   pj_window_set_review_iterations (window, QUICK_ITERATIONS);
   gtk_window_present (GTK_WINDOW (window));
   pj_window_open_file (window, file);
-  g_assert_true (pj_test_run_until (shows_toast, window->board_toast_overlay, 5000));
-  toast = find_toast (GTK_WIDGET (window->board_toast_overlay));
+  g_assert_true (pj_test_run_until (shows_toast, window, 5000));
+  toast = find_toast (GTK_WIDGET (window));
   g_assert_nonnull (toast);
   button = find_button (toast, "_Review");
   g_assert_nonnull (button);

@@ -344,7 +344,8 @@ test_tutorial_new_game_asks (void)
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.learn-to-play", NULL);
   g_assert_nonnull (pj_window_get_tutorial (window));
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  /* asked once the new game is chosen */
+  pj_test_new_game (window, TRUE);
   ask = find_message_dialog ("Leave this game?");
   g_assert_nonnull (ask);
   pj_test_answer_alert (ask, "cancel");

@@ -218,6 +218,56 @@ pj_game_get_pace_held (PjGame *self)
   return self->holds > 0;
 }
 
+/**
+ * pj_game_set_paused:
+ * @self: a game
+ * @paused: whether the computers wait
+ *
+ * Pause or resume: a pause is one more hold on the pace, so a computer's
+ * move already chosen waits too, and the delay starts again on resuming.
+ *
+ * Returns: %FALSE for a mirror, whose computers play on the host.
+ */
+gboolean
+pj_game_set_paused (PjGame   *self,
+                    gboolean  paused)
+{
+  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+
+  if (self->mirror)
+    return FALSE;
+  paused = !!paused;
+  if (self->paused == paused)
+    return TRUE;
+  self->paused = paused;
+  if (paused)
+    {
+      self->paused_at = g_get_monotonic_time ();
+      pj_game_hold_pace (self);
+    }
+  else
+    {
+      self->paused_us += g_get_monotonic_time () - self->paused_at;
+      pj_game_release_pace (self);
+    }
+  return TRUE;
+}
+
+gboolean
+pj_game_get_paused (PjGame *self)
+{
+  g_return_val_if_fail (PJ_IS_GAME (self), FALSE);
+
+  return self->paused;
+}
+
+/* The time paused so far, in µs: the game's clock leaves it out. */
+gint64
+_pj_game_paused_us (PjGame *self)
+{
+  return self->paused_us + (self->paused ? g_get_monotonic_time () - self->paused_at : 0);
+}
+
 /* Who chooses the seat's actions now: its controller, or the computer
  * covering a remote seat whose person is away. */
 PjController

@@ -49,6 +49,9 @@ struct _PjGame
   gint64         turn_started;   /* when the computer began choosing */
   guint          holds;          /* views still animating (pj_game_hold_pace()) */
   gint64         settled_at;     /* when the last hold was released */
+  gboolean       paused;         /* pj_game_set_paused(): one more hold */
+  gint64         paused_at;      /* monotonic µs, while paused */
+  gint64         paused_us;      /* time spent paused, left out of the game's duration */
   guint          test_failing_levels;   /* tests: 1 << PjAiLevel of levels that fail */
   guint          test_hard_iterations;  /* tests: 0, or a hard budget without time limit */
 
@@ -127,6 +130,7 @@ PjController _pj_game_playing_controller (PjGame        *self,
 
 /* pj-game-computer.c */
 void        _pj_game_maybe_start_computer (PjGame        *self);
+gint64      _pj_game_paused_us           (PjGame         *self);
 void        _pj_game_cancel_computer      (PjGame        *self);
 /* tests: the decisions of the levels in `levels` (a mask of 1 << PjAiLevel)
  * fail; hard decisions search `iterations` playouts without a time limit

@@ -898,7 +898,8 @@ pj_game_get_stats (PjGame      *self,
     g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
     GDateTime *end = self->ended != NULL ? self->ended : now;
 
-    stats->duration_s = MAX (g_date_time_difference (end, created) / G_TIME_SPAN_SECOND, 0);
+    /* a pause is no playing time */
+    stats->duration_s = MAX ((g_date_time_difference (end, created) - _pj_game_paused_us (self)) / G_TIME_SPAN_SECOND, 0);
   }
 }
 

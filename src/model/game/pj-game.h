@@ -111,6 +111,13 @@ void            pj_game_set_delay          (PjGame        *self,
 void            pj_game_hold_pace          (PjGame        *self);
 void            pj_game_release_pace       (PjGame        *self);
 gboolean        pj_game_get_pace_held      (PjGame        *self);
+/* Pause: the computers wait (they may go on choosing), and the time
+ * paused does not count in the game's duration; resuming starts the
+ * delay again, as after an animation. A mirror's computers are the host's:
+ * it cannot be paused here. */
+gboolean        pj_game_set_paused         (PjGame        *self,
+                                            gboolean       paused);
+gboolean        pj_game_get_paused         (PjGame        *self);
 
 void            pj_game_start              (PjGame        *self);
 void            pj_game_stop               (PjGame        *self);
