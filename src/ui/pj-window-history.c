@@ -17,6 +17,9 @@ history_setup_cb (GtkSignalListItemFactory *factory,
                   PjWindow                 *self)
 {
   _pj_window_review_setup_row (self, item);
+  /* a row picked shows the board after its move (pj-window-look-back.c) */
+  gtk_list_item_set_activatable (item, TRUE);
+  gtk_list_item_set_selectable (item, TRUE);
 }
 
 static void
@@ -122,8 +125,11 @@ _pj_window_history_changed (PjWindow   *self,
                             guint       added,
                             GListModel *model)
 {
-  _pj_window_history_follow_end (self);
+  /* looking back, the list stays on the move looked at */
+  if (!self->looking)
+    _pj_window_history_follow_end (self);
   _pj_window_review_history_changed (self, position, removed);
+  _pj_window_look_back_history_changed (self, position, removed, added);
 
   /* one move appended: a game going on, not one opened or undone */
   if (removed == 0 && added == 1 && position + 1 == g_list_model_get_n_items (model))

@@ -7,6 +7,7 @@
  *   pj-window-lan.c      LAN tables: host, join, leave, reopen, drops
  *   pj-window-leave.c    every way out of a game: ask, or autosave and go
  *   pj-window-review.c   Review Game: its progress, the move list's markers
+ *   pj-window-look-back.c stepping through the game: a move's position, read-only
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -101,11 +102,21 @@ struct _PjWindow
   gboolean              leave_confirmed;   /* "Leave this game?" answered: the window may close */
   PjGame               *game;
   GSignalGroup         *game_signals;
-  GtkNoSelection       *history_selection;
+  GtkSingleSelection   *history_selection; /* selected: the move looked back at */
   guint                 history_idle;
   gboolean              history_follow;    /* the list still has to show its newest move */
   GPtrArray            *news;              /* others' moves not yet told to the screen reader */
   guint                 news_idle;
+
+  /* looking back (pj-window-look-back.c) */
+  GtkRevealer          *look_revealer;
+  GtkWidget            *look_bar;
+  GtkLabel             *look_label;
+  GtkLabel             *look_news_label;
+  gboolean              looking;
+  guint                 look_item;         /* the history item looked at */
+  guint                 look_new;          /* moves played since the look began */
+  gboolean              look_selecting;    /* the move list's selection set from here */
 
   /* narrow windows (libadwaita 1.2 has no breakpoints) */
   gboolean              compact;
@@ -208,6 +219,24 @@ void        _pj_window_review_unbind_row (PjWindow       *self,
 void        _pj_window_review_over_dialog (PjWindow      *self,
                                           PjGameOverDialog *dialog);
 void        _pj_window_review_offer      (PjWindow       *self);
+
+/* pj-window-look-back.c */
+void     _pj_window_look_back_class_init (GtkWidgetClass *widget_class);
+void     _pj_window_look_back_init      (PjWindow       *self);
+/* Show the position after history item `item`, read-only (the last item:
+ * the game in play); FALSE when there is no such position. */
+gboolean _pj_window_look_back_at        (PjWindow       *self,
+                                         guint           item);
+void     _pj_window_look_back_return    (PjWindow       *self);
+/* TRUE while a position is looked back at, and which history item. */
+gboolean _pj_window_look_back_get_item  (PjWindow       *self,
+                                         guint          *item);
+void     _pj_window_look_back_history_changed (PjWindow *self,
+                                         guint           position,
+                                         guint           removed,
+                                         guint           added);
+void     _pj_window_look_back_reset     (PjWindow       *self);
+void     _pj_window_look_back_model_changed (PjWindow   *self);
 
 /* pj-window-tutorial.c */
 void     _pj_window_tutorial_class_init (GtkWidgetClass *widget_class);
