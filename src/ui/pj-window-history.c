@@ -57,7 +57,8 @@ scroll_to_end_cb (gpointer user_data)
    * bound: rows not yet measured are only estimated, and moving the
    * adjustment before they are laid out makes GTK 4.8 warn that it
    * "failed to scroll to given position" (fatal in the tests) */
-  gtk_widget_activate_action (GTK_WIDGET (self->history_list), "list.scroll-to-item", "u", n - 1);
+  gtk_widget_activate_action (GTK_WIDGET (self->history_list), "list.scroll-to-item", "u",
+                              MIN (self->history_row, n - 1));
   return G_SOURCE_REMOVE;
 }
 
@@ -66,6 +67,16 @@ scroll_to_end_cb (gpointer user_data)
 void
 _pj_window_history_follow_end (PjWindow *self)
 {
+  _pj_window_history_scroll_to (self, G_MAXUINT);
+}
+
+/* The same for the list's row `row` (the move looked back at); the last
+ * asked for wins. */
+void
+_pj_window_history_scroll_to (PjWindow *self,
+                              guint     row)
+{
+  self->history_row = row;
   self->history_follow = TRUE;
   if (self->history_idle == 0)
     self->history_idle = g_idle_add_full (G_PRIORITY_LOW, scroll_to_end_cb, self, NULL);

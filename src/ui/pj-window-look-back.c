@@ -66,8 +66,8 @@ select_row (PjWindow *self)
   self->look_selecting = TRUE;
   gtk_single_selection_set_selected (self->history_selection, row);
   self->look_selecting = FALSE;
-  if (row != GTK_INVALID_LIST_POSITION && gtk_widget_get_mapped (GTK_WIDGET (self->history_list)))
-    gtk_widget_activate_action (GTK_WIDGET (self->history_list), "list.scroll-to-item", "u", row);
+  if (row != GTK_INVALID_LIST_POSITION)
+    _pj_window_history_scroll_to (self, row);
 }
 
 static void
@@ -322,6 +322,29 @@ _pj_window_look_back_model_changed (PjWindow *self)
   g_signal_connect_object (self->history_selection, "selection-changed",
                            G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
   select_row (self);
+}
+
+/* ---- the game-over dialog ------------------------------------------------------- */
+
+/* A reviewed move picked in the game-over dialog: the dialog goes (its
+ * ways on stay in the main menu: New Game, Play Again is a new game) and
+ * the board shows the move, with the move list's markers beside it. */
+static void
+dialog_look_back_cb (PjWindow         *self,
+                     guint             item,
+                     PjGameOverDialog *dialog)
+{
+  pj_alert_close (PJ_ALERT (dialog));
+  if (!pj_side_panel_get_collapsed (self->side_panel))
+    pj_side_panel_set_show_sidebar (self->side_panel, TRUE);
+  _pj_window_look_back_at (self, item);
+}
+
+void
+_pj_window_look_back_over_dialog (PjWindow         *self,
+                                  PjGameOverDialog *dialog)
+{
+  g_signal_connect_object (dialog, "look-back", G_CALLBACK (dialog_look_back_cb), self, G_CONNECT_SWAPPED);
 }
 
 /* ---- actions -------------------------------------------------------------------- */

@@ -105,6 +105,7 @@ struct _PjWindow
   GtkSingleSelection   *history_selection; /* selected: the move looked back at */
   guint                 history_idle;
   gboolean              history_follow;    /* the list still has to show its newest move */
+  guint                 history_row;       /* …or this row (G_MAXUINT: the newest) */
   GPtrArray            *news;              /* others' moves not yet told to the screen reader */
   guint                 news_idle;
 
@@ -175,6 +176,8 @@ void     _pj_window_game_over           (PjWindow       *self,
 /* pj-window-history.c */
 void     _pj_window_history_init        (PjWindow       *self);
 void     _pj_window_history_follow_end  (PjWindow       *self);
+void     _pj_window_history_scroll_to   (PjWindow       *self,
+                                         guint           row);
 void     _pj_window_history_changed     (PjWindow       *self,
                                          guint           position,
                                          guint           removed,
@@ -237,6 +240,9 @@ void     _pj_window_look_back_history_changed (PjWindow *self,
                                          guint           added);
 void     _pj_window_look_back_reset     (PjWindow       *self);
 void     _pj_window_look_back_model_changed (PjWindow   *self);
+/* The game-over dialog's reviewed moves show their positions here. */
+void     _pj_window_look_back_over_dialog (PjWindow     *self,
+                                         PjGameOverDialog *dialog);
 
 /* pj-window-tutorial.c */
 void     _pj_window_tutorial_class_init (GtkWidgetClass *widget_class);
