@@ -2,7 +2,8 @@
  * in the move list shows the board after it, read-only, under the
  * look-back bar; Back steps, Escape returns to the game in play; the game
  * going on meanwhile leaves the look where it is; a reviewed move in the
- * game-over dialog shows its position too.
+ * game-over dialog shows its position too; a LAN guest's (a mirror's) move
+ * list steps through the positions it was shown.
  *
  * Set PJ_SCREENSHOT_DIR to keep PNGs of a looked-at position, light and
  * dark, and of a reviewed move's.
@@ -15,6 +16,7 @@
 #include "pj-move-item.h"
 #include "pj-test-display.h"
 #include "pj-test-games.h"
+#include "pj-test-lan.h"
 #include "pj-test-window.h"
 #include "pj-window.h"
 #include "pj-window-private.h"
@@ -458,16 +460,119 @@ test_from_review (void)
   pj_test_finalize_game (game);
 }
 
+
+static gboolean
+lan_my_turn (gpointer data)
+{
+  guint n = 0;
+
+  pj_game_get_human_actions (pj_window_get_game (data), &n);
+  return n > 0 && !pj_game_get_awaiting (pj_window_get_game (data)) &&
+         !pj_board_view_get_animating (pj_window_get_board_view (data));
+}
+
+/* A table hosted here: the window's game is a mirror of the host's, and
+ * its positions are those it was shown. Looking back sends nothing. */
+static void
+test_lan_mirror (void)
+{
+  g_autoptr (GError) error = NULL;
+  PjWindow *window;
+  GtkWidget *page;
+  PjTable *table;
+  PjHost *host;
+  PjGame *game;
+  guint n, n_actions, item = G_MAXUINT;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  window = pj_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  page = pj_window_host_lan (window);
+  g_assert_true (pj_test_run_until (page_drawn, page, 5000));
+  g_assert_true (pj_lobby_page_open_table (PJ_LOBBY_PAGE (page), "Look-back table", NULL, "Ann", &error));
+  g_assert_no_error (error);
+  g_assert_true (pj_test_run_until (seated_first, window, 5000));
+  table = pj_window_get_table (window);
+  host = pj_table_get_host (table);
+  g_object_set (host, "computer-delay-ms", 0, NULL);
+  for (guint seat = 1; seat < 4; seat++)
+    g_assert_true (pj_host_set_seat_computer (host, seat, TRUE, PJ_AI_EASY, &error));
+  pj_client_set_ready (pj_table_get_client (table), TRUE);
+  g_assert_true (pj_test_run_until (host_can_start, table, 5000));
+  g_assert_true (pj_lobby_page_start (PJ_LOBBY_PAGE (page)));
+  g_assert_true (pj_test_run_until (has_mirror, window, 5000));
+  game = pj_window_get_game (window);
+
+  /* Ann plays her first card whatever it is, until there are moves to step through */
+  for (guint round = 0; round < 10; round++)
+    {
+      const PjAction *legal;
+      guint n_legal;
+
+      g_assert_true (pj_test_run_until (lan_my_turn, window, 15000));
+      if (n_moves (game) >= 4)
+        break;
+      legal = pj_game_get_human_actions (game, &n_legal);
+      _pj_window_apply_action (window, &legal[0]);
+      g_assert_true (pj_test_run_until (lan_my_turn, window, 15000));
+    }
+  n = n_moves (game);
+  g_assert_cmpuint (n, >=, 4);
+
+  gtk_widget_activate_action (GTK_WIDGET (window->history_list), "list.activate-item", "u", 1);
+  g_assert_true (_pj_window_look_back_get_item (window, &item));
+  g_assert_cmpuint (item, ==, 1);
+  assert_board_after (window, 1);
+  /* the mirror's position is the host's after that move, as Ann saw it */
+  {
+    PjState then, at_host;
+
+    g_assert_true (pj_game_get_position_after (game, 1, &then));
+    pj_record_state_at (pj_host_get_record (host), 2, &at_host);
+    g_assert_cmpmem (then.board.peg, sizeof then.board.peg, at_host.board.peg, sizeof at_host.board.peg);
+  }
+
+  /* nothing goes to the host from a position looked back at */
+  n_actions = pj_game_get_n_actions (game);
+  {
+    const PjAction *legal;
+    guint n_legal;
+
+    legal = pj_game_get_human_actions (game, &n_legal);
+    g_assert_cmpuint (n_legal, >, 0);
+    _pj_window_apply_action (window, &legal[0]);
+    g_assert_false (pj_game_get_awaiting (game));
+    pj_test_wait (200);
+    g_assert_cmpuint (pj_game_get_n_actions (game), ==, n_actions);
+  }
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-move", NULL);
+  assert_board_live (window);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
 {
+  g_autofree char *data_home = pj_test_lan_data_home ();
+  int status;
+
   g_setenv ("LANGUAGE", "C", TRUE);
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/look-back/move-list", test_move_list);
   g_test_add_func ("/look-back/game-goes-on", test_game_goes_on);
   g_test_add_func ("/look-back/from-review", test_from_review);
+  g_test_add_func ("/look-back/lan-mirror", test_lan_mirror);
 
-  return g_test_run ();
+  status = g_test_run ();
+  remove_tree (data_home);
+  return status;
 }
