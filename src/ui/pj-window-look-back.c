@@ -276,6 +276,21 @@ row_activated_cb (PjWindow    *self,
   look_at_row (self, row);
 }
 
+/* A narrow window shows the move list over the board: a move clicked
+ * there folds the list away to show the board (the bar's buttons step on
+ * from there). Arrow keys in the list leave it where it is: the focus is
+ * in it. */
+static void
+list_clicked_cb (GtkGestureClick *gesture,
+                 int              n_press,
+                 double           x,
+                 double           y,
+                 PjWindow        *self)
+{
+  if (self->looking && pj_window_get_compact (self) && pj_side_panel_get_collapsed (self->side_panel))
+    pj_side_panel_set_show_sidebar (self->side_panel, FALSE);
+}
+
 /* Left and Right, Home and End in the move list and the bar step too. */
 static gboolean
 key_pressed_cb (GtkEventControllerKey *keys,
@@ -395,9 +410,15 @@ void
 _pj_window_look_back_init (PjWindow *self)
 {
   GtkEventController *keys;
+  GtkGesture *click;
 
   g_signal_connect_swapped (self->history_list, "activate", G_CALLBACK (row_activated_cb), self);
+  click = gtk_gesture_click_new ();
+  g_signal_connect (click, "released", G_CALLBACK (list_clicked_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->history_list), GTK_EVENT_CONTROLLER (click));
   keys = gtk_event_controller_key_new ();
+  /* before the list's own bindings, which take Left and Right too */
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self->history_list), keys);
   keys = gtk_event_controller_key_new ();
