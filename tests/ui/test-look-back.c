@@ -124,6 +124,62 @@ bar_button (GtkWidget  *root,
   return NULL;
 }
 
+
+/* A key pressed in the move list, as its key controller hears it (the one
+ * that runs before the list's own bindings) */
+static gboolean
+press_in_list (PjWindow *window,
+               guint     keyval)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window->history_list));
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c) && gtk_event_controller_get_propagation_phase (c) == GTK_PHASE_CAPTURE)
+        {
+          g_signal_emit_by_name (c, "key-pressed", keyval, 0, (GdkModifierType) 0, &handled);
+          return handled;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+/* A key pressed in the window, as its shortcuts take it: the first of the
+ * window's shortcuts for `accel` ("<Alt>Left") whose action runs. */
+static gboolean
+press_shortcut (PjWindow   *window,
+                const char *accel)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  g_autoptr (GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (accel);
+  gboolean found = FALSE;
+
+  g_assert_nonnull (wanted);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
+        {
+          g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (c), j);
+
+          if (!gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
+            continue;
+          found = TRUE;
+          if (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, GTK_WIDGET (window),
+                                            gtk_shortcut_get_arguments (shortcut)))
+            return TRUE;
+        }
+    }
+  g_assert_true (found);
+  return FALSE;
+}
+
 static char *
 describe (PjGame *game,
           guint   item)
@@ -258,12 +314,12 @@ test_move_list (void)
   g_assert_cmpuint (gtk_single_selection_get_selected (window->history_selection), ==, 0);
   /* the first move: nothing further back */
   g_assert_false (gtk_widget_get_sensitive (back));
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.look-back-previous", NULL);
+  g_assert_false (press_shortcut (window, "<Alt>Left"));
   g_assert_true (_pj_window_look_back_get_item (window, &item));
   g_assert_cmpuint (item, ==, 0);
 
-  /* Escape (win.cancel-move): the game in play, playable again */
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-move", NULL);
+  /* Escape: the game in play, playable again */
+  g_assert_true (press_shortcut (window, "Escape"));
   g_assert_false (_pj_window_look_back_get_item (window, NULL));
   assert_board_live (window);
   g_assert_false (gtk_revealer_get_reveal_child (window->look_revealer));
@@ -273,13 +329,31 @@ test_move_list (void)
 
   /* Alt+Left from the game in play: the move before the last; forward
    * onto the last is the game in play again */
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.look-back-previous", NULL);
+  g_assert_true (press_shortcut (window, "<Alt>Left"));
   g_assert_true (_pj_window_look_back_get_item (window, &item));
   g_assert_cmpuint (item, ==, n - 2);
   assert_board_after (window, n - 2);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.look-back-next", NULL);
+  g_assert_true (press_shortcut (window, "<Alt>Right"));
   g_assert_false (_pj_window_look_back_get_item (window, NULL));
   assert_board_live (window);
+
+  /* in the move list: Left steps back, Home goes to the first move, Right
+   * steps on, End is the game in play */
+  g_assert_true (press_in_list (window, GDK_KEY_Left));
+  g_assert_true (_pj_window_look_back_get_item (window, &item));
+  g_assert_cmpuint (item, ==, n - 2);
+  g_assert_true (press_in_list (window, GDK_KEY_Home));
+  g_assert_true (_pj_window_look_back_get_item (window, &item));
+  g_assert_cmpuint (item, ==, 0);
+  g_assert_true (press_in_list (window, GDK_KEY_Right));
+  g_assert_true (_pj_window_look_back_get_item (window, &item));
+  g_assert_cmpuint (item, ==, 1);
+  assert_board_after (window, 1);
+  g_assert_true (press_in_list (window, GDK_KEY_End));
+  g_assert_false (_pj_window_look_back_get_item (window, NULL));
+  assert_board_live (window);
+  /* the game in play: Home and End are the list's own again */
+  g_assert_false (press_in_list (window, GDK_KEY_Home));
 
   /* and the person's move goes through the views as ever */
   pj_hand_view_set_selected (hand, card);
@@ -449,9 +523,9 @@ test_from_review (void)
       pj_test_wait (300);
       shots (window, "look-back-reviewed-move");
       /* Home: the first move; Escape: the end of the game */
-      gtk_widget_activate_action (GTK_WIDGET (window), "win.look-back-first", NULL);
+      g_assert_true (press_shortcut (window, "<Alt>Home"));
       assert_board_after (window, 0);
-      gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-move", NULL);
+      g_assert_true (press_shortcut (window, "Escape"));
     }
   g_assert_false (_pj_window_look_back_get_item (window, NULL));
   assert_board_live (window);
