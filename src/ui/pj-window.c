@@ -51,14 +51,16 @@ _pj_window_get_picker (PjWindow *self)
   const PjAction *legal = NULL;
   guint n_legal = 0;
 
-  /* looking back, nothing is played (as the board's own update_input) */
-  if (self->game != NULL && !self->looking)
-    legal = pj_game_get_human_actions (self->game, &n_legal);
+  /* looking back, nothing is played (as in the board's own update_input) */
   if (self->looking)
-    pj_move_picker_set_actions (picker, pj_board_view_get_look_back (self->board), NULL, 0);
-  else
-    pj_move_picker_set_actions (picker, self->game ? pj_game_get_state (self->game) : NULL,
-                                legal, n_legal);
+    {
+      pj_move_picker_set_actions (picker, pj_board_view_get_look_back (self->board), NULL, 0);
+      return picker;
+    }
+  if (self->game != NULL)
+    legal = pj_game_get_human_actions (self->game, &n_legal);
+  pj_move_picker_set_actions (picker, self->game ? pj_game_get_state (self->game) : NULL,
+                              legal, n_legal);
   return picker;
 }
 
