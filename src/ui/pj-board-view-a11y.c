@@ -65,7 +65,7 @@ static void
 positions (PjBoardView *self,
            guint8       pos[PJ_MAX_PLAYERS][PJ_PEGS])
 {
-  memcpy (pos, pj_game_get_state (self->game)->board.peg, sizeof (guint8) * PJ_MAX_PLAYERS * PJ_PEGS);
+  memcpy (pos, _pj_board_view_state (self)->board.peg, sizeof (guint8) * PJ_MAX_PLAYERS * PJ_PEGS);
   pj_move_picker_apply_picks (self->picker, pos);
 }
 
@@ -195,7 +195,7 @@ destination_text (PjBoardView   *self,
   cands = g_new (const PjAction *, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     cands[i] = pj_move_picker_get_candidate (self->picker, i);
-  return pj_board_text_destination (pj_game_get_state (self->game), cands, n, colour, from, place->pos);
+  return pj_board_text_destination (_pj_board_view_state (self), cands, n, colour, from, place->pos);
 }
 
 /* Every spot's name from the board as shown, and whether it may be picked;

@@ -821,7 +821,7 @@ _pj_board_view_snapshot (GtkWidget   *widget,
   _pj_board_view_compute_layout (self, &L);
   get_colours (self, &fg, &accent, &board, &dark);
   outline = (GdkRGBA) { fg.red, fg.green, fg.blue, 0.55 };
-  s = self->game ? pj_game_get_state (self->game) : NULL;
+  s = _pj_board_view_state (self);
   holding = pj_move_picker_get_peg (self->picker, NULL, NULL);
   _pj_board_view_drawn_positions (self, pos);
   if (_pj_board_view_moving_peg (self, &L, &moving, &mx, &my))

@@ -73,6 +73,13 @@ struct _PjBoardView
   gboolean   have_hint;
   guint64    last_moved;      /* pegs of the last play, marked until the next (pj_action_moved_pegs()) */
 
+  /* looking back (pj_board_view_set_look_back()): this position is drawn,
+   * read-only, in place of the game's; the live game's last play is kept
+   * for the return */
+  gboolean   looking;
+  PjState    look_state;
+  guint64    live_moved;
+
   /* animation of the last action, or of the part of a split just picked */
   gboolean   animating;
   guint      anim_parts;      /* 0: an action; else the picks shown so far */
@@ -111,6 +118,9 @@ struct _PjBoardView
 };
 
 /* pj-board-view.c */
+/* The position shown: the one looked back at, or the game's (NULL without
+ * a game). */
+const PjState *_pj_board_view_state  (PjBoardView   *self);
 /* A seat's name as the board shows it ("Blue (computer)"). */
 char  *_pj_board_view_seat_label      (PjBoardView   *self,
                                        guint          seat);

@@ -53,6 +53,14 @@ _pj_board_view_notify_animating (PjBoardView *self)
 
 /* ---- what is shown ------------------------------------------------------ */
 
+const PjState *
+_pj_board_view_state (PjBoardView *self)
+{
+  if (self->looking)
+    return &self->look_state;
+  return self->game != NULL ? pj_game_get_state (self->game) : NULL;
+}
+
 char *
 _pj_board_view_seat_label (PjBoardView *self,
                            guint        seat)
@@ -66,8 +74,9 @@ _pj_board_view_seat_label (PjBoardView *self,
     /* Translators: a computer player's name on the board */
     label = g_strdup_printf (_("%s (computer)"), name);
 
-  /* Bluffing Joker extra turns: a run of turns shows where it is played */
-  if (seat == pj_game_get_state (self->game)->turn)
+  /* Bluffing Joker extra turns: a run of turns shows where it is played
+   * (the game's run now: not said of a position looked back at) */
+  if (!self->looking && seat == pj_game_get_state (self->game)->turn)
     {
       g_autofree char *run = pj_game_describe_turn_run (self->game);
 
@@ -142,7 +151,7 @@ base_positions (PjBoardView *self,
   if (self->animating && self->anim_parts == 0)
     memcpy (pos, self->anim_base, sizeof self->anim_base);
   else if (self->game != NULL)
-    memcpy (pos, pj_game_get_state (self->game)->board.peg, sizeof self->anim_base);
+    memcpy (pos, _pj_board_view_state (self)->board.peg, sizeof self->anim_base);
   else
     memset (pos, PJ_POS_START, sizeof self->anim_base);
 }
@@ -183,10 +192,15 @@ action_applied_cb (PjBoardView    *self,
   self->have_hint = FALSE;
   self->have_chosen = FALSE;
   if (pj_action_is_play (action))
-    self->last_moved = pj_action_moved_pegs (action);
+    {
+      self->live_moved = pj_action_moved_pegs (action);
+      if (!self->looking)
+        self->last_moved = self->live_moved;
+    }
 
-  /* the parts picked before the last one stay where the person put them */
-  if (self->animations && action->n_steps > 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
+  /* the parts picked before the last one stay where the person put them;
+   * a position looked back at stays as it is */
+  if (self->animations && action->n_steps > 0 && !self->looking && gtk_widget_get_mapped (GTK_WIDGET (self)))
     _pj_board_view_start_animation (self, action, before,
                                     picked_here ? (const guint8 (*)[PJ_PEGS]) self->chosen_base : NULL, 0);
 
@@ -202,7 +216,9 @@ state_reset_cb (PjBoardView *self,
   self->have_chosen = FALSE;
   self->have_hint = FALSE;
   /* a jump (undo, open, a lesson's step): no play led here */
-  self->last_moved = 0;
+  self->live_moved = 0;
+  if (!self->looking)
+    self->last_moved = 0;
   pj_board_view_reset_input (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -306,10 +322,10 @@ _pj_board_view_update_input (PjBoardView *self)
   guint n_legal = 0, n_targets;
   gboolean holding;
 
-  if (self->game != NULL)
+  /* looking back, nothing may be played: no legal action, nothing lit */
+  if (self->game != NULL && !self->looking)
     legal = pj_game_get_human_actions (self->game, &n_legal);
-  pj_move_picker_set_actions (self->picker, self->game ? pj_game_get_state (self->game) : NULL,
-                              legal, n_legal);
+  pj_move_picker_set_actions (self->picker, _pj_board_view_state (self), legal, n_legal);
   /* a part taken back (Escape, another card) does not go on moving */
   if (self->animating && self->anim_parts > pj_move_picker_get_n_parts (self->picker))
     _pj_board_view_stop_animation (self);
@@ -374,7 +390,7 @@ animate_part (PjBoardView *self)
     return;
 
   _pj_board_view_stop_animation (self);
-  _pj_board_view_start_animation (self, &part, pj_game_get_state (self->game), self->chosen_base,
+  _pj_board_view_start_animation (self, &part, _pj_board_view_state (self), self->chosen_base,
                                   pj_move_picker_get_n_parts (self->picker));
 }
 
@@ -923,6 +939,8 @@ pj_board_view_set_game (PjBoardView *self,
     }
 
   self->have_hint = FALSE;
+  self->looking = FALSE;
+  self->last_moved = self->live_moved = 0;
   /* a new game drops the card quietly */
   pj_move_picker_reset (self->picker);
   pj_board_view_reset_input (self);
@@ -1023,8 +1041,9 @@ pj_board_view_show_hint (PjBoardView    *self,
 {
   g_return_if_fail (PJ_IS_BOARD_VIEW (self));
 
-  self->have_hint = action != NULL;
-  if (action != NULL)
+  /* a hint is for the live position, never for one looked back at */
+  self->have_hint = action != NULL && !self->looking;
+  if (self->have_hint)
     self->hint = *action;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -1056,4 +1075,43 @@ pj_board_view_get_picker (PjBoardView *self)
   g_return_val_if_fail (PJ_IS_BOARD_VIEW (self), NULL);
 
   return self->picker;
+}
+
+void
+pj_board_view_set_look_back (PjBoardView    *self,
+                             const PjState  *state,
+                             const PjAction *action)
+{
+  g_return_if_fail (PJ_IS_BOARD_VIEW (self));
+  g_return_if_fail (state == NULL || self->game != NULL);
+
+  if (state == NULL && !self->looking)
+    return;
+
+  _pj_board_view_stop_animation (self);
+  self->have_chosen = FALSE;
+  if (state != NULL)
+    {
+      if (!self->looking)
+        self->live_moved = self->last_moved;
+      self->looking = TRUE;
+      self->look_state = *state;
+      self->have_hint = FALSE;
+      self->last_moved = action != NULL && pj_action_is_play (action) ? pj_action_moved_pegs (action) : 0;
+    }
+  else
+    {
+      self->looking = FALSE;
+      self->last_moved = self->live_moved;
+    }
+  pj_board_view_reset_input (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+const PjState *
+pj_board_view_get_look_back (PjBoardView *self)
+{
+  g_return_val_if_fail (PJ_IS_BOARD_VIEW (self), NULL);
+
+  return self->looking ? &self->look_state : NULL;
 }

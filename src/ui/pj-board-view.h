@@ -65,6 +65,17 @@ gboolean        pj_board_view_has_keyboard_focus (PjBoardView *self);
  * reader; NULL before any. */
 const char     *pj_board_view_get_last_answer (PjBoardView   *self);
 
+/* Looking back at a game: draw state (a position of the game's history,
+ * pj_game_get_position_after()) read-only in place of the game's, with
+ * the pegs action moved marked as the last move (action may be NULL);
+ * NULL goes back to the game as it stands. Nothing can be picked, no hint
+ * is shown, and the game's moves meanwhile are not animated. */
+void            pj_board_view_set_look_back   (PjBoardView    *self,
+                                               const PjState  *state,
+                                               const PjAction *action);
+/* The position looked back at, or NULL while the board shows the game. */
+const PjState  *pj_board_view_get_look_back   (PjBoardView    *self);
+
 /* The picker the board narrows its picks with; the window asks it too. */
 PjMovePicker   *pj_board_view_get_picker      (PjBoardView    *self);
 

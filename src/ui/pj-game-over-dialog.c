@@ -11,14 +11,20 @@
  * "rematch"); this dialog only shows. A game of this computer's can be
  * reviewed from here: the "review" signal asks the window, which runs it
  * (it goes on in the side panel when the dialog is closed); the dialog
- * shows its progress, then its summary ("2 mistakes, 1 blunder").
+ * shows its progress, then its summary ("2 mistakes, 1 blunder"), and the
+ * worst moves it found as rows: activating one emits "look-back" with the
+ * move's history index, and the window shows that position.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>
 
 #include "pj-game-over-dialog.h"
+#include "pj-move-item.h"
 #include "pj-text.h"
+
+/* the worst moves listed under the review's summary */
+#define WORST_ROWS 3
 
 struct _PjGameOverDialog
 {
@@ -27,6 +33,7 @@ struct _PjGameOverDialog
   /* template */
   GtkListBox       *stats_list;
   GtkWidget        *review_box;
+  GtkWidget        *review_list;   /* in review_box */
   AdwActionRow     *review_row;
   GtkStack         *review_stack;
   GtkProgressBar   *review_progress;
@@ -40,6 +47,7 @@ struct _PjGameOverDialog
   char             *review_text;  /* the review row's subtitle */
   int               review_percent;
   gboolean          review_width_pinned;
+  GtkWidget        *worst_rows[WORST_ROWS];   /* in review_list: a reviewed move each */
 };
 
 G_DEFINE_FINAL_TYPE (PjGameOverDialog, pj_game_over_dialog, PJ_TYPE_ALERT)
@@ -58,6 +66,7 @@ static GParamSpec *properties[N_PROPS];
 enum {
   REVIEW,
   CANCEL_REVIEW,
+  LOOK_BACK,
   N_SIGNALS
 };
 
@@ -222,6 +231,91 @@ pin_review_width (PjGameOverDialog *self)
   self->review_width_pinned = TRUE;
 }
 
+/* ---- the worst moves, to look at ------------------------------------------ */
+
+static void
+worst_row_activated_cb (AdwActionRow     *row,
+                        PjGameOverDialog *self)
+{
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "pj-index"));
+
+  g_signal_emit (self, signals[LOOK_BACK], 0, index);
+}
+
+static int
+by_loss (gconstpointer a,
+         gconstpointer b)
+{
+  const PjReviewEntry *x = *(const PjReviewEntry **) a, *y = *(const PjReviewEntry **) b;
+
+  if (x->loss != y->loss)
+    return x->loss > y->loss ? -1 : 1;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* A done review lists its worst moves (below good), worst first, each a
+ * row that shows its position when activated. */
+static void
+update_worst_rows (PjGameOverDialog *self)
+{
+  g_autoptr (GPtrArray) worst = g_ptr_array_new ();
+  GListModel *history = pj_game_get_history (self->game);
+
+  for (guint i = 0; i < WORST_ROWS; i++)
+    if (self->worst_rows[i] != NULL)
+      {
+        gtk_list_box_remove (GTK_LIST_BOX (self->review_list), self->worst_rows[i]);
+        self->worst_rows[i] = NULL;
+      }
+  if (self->review == NULL || !pj_review_get_done (self->review))
+    return;
+
+  for (guint i = 0; i < pj_review_get_n_entries (self->review); i++)
+    {
+      const PjReviewEntry *e = pj_review_get_entry (self->review, i);
+
+      if (e->label != PJ_REVIEW_GOOD && e->index < g_list_model_get_n_items (history))
+        g_ptr_array_add (worst, (gpointer) e);
+    }
+  g_ptr_array_sort (worst, by_loss);
+  for (guint i = 0; i < MIN (worst->len, WORST_ROWS); i++)
+    {
+      const PjReviewEntry *e = g_ptr_array_index (worst, i);
+      g_autoptr (PjMoveItem) move = g_list_model_get_item (history, e->index);
+      GtkWidget *row = adw_action_row_new ();
+      /* Translators: a reviewed move's loss, e.g. "Mistake: 8 % less chance to win" */
+      g_autofree char *loss = g_strdup_printf (_("%s: %d %% less chance to win"),
+                                               pj_review_label_text (e->label),
+                                               (int) (e->loss * 100 + 0.5));
+      g_autofree char *title = NULL;
+      GtkWidget *icon = gtk_image_new_from_icon_name ("go-next-symbolic");
+
+      /* Translators: a reviewed move in the game-over dialog, e.g.
+       * "Move 23: Red played Queen: peg 1 +10" */
+      title = g_strdup_printf (_("Move %u: %s"), e->index + 1, pj_move_item_get_description (move));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), loss);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), icon);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      gtk_widget_set_tooltip_text (row, _("Show the board after this move"));
+      g_object_set_data (G_OBJECT (row), "pj-index", GUINT_TO_POINTER (e->index));
+      g_signal_connect_object (row, "activated", G_CALLBACK (worst_row_activated_cb), self, 0);
+      gtk_list_box_append (GTK_LIST_BOX (self->review_list), row);
+      self->worst_rows[i] = row;
+    }
+}
+
+/* The rows for the worst moves, for tests: NULL past the last. */
+GtkWidget *
+pj_game_over_dialog_get_worst_row (PjGameOverDialog *self,
+                                   guint             i)
+{
+  g_return_val_if_fail (PJ_IS_GAME_OVER_DIALOG (self), NULL);
+
+  return i < WORST_ROWS ? self->worst_rows[i] : NULL;
+}
+
 /* A whole percent at a time, as in the window */
 /* GTK's thread: a progress told from elsewhere waits for the next one */
 static GThread *ui_thread;
@@ -244,6 +338,7 @@ update_review (PjGameOverDialog *self)
   /* before the texts change */
   if (self->review != NULL)
     pin_review_width (self);
+  update_worst_rows (self);
   if (self->review == NULL)
     {
       gtk_stack_set_visible_child_name (self->review_stack, "start");
@@ -472,11 +567,17 @@ pj_game_over_dialog_class_init (PjGameOverDialogClass *klass)
   signals[CANCEL_REVIEW] =
     g_signal_new ("cancel-review", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+  /* a reviewed move's row was activated: show the position after the
+   * history item given */
+  signals[LOOK_BACK] =
+    g_signal_new ("look-back", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_UINT);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/pegsandjokers/PegsAndJokers/pj-game-over-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, PjGameOverDialog, stats_list);
   gtk_widget_class_bind_template_child (widget_class, PjGameOverDialog, review_box);
+  gtk_widget_class_bind_template_child (widget_class, PjGameOverDialog, review_list);
   gtk_widget_class_bind_template_child (widget_class, PjGameOverDialog, review_row);
   gtk_widget_class_bind_template_child (widget_class, PjGameOverDialog, review_stack);
   gtk_widget_class_bind_template_child (widget_class, PjGameOverDialog, review_progress);

@@ -31,5 +31,9 @@ void              pj_game_over_dialog_set_review     (PjGameOverDialog *self,
                                                       PjReview         *review);
 PjReview         *pj_game_over_dialog_get_review     (PjGameOverDialog *self);
 const char       *pj_game_over_dialog_get_review_text (PjGameOverDialog *self);
+/* A done review's i-th worst move, a row whose activation emits
+ * "look-back" (guint history index); NULL when there is none. */
+GtkWidget        *pj_game_over_dialog_get_worst_row  (PjGameOverDialog *self,
+                                                      guint             i);
 
 G_END_DECLS

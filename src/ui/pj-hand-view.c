@@ -25,6 +25,7 @@ struct _PjHandView
   int         selected;
   int         hint;
   gboolean    updating;
+  gboolean    read_only;   /* a hand looked back at: shown, never played */
 };
 
 G_DEFINE_FINAL_TYPE (PjHandView, pj_hand_view, GTK_TYPE_WIDGET)
@@ -274,7 +275,7 @@ pj_hand_view_set_selected (PjHandView *self,
 {
   g_return_if_fail (PJ_IS_HAND_VIEW (self));
 
-  if (index >= (int) self->n_cards || index < -1 ||
+  if (index >= (int) self->n_cards || index < -1 || self->read_only ||
       (index >= 0 && !gtk_widget_get_sensitive (self->buttons[index])))
     index = -1;
 
@@ -333,4 +334,34 @@ pj_hand_view_get_hint (PjHandView *self)
   g_return_val_if_fail (PJ_IS_HAND_VIEW (self), -1);
 
   return self->hint;
+}
+
+/* A hand looked back at (the window's look-back): its cards are legible
+ * (not dimmed: "no legal move" would be untrue of a past position) but
+ * none can be picked, by pointer, keyboard or shortcut. */
+void
+pj_hand_view_set_read_only (PjHandView *self,
+                            gboolean    read_only)
+{
+  g_return_if_fail (PJ_IS_HAND_VIEW (self));
+
+  read_only = !!read_only;
+  if (self->read_only == read_only)
+    return;
+  self->read_only = read_only;
+  if (read_only)
+    {
+      pj_hand_view_set_selected (self, -1);
+      gtk_widget_set_can_target (GTK_WIDGET (self), FALSE);
+      gtk_widget_set_can_focus (GTK_WIDGET (self), FALSE);
+    }
+  update_labels (self);
+}
+
+gboolean
+pj_hand_view_get_read_only (PjHandView *self)
+{
+  g_return_val_if_fail (PJ_IS_HAND_VIEW (self), FALSE);
+
+  return self->read_only;
 }

@@ -32,4 +32,9 @@ void        pj_hand_view_set_hint   (PjHandView *self,
                                      int         index);
 int         pj_hand_view_get_hint   (PjHandView *self);
 
+/* Cards shown, none playable (a position looked back at). */
+void        pj_hand_view_set_read_only (PjHandView *self,
+                                        gboolean    read_only);
+gboolean    pj_hand_view_get_read_only (PjHandView *self);
+
 G_END_DECLS

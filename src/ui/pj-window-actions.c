@@ -149,6 +149,12 @@ cancel_move_action (GtkWidget  *widget,
   int selected = pj_hand_view_get_selected (self->hand);
   gboolean on_board = pj_board_view_has_keyboard_focus (self->board);
 
+  /* Escape leaves a position looked back at first (pj-window-look-back.c) */
+  if (self->looking)
+    {
+      _pj_window_look_back_return (self);
+      return;
+    }
   pj_hand_view_set_selected (self->hand, -1);
   pj_board_view_reset_input (self->board);
   /* Escape steps back: from the board to the card it came from */

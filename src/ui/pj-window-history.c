@@ -17,6 +17,9 @@ history_setup_cb (GtkSignalListItemFactory *factory,
                   PjWindow                 *self)
 {
   _pj_window_review_setup_row (self, item);
+  /* a row picked shows the board after its move (pj-window-look-back.c) */
+  gtk_list_item_set_activatable (item, TRUE);
+  gtk_list_item_set_selectable (item, TRUE);
 }
 
 static void
@@ -68,6 +71,14 @@ scroll_to_end_cb (gpointer user_data)
    * bound: rows not yet measured are only estimated, and moving the
    * adjustment before they are laid out makes GTK 4.8 warn that it
    * "failed to scroll to given position" (fatal in the tests) */
+  if (self->history_row < n)
+    {
+      /* a move looked back at: one scroll, the rows are laid out by now */
+      gtk_widget_activate_action (GTK_WIDGET (self->history_list), "list.scroll-to-item", "u",
+                                  self->history_row);
+      self->history_follow = FALSE;
+      return G_SOURCE_REMOVE;
+    }
   if (self->history_tries == 0 || !shows_end (self))
     gtk_widget_activate_action (GTK_WIDGET (self->history_list), "list.scroll-to-item", "u", n - 1);
   /* a list given a new model (an opened game) still loses that anchor
@@ -85,6 +96,16 @@ scroll_to_end_cb (gpointer user_data)
 void
 _pj_window_history_follow_end (PjWindow *self)
 {
+  _pj_window_history_scroll_to (self, G_MAXUINT);
+}
+
+/* The same for the list's row `row` (the move looked back at); the last
+ * asked for wins. */
+void
+_pj_window_history_scroll_to (PjWindow *self,
+                              guint     row)
+{
+  self->history_row = row;
   self->history_follow = TRUE;
   self->history_tries = 0;
   if (self->history_idle == 0)
@@ -205,11 +226,14 @@ _pj_window_history_changed (PjWindow   *self,
                             guint       added,
                             GListModel *model)
 {
-  _pj_window_history_follow_end (self);
+  /* looking back, the list stays on the move looked at */
+  if (!self->looking)
+    _pj_window_history_follow_end (self);
   _pj_window_review_history_changed (self, position, removed);
   /* a Bluffing Joker play's line tells the answers that came after it */
   if (self->game != NULL && pj_game_get_rules (self->game)->bluffing)
     _pj_window_review_refresh_rows (self);
+  _pj_window_look_back_history_changed (self, position, removed, added);
 
   /* one move appended: a game going on, not one opened or undone */
   if (removed == 0 && added == 1 && position + 1 == g_list_model_get_n_items (model))

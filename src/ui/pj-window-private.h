@@ -8,6 +8,7 @@
  *   pj-window-leave.c    every way out of a game: ask, or autosave and go
  *   pj-window-review.c   Review Game: its progress, the move list's markers
  *   pj-window-state.c    the title (the game's file), the pause, fullscreen
+ *   pj-window-look-back.c stepping through the game: a move's position, read-only
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -113,14 +114,25 @@ struct _PjWindow
   guint                 file_n_actions;    /* the moves in it: more or fewer is "modified" */
   PjGame               *game;
   GSignalGroup         *game_signals;
-  GtkNoSelection       *history_selection;
+  GtkSingleSelection   *history_selection; /* selected: the move looked back at */
   guint                 history_idle;
   gboolean              history_follow;    /* the list still has to show its newest move */
   guint                 history_tries;     /* looks at the list's end since it was asked */
+  guint                 history_row;       /* …or this row (G_MAXUINT: the newest) */
   GPtrArray            *news;              /* others' moves not yet told to the screen reader */
   guint                 news_idle;
   guint                 news_play;         /* 1 + the history index of the Bluffing Joker
                                               play whose line news ends with; 0: none */
+
+  /* looking back (pj-window-look-back.c) */
+  GtkRevealer          *look_revealer;
+  GtkWidget            *look_bar;
+  GtkLabel             *look_label;
+  GtkLabel             *look_news_label;
+  gboolean              looking;
+  guint                 look_item;         /* the history item looked at */
+  guint                 look_new;          /* moves played since the look began */
+  gboolean              look_selecting;    /* the move list's selection set from here */
 
   /* narrow windows (libadwaita 1.2 has no breakpoints) */
   gboolean              compact;
@@ -179,6 +191,8 @@ void     _pj_window_game_over           (PjWindow       *self,
 /* pj-window-history.c */
 void     _pj_window_history_init        (PjWindow       *self);
 void     _pj_window_history_follow_end  (PjWindow       *self);
+void     _pj_window_history_scroll_to   (PjWindow       *self,
+                                         guint           row);
 void     _pj_window_history_changed     (PjWindow       *self,
                                          guint           position,
                                          guint           removed,
@@ -247,6 +261,26 @@ void     _pj_window_show_paused         (PjWindow       *self);
 gboolean _pj_window_set_paused          (PjWindow       *self,
                                          gboolean        paused);
 void     _pj_window_fullscreen_init     (PjWindow       *self);
+/* pj-window-look-back.c */
+void     _pj_window_look_back_class_init (GtkWidgetClass *widget_class);
+void     _pj_window_look_back_init      (PjWindow       *self);
+/* Show the position after history item `item`, read-only (the last item:
+ * the game in play); FALSE when there is no such position. */
+gboolean _pj_window_look_back_at        (PjWindow       *self,
+                                         guint           item);
+void     _pj_window_look_back_return    (PjWindow       *self);
+/* TRUE while a position is looked back at, and which history item. */
+gboolean _pj_window_look_back_get_item  (PjWindow       *self,
+                                         guint          *item);
+void     _pj_window_look_back_history_changed (PjWindow *self,
+                                         guint           position,
+                                         guint           removed,
+                                         guint           added);
+void     _pj_window_look_back_reset     (PjWindow       *self);
+void     _pj_window_look_back_model_changed (PjWindow   *self);
+/* The game-over dialog's reviewed moves show their positions here. */
+void     _pj_window_look_back_over_dialog (PjWindow     *self,
+                                         PjGameOverDialog *dialog);
 
 /* pj-window-tutorial.c */
 void     _pj_window_tutorial_class_init (GtkWidgetClass *widget_class);

@@ -52,6 +52,12 @@ _pj_window_get_picker (PjWindow *self)
   const PjAction *legal = NULL;
   guint n_legal = 0;
 
+  /* looking back, nothing is played (as in the board's own update_input) */
+  if (self->looking)
+    {
+      pj_move_picker_set_actions (picker, pj_board_view_get_look_back (self->board), NULL, 0);
+      return picker;
+    }
   if (self->game != NULL)
     legal = pj_game_get_human_actions (self->game, &n_legal);
   pj_move_picker_set_actions (picker, self->game ? pj_game_get_state (self->game) : NULL,
@@ -86,7 +92,7 @@ _pj_window_update_buttons (PjWindow *self)
     gtk_widget_remove_css_class (self->pass_button, "hinted");
   /* In a LAN game a hint is table talk of a kind: beginners' tables only */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint",
-                                 human && (!pj_game_is_mirror (self->game) ||
+                                 human && !self->looking && (!pj_game_is_mirror (self->game) ||
                                            pj_game_get_rules (self->game)->beginner_table_talk));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  self->game != NULL && pj_game_can_undo (self->game));
@@ -105,7 +111,9 @@ _pj_window_update_buttons (PjWindow *self)
                                  card != 0 && _pj_window_find_action (self, PJ_ACTION_DISCARD, card, &action));
 
   /* away from the table the banner says why; nothing is being sent */
-  if (self->game != NULL && pj_game_get_awaiting (self->game) &&
+  if (self->looking)
+    prompt = _("Looking back: press Escape to return to the game");
+  else if (self->game != NULL && pj_game_get_awaiting (self->game) &&
       self->table != NULL && !pj_table_get_connected (self->table))
     prompt = NULL;
   else if (self->game != NULL && pj_game_get_awaiting (self->game))
@@ -116,7 +124,7 @@ _pj_window_update_buttons (PjWindow *self)
     prompt = question;          /* Bluffing Joker: challenge, or whose peg goes back */
   else if (human && card == 0 && prompt == NULL)
     prompt = _("Pick a card");
-  if (self->outcome_text != NULL)
+  if (self->outcome_text != NULL && !self->looking)
     {
       g_autofree char *both = prompt != NULL && prompt[0] != '\0'
                               ? g_strdup_printf ("%s\n%s", self->outcome_text, prompt)
@@ -184,6 +192,15 @@ update_hand (PjWindow *self)
     {
       pj_hand_view_set_cards (self->hand, NULL, NULL, 0);
       gtk_widget_set_visible (GTK_WIDGET (self->hand), FALSE);
+      return;
+    }
+
+  /* looking back: the hand as it was then, legible, not playable */
+  if (self->looking)
+    {
+      s = pj_board_view_get_look_back (self->board);
+      pj_hand_view_set_cards (self->hand, s->hand[viewer], NULL, s->hand_count[viewer]);
+      gtk_widget_set_visible (GTK_WIDGET (self->hand), TRUE);
       return;
     }
 
@@ -288,6 +305,9 @@ _pj_window_apply_action (PjWindow       *self,
 {
   g_autoptr (GError) error = NULL;
 
+  /* a position looked back at is not played on */
+  if (self->looking)
+    return;
   if (!pj_game_apply (self->game, action, &error))
     _pj_window_toast (self, error->message);
 }
@@ -449,6 +469,7 @@ static void
 state_reset_cb (PjWindow *self,
                 PjGame   *game)
 {
+  _pj_window_look_back_reset (self);
   clear_hint (self);
   g_clear_pointer (&self->outcome_text, g_free);
   _pj_window_refresh (self);
@@ -855,6 +876,7 @@ pj_window_class_init (PjWindowClass *klass)
   _pj_window_lan_class_init (widget_class);
   _pj_window_tutorial_class_init (widget_class);
   _pj_window_review_class_init (widget_class);
+  _pj_window_look_back_class_init (widget_class);
 }
 
 static void
@@ -927,6 +949,7 @@ pj_window_init (PjWindow *self)
 
   _pj_window_review_init (self);
   _pj_window_history_init (self);
+  _pj_window_look_back_init (self);
 
   _pj_window_fullscreen_init (self);
 
@@ -1001,8 +1024,14 @@ pj_window_set_game (PjWindow *self,
 
   history = game ? pj_game_get_history (game) : NULL;
   g_clear_object (&self->history_selection);
-  self->history_selection = gtk_no_selection_new (_pj_window_review_filter (self, history));
+  /* another game: nothing of the last one to look back at */
+  _pj_window_look_back_reset (self);
+  self->history_selection = gtk_single_selection_new (_pj_window_review_filter (self, history));
+  gtk_single_selection_set_autoselect (self->history_selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->history_selection, TRUE);
+  gtk_single_selection_set_selected (self->history_selection, GTK_INVALID_LIST_POSITION);
   gtk_list_view_set_model (self->history_list, GTK_SELECTION_MODEL (self->history_selection));
+  _pj_window_look_back_model_changed (self);
   if (history != NULL)
     {
       g_signal_connect_object (history, "items-changed", G_CALLBACK (_pj_window_history_changed), self, G_CONNECT_SWAPPED);
