@@ -21,6 +21,7 @@
 
 #include "pj-board-view-private.h"
 #include "pj-peg-style.h"
+#include "pj-text.h"
 
 G_DEFINE_FINAL_TYPE (PjBoardView, pj_board_view, GTK_TYPE_WIDGET)
 
@@ -253,36 +254,6 @@ set_prompt (PjBoardView *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROMPT]);
 }
 
-/* The sentence for the picker's instruction. */
-static char *
-prompt_text (PjBoardView *self)
-{
-  guint holes;
-
-  switch (pj_move_picker_get_prompt (self->picker, &holes))
-    {
-    case PJ_PICK_PROMPT_PENALTY_PEG:
-      return g_strdup (_("Pick a peg to send back to its start"));
-    case PJ_PICK_PROMPT_ANY_PEG:
-      return g_strdup (_("Pick a peg"));
-    case PJ_PICK_PROMPT_NO_MOVE:
-      return g_strdup (_("This card cannot move a peg"));
-    case PJ_PICK_PROMPT_DESTINATION:
-      return g_strdup (_("Pick where the peg goes"));
-    case PJ_PICK_PROMPT_SPLIT_REST:
-      /* Translators: the second part of a split card */
-      return g_strdup_printf (ngettext ("Move another peg %u hole", "Move another peg %u holes", holes),
-                              holes);
-    case PJ_PICK_PROMPT_NEXT_PEG:
-      return g_strdup (_("Pick the next peg"));
-    case PJ_PICK_PROMPT_FIRST_PEG:
-      return g_strdup (_("Pick a peg to move"));
-    case PJ_PICK_PROMPT_NONE:
-    default:
-      return NULL;
-    }
-}
-
 static void
 add_lit (PjBoardView *self,
          PjPlace      place)
@@ -338,7 +309,7 @@ _pj_board_view_update_input (PjBoardView *self)
   if (self->focus >= (int) self->n_lit)
     self->focus = self->n_lit > 0 ? 0 : -1;
 
-  set_prompt (self, prompt_text (self));
+  set_prompt (self, pj_text_pick_prompt (self->picker));
   _pj_board_view_update_focus_label (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
