@@ -297,10 +297,14 @@ _pj_board_view_update_input (PjBoardView *self)
         add_lit (self, (PjPlace) { t->colour, t->pos, t->index });
       else if (t->pos == PJ_POS_START)
         {
-          /* any peg in that start area will do */
+          /* any peg in that start area will do: one lights, the next to
+           * come out, so "the peg that lights up" is one (any is taken) */
           for (guint k = 0; k < PJ_PEGS; k++)
             if (pos[t->colour][k] == PJ_POS_START)
-              add_lit (self, (PjPlace) { t->colour, PJ_POS_START, (guint8) k });
+              {
+                add_lit (self, (PjPlace) { t->colour, PJ_POS_START, (guint8) k });
+                break;
+              }
         }
       else
         add_lit (self, (PjPlace) { t->colour, t->pos, 0 });
@@ -358,9 +362,9 @@ _pj_board_view_pick_place (PjBoardView   *self,
   PjAction chosen;
 
   for (guint i = 0; i < self->n_lit; i++)
+    /* a lit start area takes a click on any of its pegs */
     if (self->lit[i].pos == place->pos &&
-        (PJ_POS_IS_TRACK (place->pos) || self->lit[i].colour == place->colour) &&
-        (place->pos != PJ_POS_START || holding || self->lit[i].slot == place->slot))
+        (PJ_POS_IS_TRACK (place->pos) || self->lit[i].colour == place->colour))
       is_lit = TRUE;
 
   if (!is_lit)

@@ -206,6 +206,7 @@ gboolean        pj_game_mirror_update      (PjGame        *self,
                                             int            actor,
                                             const char    *action,
                                             const PjState *position);
+void            pj_game_mirror_clear_history (PjGame      *self);
 void            pj_game_mirror_refused     (PjGame        *self);
 void            pj_game_mirror_hold        (PjGame        *self);
 
