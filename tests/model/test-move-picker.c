@@ -17,6 +17,7 @@
 #define AZ4    "rules arizona players=4\n"
 #define PG4    "rules pegoo players=4\n"
 #define AK4    "rules alaska players=4\n"
+#define K4     "rules kilpatrick players=4\n"
 
 #define R 0
 #define B 1
@@ -625,6 +626,35 @@ test_rule_joker_pegoo (void)
   g_assert_finalize_object (g_steal_pointer (&picker));
 }
 
+/* K-2: past its in-spot a Kilpatrick peg only turns into its home; the
+ * status line says so once the peg is held (and not in the basic game,
+ * where it may go on round) */
+static void
+test_rule_home_forced (void)
+{
+  g_autoptr (PjMovePicker) picker = NULL;
+  PjState s;
+
+  pjt_load (&s, K4 "pegs R r0 s s s s\nhand R 5\n");
+  picker = picker_for (&s);
+  pj_move_picker_set_card (picker, 5);
+  assert_prompt (picker, PJ_PICK_RULE_NONE, "Pick a peg to move");
+  g_assert_true (pj_move_picker_pick_peg (picker, R, 0));
+  g_assert_false (has_target (picker, R, 5));
+  g_assert_true (has_target (picker, R, PJ_POS_HOME (1)));
+  assert_prompt (picker, PJ_PICK_RULE_HOME_FORCED,
+                 "Pick where the peg goes: at its in-spot it must turn into its home (Kilpatrick)");
+
+  g_clear_object (&picker);
+  pjt_load (&s, BASIC4 "pegs R r0 s s s s\nhand R 5\n");
+  picker = picker_for (&s);
+  pj_move_picker_set_card (picker, 5);
+  g_assert_true (pj_move_picker_pick_peg (picker, R, 0));
+  g_assert_true (has_target (picker, R, 5));
+  assert_prompt (picker, PJ_PICK_RULE_NONE, "Pick where the peg goes");
+  g_assert_finalize_object (g_steal_pointer (&picker));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -645,6 +675,7 @@ main (int    argc,
   g_test_add_func ("/move-picker/AZ-5/rule-words", test_rule_nine);
   g_test_add_func ("/move-picker/AZ-7/rule-words", test_rule_joker_start_first);
   g_test_add_func ("/move-picker/PG/rule-words", test_rule_joker_pegoo);
+  g_test_add_func ("/move-picker/K-2/rule-words", test_rule_home_forced);
   g_test_add_func ("/move-picker/B-22/card-queries", test_card_queries);
 
   return g_test_run ();

@@ -570,6 +570,21 @@ pj_move_picker_get_rule (PjMovePicker *self)
   r = &self->state.rules;
   rank = effective_declared (self);
 
+  /* K-2: a held peg that reaches its in-spot may only turn in (where it
+   * could go on round the track elsewhere) */
+  if (self->have_peg && r->home_entry == PJ_HOME_FORCED && PJ_POS_IS_TRACK (self->peg_from))
+    {
+      PjPickTarget targets[PJ_PICK_MAX_TARGETS];
+      Targets t = { targets, G_N_ELEMENTS (targets), 0 };
+      gboolean home = FALSE;
+
+      foreach_open_step (self, add_target, &t);
+      for (guint i = 0; i < t.n; i++)
+        home |= PJ_POS_IS_HOME (targets[i].pos);
+      if (home)
+        return PJ_PICK_RULE_HOME_FORCED;
+    }
+
   switch (rank)
     {
     case 10:

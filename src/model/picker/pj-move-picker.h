@@ -58,6 +58,7 @@ typedef enum {
   PJ_PICK_RULE_NINE_FORWARD,       /* AZ-5: the rest of the Nine goes forward */
   PJ_PICK_RULE_JOKER_START_FIRST,  /* AZ-7: start pegs first */
   PJ_PICK_RULE_JOKER_PEGOO,        /* PG: to the in-spot, or send an opponent back */
+  PJ_PICK_RULE_HOME_FORCED,        /* K-2: the held peg must turn into its home */
 } PjPickRule;
 
 /* Something that may be picked next: a peg (its colour and position; for

@@ -515,6 +515,14 @@ rule_prompt (PjPickPrompt   prompt,
                                 rule_variant (rules, PJ_PRESET_PEGOO));
       return NULL;
 
+    case PJ_PICK_RULE_HOME_FORCED:
+      if (prompt == PJ_PICK_PROMPT_DESTINATION)
+        /* Translators: K-2, a peg picked that reaches its in-spot; %s is
+         * the variant, e.g. "Kilpatrick" */
+        return g_strdup_printf (_("Pick where the peg goes: at its in-spot it must turn into its home (%s)"),
+                                rule_variant (rules, PJ_PRESET_KILPATRICK));
+      return NULL;
+
     case PJ_PICK_RULE_NONE:
     default:
       return NULL;
