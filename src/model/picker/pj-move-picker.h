@@ -33,7 +33,7 @@
 
 G_BEGIN_DECLS
 
-/* Which instruction applies now; the sentence is the view's. */
+/* Which instruction applies now; its sentence is pj_text_pick_prompt()'s (words/). */
 typedef enum {
   PJ_PICK_PROMPT_NONE,         /* no card, nothing to pick on the board */
   PJ_PICK_PROMPT_PENALTY_PEG,  /* no card: pick a peg to send back to its start */
