@@ -104,6 +104,13 @@ page_is_game (gpointer data)
   return g_strcmp0 (visible_page (data), "game") == 0;
 }
 
+/* The host's own player has the lobby: a seat asked for before is lost. */
+static gboolean
+client_in_lobby (gpointer data)
+{
+  return pj_client_get_n_seats (data) > 0;
+}
+
 static gboolean
 client_seated (gpointer data)
 {
@@ -156,6 +163,7 @@ test_chat_guest (gconstpointer data)
   g_assert_true (pj_join_page_join_address (PJ_JOIN_PAGE (page), address, NULL));
   g_assert_true (pj_test_run_until (has_table, window, 5000));
   g_assert_true (pj_test_run_until (lobby_shown, window, 5000));
+  g_assert_true (pj_test_run_until (client_in_lobby, pj_table_get_client (host), 5000));
   pj_client_sit (pj_table_get_client (pj_window_get_table (window)), 1);
   pj_client_sit (pj_table_get_client (host), 0);
   /* ready counts once seated */
