@@ -244,7 +244,8 @@ play_lesson (int         width,
       /* "the peg that lights up": one, for the Ace */
       if (step == PJ_TUTORIAL_COME_OUT)
         g_assert_cmpuint (lit_start_pegs (window, PJ_CARD_ACE), ==, 1);
-      pj_test_wait (g_getenv ("PJ_SCREENSHOT_DIR") ? 200 : 0);
+      /* the picked card's colour fades in */
+      pj_test_wait (g_getenv ("PJ_SCREENSHOT_DIR") ? 500 : 0);
       pj_test_screenshot (GTK_WIDGET (window), shot);
       if (step == PJ_TUTORIAL_COME_OUT)
         pj_hand_view_set_selected (pj_window_get_hand_view (window), -1);
