@@ -21,6 +21,7 @@
 
 #include "pj-board-view-private.h"
 #include "pj-peg-style.h"
+#include "pj-text.h"
 
 G_DEFINE_FINAL_TYPE (PjBoardView, pj_board_view, GTK_TYPE_WIDGET)
 
@@ -269,36 +270,6 @@ set_prompt (PjBoardView *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROMPT]);
 }
 
-/* The sentence for the picker's instruction. */
-static char *
-prompt_text (PjBoardView *self)
-{
-  guint holes;
-
-  switch (pj_move_picker_get_prompt (self->picker, &holes))
-    {
-    case PJ_PICK_PROMPT_PENALTY_PEG:
-      return g_strdup (_("Pick a peg to send back to its start"));
-    case PJ_PICK_PROMPT_ANY_PEG:
-      return g_strdup (_("Pick a peg"));
-    case PJ_PICK_PROMPT_NO_MOVE:
-      return g_strdup (_("This card cannot move a peg"));
-    case PJ_PICK_PROMPT_DESTINATION:
-      return g_strdup (_("Pick where the peg goes"));
-    case PJ_PICK_PROMPT_SPLIT_REST:
-      /* Translators: the second part of a split card */
-      return g_strdup_printf (ngettext ("Move another peg %u hole", "Move another peg %u holes", holes),
-                              holes);
-    case PJ_PICK_PROMPT_NEXT_PEG:
-      return g_strdup (_("Pick the next peg"));
-    case PJ_PICK_PROMPT_FIRST_PEG:
-      return g_strdup (_("Pick a peg to move"));
-    case PJ_PICK_PROMPT_NONE:
-    default:
-      return NULL;
-    }
-}
-
 static void
 add_lit (PjBoardView *self,
          PjPlace      place)
@@ -342,10 +313,14 @@ _pj_board_view_update_input (PjBoardView *self)
         add_lit (self, (PjPlace) { t->colour, t->pos, t->index });
       else if (t->pos == PJ_POS_START)
         {
-          /* any peg in that start area will do */
+          /* any peg in that start area will do: one lights, the next to
+           * come out, so "the peg that lights up" is one (any is taken) */
           for (guint k = 0; k < PJ_PEGS; k++)
             if (pos[t->colour][k] == PJ_POS_START)
-              add_lit (self, (PjPlace) { t->colour, PJ_POS_START, (guint8) k });
+              {
+                add_lit (self, (PjPlace) { t->colour, PJ_POS_START, (guint8) k });
+                break;
+              }
         }
       else
         add_lit (self, (PjPlace) { t->colour, t->pos, 0 });
@@ -354,7 +329,7 @@ _pj_board_view_update_input (PjBoardView *self)
   if (self->focus >= (int) self->n_lit)
     self->focus = self->n_lit > 0 ? 0 : -1;
 
-  set_prompt (self, prompt_text (self));
+  set_prompt (self, pj_text_pick_prompt (self->picker));
   _pj_board_view_update_focus_label (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -403,9 +378,9 @@ _pj_board_view_pick_place (PjBoardView   *self,
   PjAction chosen;
 
   for (guint i = 0; i < self->n_lit; i++)
+    /* a lit start area takes a click on any of its pegs */
     if (self->lit[i].pos == place->pos &&
-        (PJ_POS_IS_TRACK (place->pos) || self->lit[i].colour == place->colour) &&
-        (place->pos != PJ_POS_START || holding || self->lit[i].slot == place->slot))
+        (PJ_POS_IS_TRACK (place->pos) || self->lit[i].colour == place->colour))
       is_lit = TRUE;
 
   if (!is_lit)

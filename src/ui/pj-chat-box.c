@@ -144,6 +144,35 @@ entry_icon_cb (PjChatBox            *self,
   entry_activate_cb (self, entry);
 }
 
+/* The line gives up the focus while it can still be told so: a page that
+ * goes (the lobby at the deal, a table closed) with the line focused left
+ * GtkText blinking for a focus it no longer had ("did not receive a
+ * focus-out event"). */
+static void
+let_go_of_focus (PjChatBox *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (focus != NULL && (focus == GTK_WIDGET (self->entry) ||
+                        gtk_widget_is_ancestor (focus, GTK_WIDGET (self->entry))))
+    gtk_root_set_focus (root, NULL);
+}
+
+static void
+pj_chat_box_unmap (GtkWidget *widget)
+{
+  let_go_of_focus (PJ_CHAT_BOX (widget));
+  GTK_WIDGET_CLASS (pj_chat_box_parent_class)->unmap (widget);
+}
+
+static void
+pj_chat_box_unroot (GtkWidget *widget)
+{
+  let_go_of_focus (PJ_CHAT_BOX (widget));
+  GTK_WIDGET_CLASS (pj_chat_box_parent_class)->unroot (widget);
+}
+
 static void
 pj_chat_box_dispose (GObject *object)
 {
@@ -164,6 +193,8 @@ pj_chat_box_class_init (PjChatBoxClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = pj_chat_box_dispose;
+  widget_class->unmap = pj_chat_box_unmap;
+  widget_class->unroot = pj_chat_box_unroot;
 
   /**
    * PjChatBox::send:

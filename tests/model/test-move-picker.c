@@ -9,10 +9,15 @@
  */
 #include "pj-move-picker.h"
 #include "pj-test-util.h"
+#include "pj-text.h"
 
 #define BASIC4 "rules basic players=4\n"
 #define NC4    "rules north-carolina players=4\n"
 #define BJ4    "rules bluffing-joker players=4\n"
+#define AZ4    "rules arizona players=4\n"
+#define PG4    "rules pegoo players=4\n"
+#define AK4    "rules alaska players=4\n"
+#define K4     "rules kilpatrick players=4\n"
 
 #define R 0
 #define B 1
@@ -486,6 +491,170 @@ test_card_queries (void)
   g_assert_finalize_object (g_steal_pointer (&picker));
 }
 
+/* The instruction as the status line words it, with the rule picked. */
+static void
+assert_prompt (PjMovePicker *picker,
+               PjPickRule    rule,
+               const char   *text)
+{
+  g_autofree char *prompt = pj_text_pick_prompt (picker);
+
+  g_assert_cmpint (pj_move_picker_get_rule (picker), ==, rule);
+  g_assert_cmpstr (prompt, ==, text);
+}
+
+/* NC-8: the Ten must be split over two pegs, any colour, each part either
+ * way: the status line says so at every pick */
+static void
+test_rule_ten_split (void)
+{
+  g_autoptr (PjMovePicker) picker = NULL;
+  PjState s;
+  guint holes;
+
+  pjt_load (&s, NC4 "pegs R r10 s s s s\npegs B b5 s s s s\nhand R 10\n");
+  picker = picker_for (&s);
+  pj_move_picker_set_card (picker, 10);
+  /* an opponent's peg may be moved */
+  g_assert_true (has_target (picker, B, BLUE (5)));
+  assert_prompt (picker, PJ_PICK_RULE_TEN_SPLIT,
+                 "Split your Ten between two pegs of any colour, each part forward or back (North Carolina)");
+  g_assert_true (pj_move_picker_pick_peg (picker, R, 10));
+  assert_prompt (picker, PJ_PICK_RULE_TEN_SPLIT,
+                 "Pick where the peg goes: part of your Ten, the rest moves another peg (North Carolina)");
+  g_assert_true (pj_move_picker_pick_hole (picker, R, 13));
+  g_assert_cmpint (pj_move_picker_get_prompt (picker, &holes), ==, PJ_PICK_PROMPT_SPLIT_REST);
+  g_assert_cmpuint (holes, ==, 7);
+  assert_prompt (picker, PJ_PICK_RULE_TEN_SPLIT,
+                 "Move another peg 7 holes, forward or back, with the rest of your Ten (North Carolina)");
+  g_assert_true (has_target (picker, B, BLUE (5)));
+
+  /* B §5: the basic Ten moves one peg 10 forward, nothing to name */
+  g_clear_object (&picker);
+  pjt_load (&s, BASIC4 "pegs R r10 s s s s\npegs B b5 s s s s\nhand R 10 9\n");
+  picker = picker_for (&s);
+  pj_move_picker_set_card (picker, 10);
+  assert_prompt (picker, PJ_PICK_RULE_NONE, "Pick a peg to move");
+  pj_move_picker_set_card (picker, 9);
+  assert_prompt (picker, PJ_PICK_RULE_NONE, "Pick a peg to move");
+  g_assert_finalize_object (g_steal_pointer (&picker));
+}
+
+/* AK: the Alaska Ten moves 10 forward or 1 back */
+static void
+test_rule_ten_back_one (void)
+{
+  g_autoptr (PjMovePicker) picker = NULL;
+  PjState s;
+
+  pjt_load (&s, AK4 "pegs R r10 s s s s\nhand R 10\n");
+  picker = picker_for (&s);
+  pj_move_picker_set_card (picker, 10);
+  assert_prompt (picker, PJ_PICK_RULE_TEN_BACK_ONE, "Move a peg 10 forward or 1 back with your Ten (Alaska)");
+  g_assert_true (pj_move_picker_pick_peg (picker, R, 10));
+  g_assert_true (has_target (picker, R, 9));
+  g_assert_true (has_target (picker, R, BLUE (2)));
+  g_assert_finalize_object (g_steal_pointer (&picker));
+}
+
+/* AZ-5: a split Nine moves one peg forward and the other back; once one
+ * part is picked the status line says which way the rest must go */
+static void
+test_rule_nine (void)
+{
+  g_autoptr (PjMovePicker) picker = NULL;
+  PjState s;
+
+  pjt_load (&s, AZ4 "pegs R r2 r10 s s s\nhand R 9\n");
+  picker = picker_for (&s);
+  pj_move_picker_set_card (picker, 9);
+  assert_prompt (picker, PJ_PICK_RULE_NINE_SPLIT,
+                 "Move a peg 9 forward, or split your Nine: one peg forward, another back (Arizona)");
+  /* forward first: the rest goes back (r2 six back, round to y14) */
+  g_assert_true (pj_move_picker_pick_peg (picker, R, 10));
+  g_assert_true (pj_move_picker_pick_hole (picker, R, 13));
+  assert_prompt (picker, PJ_PICK_RULE_NINE_BACK,
+                 "Now move another peg 6 holes back with the rest of your Nine (Arizona)");
+  g_assert_true (pj_move_picker_pick_peg (picker, R, 2));
+  g_assert_cmpuint (n_targets (picker), ==, 1);
+  g_assert_true (has_target (picker, R, 68));
+
+  /* back first: the rest goes forward */
+  pj_move_picker_clear_picks (picker);
+  g_assert_true (pj_move_picker_pick_peg (picker, R, 2));
+  g_assert_true (pj_move_picker_pick_hole (picker, R, 71));
+  assert_prompt (picker, PJ_PICK_RULE_NINE_FORWARD,
+                 "Now move another peg 6 holes forward with the rest of your Nine (Arizona)");
+  g_assert_true (pj_move_picker_pick_peg (picker, R, 10));
+  g_assert_true (has_target (picker, R, 16));
+  g_assert_finalize_object (g_steal_pointer (&picker));
+}
+
+/* AZ-7: while the team has a peg in a start area the Joker must bring one
+ * out: the peg on the track is not offered, and the status line says why */
+static void
+test_rule_joker_start_first (void)
+{
+  g_autoptr (PjMovePicker) picker = NULL;
+  PjState s;
+
+  pjt_load (&s, AZ4 "pegs R r10 s s s s\npegs B b5 s s s s\nhand R JK\n");
+  picker = picker_for (&s);
+  pj_move_picker_set_card (picker, PJ_CARD_JOKER);
+  g_assert_true (has_target (picker, R, PJ_POS_START));
+  g_assert_false (has_target (picker, R, 10));
+  assert_prompt (picker, PJ_PICK_RULE_JOKER_START_FIRST,
+                 "While your team has pegs in a start area, your Joker must bring one of them out (Arizona)");
+  g_assert_finalize_object (g_steal_pointer (&picker));
+}
+
+/* PG: the Pegoo Joker goes to its own in-spot or sends an opponent's peg
+ * back to start: the status line names both */
+static void
+test_rule_joker_pegoo (void)
+{
+  g_autoptr (PjMovePicker) picker = NULL;
+  PjState s;
+
+  pjt_load (&s, PG4 "pegs R r10 s s s s\npegs B b5 s s s s\nhand R JK\n");
+  picker = picker_for (&s);
+  pj_move_picker_set_card (picker, PJ_CARD_JOKER);
+  /* Blue's peg may be sent back: it is picked (20 holes a side) */
+  g_assert_true (has_target (picker, B, 20 + 5));
+  assert_prompt (picker, PJ_PICK_RULE_JOKER_PEGOO,
+                 "Move one of your pegs straight to its in-spot with your Joker, or send an opponent’s peg back to start (Pegoo)");
+  g_assert_finalize_object (g_steal_pointer (&picker));
+}
+
+/* K-2: past its in-spot a Kilpatrick peg only turns into its home; the
+ * status line says so once the peg is held (and not in the basic game,
+ * where it may go on round) */
+static void
+test_rule_home_forced (void)
+{
+  g_autoptr (PjMovePicker) picker = NULL;
+  PjState s;
+
+  pjt_load (&s, K4 "pegs R r0 s s s s\nhand R 5\n");
+  picker = picker_for (&s);
+  pj_move_picker_set_card (picker, 5);
+  assert_prompt (picker, PJ_PICK_RULE_NONE, "Pick a peg to move");
+  g_assert_true (pj_move_picker_pick_peg (picker, R, 0));
+  g_assert_false (has_target (picker, R, 5));
+  g_assert_true (has_target (picker, R, PJ_POS_HOME (1)));
+  assert_prompt (picker, PJ_PICK_RULE_HOME_FORCED,
+                 "Pick where the peg goes: at its in-spot it must turn into its home (Kilpatrick)");
+
+  g_clear_object (&picker);
+  pjt_load (&s, BASIC4 "pegs R r0 s s s s\nhand R 5\n");
+  picker = picker_for (&s);
+  pj_move_picker_set_card (picker, 5);
+  g_assert_true (pj_move_picker_pick_peg (picker, R, 0));
+  g_assert_true (has_target (picker, R, 5));
+  assert_prompt (picker, PJ_PICK_RULE_NONE, "Pick where the peg goes");
+  g_assert_finalize_object (g_steal_pointer (&picker));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -501,6 +670,12 @@ main (int    argc,
   g_test_add_func ("/move-picker/BJ/declare", test_bluff);
   g_test_add_func ("/move-picker/BJ/penalty", test_penalty);
   g_test_add_func ("/move-picker/reset", test_reset);
+  g_test_add_func ("/move-picker/NC-8/rule-words", test_rule_ten_split);
+  g_test_add_func ("/move-picker/AK/rule-words", test_rule_ten_back_one);
+  g_test_add_func ("/move-picker/AZ-5/rule-words", test_rule_nine);
+  g_test_add_func ("/move-picker/AZ-7/rule-words", test_rule_joker_start_first);
+  g_test_add_func ("/move-picker/PG/rule-words", test_rule_joker_pegoo);
+  g_test_add_func ("/move-picker/K-2/rule-words", test_rule_home_forced);
   g_test_add_func ("/move-picker/B-22/card-queries", test_card_queries);
 
   return g_test_run ();

@@ -75,6 +75,14 @@ test_tutorial_script (void)
       PjAction example;
 
       g_assert_cmpuint (pj_tutorial_get_step (tutorial), ==, step);
+      /* issue 23: "later in the game" is a new position, not Red's second
+       * turn in a row (a Bluffing Joker notion), and the moves that led to
+       * the other position are not its history */
+      g_assert_null (pj_game_describe_turn_run (game));
+      if (step == PJ_TUTORIAL_HOME_TRACK)
+        g_assert_cmpuint (g_list_model_get_n_items (pj_game_get_history (game)), ==, 0);
+      else if (step > 0)
+        g_assert_cmpuint (g_list_model_get_n_items (pj_game_get_history (game)), >, 0);
       g_assert_nonnull (pj_tutorial_step_title (step));
       g_assert_nonnull (pj_tutorial_step_instruction (step));
       g_assert_true (pj_game_is_human_turn (game));

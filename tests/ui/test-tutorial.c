@@ -9,7 +9,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <string.h>
+
 #include "pj-board-view.h"
+#include "pj-board-view-private.h"
 #include "pj-hand-view.h"
 #include "pj-settings.h"
 #include "pj-test-display.h"
@@ -83,6 +86,27 @@ play_through_views (PjWindow       *window,
                                                     PJ_PEG_INDEX (st->peg), &x, &y));
       g_assert_true (pj_board_view_pick_at (board, x, y));
     }
+}
+
+/* How many pegs in Red's start area light up once `card` is picked. */
+static guint
+lit_start_pegs (PjWindow *window,
+                guint     card)
+{
+  PjBoardView *board = pj_window_get_board_view (window);
+  PjHandView *hand = pj_window_get_hand_view (window);
+  guint n = 0;
+
+  for (guint i = 0; i < pj_hand_view_get_n_cards (hand); i++)
+    if (PJ_CARD_RANK (pj_hand_view_get_card (hand, i)) == card)
+      {
+        pj_hand_view_set_selected (hand, (int) i);
+        break;
+      }
+  g_assert_cmpuint (pj_board_view_get_card (board), ==, card);
+  for (guint i = 0; i < board->n_lit; i++)
+    n += board->lit[i].colour == 0 && board->lit[i].pos == PJ_POS_START;
+  return n;
 }
 
 static PjWindow *
@@ -175,6 +199,7 @@ play_lesson (int         width,
   PjTutorial *tutorial;
   PjTutorialBar *bar;
   PjGame *kept;
+  int bar_height = 0;
 
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                       dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
@@ -191,6 +216,7 @@ play_lesson (int         width,
 
   for (guint step = 0; step < PJ_TUTORIAL_N_STEPS; step++)
     {
+      g_autofree char *red = NULL;
       g_autofree char *progress = g_strdup_printf ("Step %u of %u: %s", step + 1,
                                                    (guint) PJ_TUTORIAL_N_STEPS,
                                                    pj_tutorial_step_title (step));
@@ -201,8 +227,28 @@ play_lesson (int         width,
       g_assert_cmpuint (pj_tutorial_get_step (tutorial), ==, step);
       g_assert_cmpstr (pj_tutorial_bar_get_progress (bar), ==, progress);
       g_assert_cmpstr (pj_tutorial_bar_get_instruction (bar), ==, pj_tutorial_step_instruction (step));
-      pj_test_wait (g_getenv ("PJ_SCREENSHOT_DIR") ? 200 : 0);
+      /* issue 23: the bar keeps its height from step to step, so the board
+       * under it does not jump */
+      g_assert_true (pj_test_run_frames (GTK_WIDGET (window)));
+      if (step == 0)
+        bar_height = gtk_widget_get_height (GTK_WIDGET (bar));
+      g_assert_cmpint (bar_height, >, 0);
+      g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (bar)), ==, bar_height);
+      /* no turn runs in a basic lesson: a jump to a later position is not
+       * a second turn in a row */
+      red = _pj_board_view_seat_label (pj_window_get_board_view (window), 0);
+      g_assert_null (strstr (red, "in a row"));
+      /* the move list starts afresh with a new position */
+      if (step == PJ_TUTORIAL_HOME_TRACK)
+        g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->history_selection)), ==, 0);
+      /* "the peg that lights up": one, for the Ace */
+      if (step == PJ_TUTORIAL_COME_OUT)
+        g_assert_cmpuint (lit_start_pegs (window, PJ_CARD_ACE), ==, 1);
+      /* the picked card's colour fades in */
+      pj_test_wait (g_getenv ("PJ_SCREENSHOT_DIR") ? 500 : 0);
       pj_test_screenshot (GTK_WIDGET (window), shot);
+      if (step == PJ_TUTORIAL_COME_OUT)
+        pj_hand_view_set_selected (pj_window_get_hand_view (window), -1);
 
       /* the first step, got wrong: the Ace moves the peg on the track one
        * hole instead of bringing a new one out (B-12) */
@@ -235,6 +281,8 @@ play_lesson (int         width,
 
   g_assert_true (pj_tutorial_get_finished (tutorial));
   g_assert_cmpstr (pj_tutorial_bar_get_progress (bar), ==, "Lesson complete");
+  g_assert_true (pj_test_run_frames (GTK_WIDGET (window)));
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (bar)), ==, bar_height);
   {
     g_autofree char *shot = g_strdup_printf ("%s-done.png", prefix);
 
@@ -357,6 +405,43 @@ test_tutorial_new_game_asks (void)
   pj_test_close_window (window);
 }
 
+static gboolean
+is_busy (gpointer data)
+{
+  return pj_tutorial_get_busy (data);
+}
+
+/* The bar tells the next step as soon as the move is taken, not once the
+ * others have answered (issue 23: it showed the old step ~3 s). */
+static void
+test_tutorial_bar_at_once (void)
+{
+  PjWindow *window;
+  PjTutorial *tutorial;
+  PjAction example;
+  g_autofree char *next = NULL;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  window = open_window (1100);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.learn-to-play", NULL);
+  tutorial = pj_window_get_tutorial (window);
+  /* the others take their time: the test looks in between */
+  pj_tutorial_set_delay (tutorial, 60000);
+  g_assert_true (pj_test_run_until (not_animating, pj_window_get_board_view (window), 5000));
+  g_assert_true (pj_tutorial_get_example (tutorial, &example));
+  play_through_views (window, &example);
+  g_assert_true (pj_test_run_until (is_busy, tutorial, 5000));
+  g_assert_cmpuint (pj_tutorial_get_step (tutorial), ==, 0);
+  next = g_strdup_printf ("Step 2 of %u: %s", (guint) PJ_TUTORIAL_N_STEPS, pj_tutorial_step_title (1));
+  g_assert_cmpstr (pj_tutorial_bar_get_progress (window->tutorial_bar), ==, next);
+  g_assert_cmpstr (pj_tutorial_bar_get_instruction (window->tutorial_bar), ==, pj_tutorial_step_instruction (1));
+  pj_test_close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -367,6 +452,7 @@ main (int    argc,
   g_test_add_func ("/tutorial/steps", test_tutorial_steps);
   g_test_add_func ("/tutorial/narrow-dark", test_tutorial_narrow_dark);
   g_test_add_func ("/tutorial/replaced", test_tutorial_replaced);
+  g_test_add_func ("/tutorial/bar-at-once", test_tutorial_bar_at_once);
   g_test_add_func ("/tutorial/new-game-asks", test_tutorial_new_game_asks);
 
   return g_test_run ();

@@ -174,6 +174,26 @@ _pj_game_mirror_append (PjGame         *self,
 }
 
 /**
+ * pj_game_mirror_clear_history:
+ * @self: a mirror
+ *
+ * The table starts afresh from the next position (a lesson's "later in
+ * the game"): the moves before it are no history of that position, so the
+ * move list and the look back forget them.
+ */
+void
+pj_game_mirror_clear_history (PjGame *self)
+{
+  g_return_if_fail (PJ_IS_GAME (self));
+  g_return_if_fail (self->mirror);
+
+  g_array_set_size (self->mirror_positions, 0);
+  g_list_store_remove_all (self->history);
+  /* the next item is not the table's first action */
+  self->mirror_gap = self->n_actions > 0;
+}
+
+/**
  * pj_game_mirror_update:
  * @self: a mirror
  * @n_actions: the host's count of actions after this update

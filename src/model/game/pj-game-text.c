@@ -270,8 +270,9 @@ pj_game_describe_question (PjGame *self)
  * @self: a game
  *
  * How many turns in a row the seat whose turn it is has had, this one
- * included: more than one after Bluffing Joker extra turns. Read from the
- * move history, so it follows undo.
+ * included: more than one after Bluffing Joker extra turns, always one
+ * under rules without them. Read from the move history, so it follows
+ * undo.
  *
  * Returns: 1 for an ordinary turn
  */
@@ -285,7 +286,10 @@ pj_game_get_turn_run (PjGame *self)
   g_return_val_if_fail (PJ_IS_GAME (self), 1);
 
   s = pj_game_get_state (self);
-  if (pj_state_is_over (s))
+  /* Only Bluffing Joker's extra turns make runs (RULES BJ): elsewhere a
+   * seat found twice in a row in the history is a position that jumped
+   * (a lesson's "later in the game"), not a second turn. */
+  if (pj_state_is_over (s) || !s->rules.bluffing)
     return 1;
   history = pj_game_get_history (self);
   n = g_list_model_get_n_items (history);

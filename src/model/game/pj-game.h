@@ -226,6 +226,7 @@ gboolean        pj_game_mirror_add_past    (PjGame        *self,
                                             const char    *action,
                                             const PjState *after,
                                             GError       **error);
+void            pj_game_mirror_clear_history (PjGame      *self);
 void            pj_game_mirror_refused     (PjGame        *self);
 void            pj_game_mirror_hold        (PjGame        *self);
 

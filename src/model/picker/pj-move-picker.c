@@ -523,6 +523,123 @@ pj_move_picker_get_prompt (PjMovePicker *self,
   return PJ_PICK_PROMPT_NEXT_PEG;
 }
 
+/* Does an open step (one still to pick) go backward: all, none or some? */
+typedef struct {
+  guint backward;
+  guint forward;
+} Directions;
+
+static gboolean
+count_direction (PjMovePicker *self,
+                 const PjStep *st,
+                 gpointer      data)
+{
+  Directions *d = data;
+
+  if (st->flags & PJ_STEP_BACK)
+    d->backward++;
+  else
+    d->forward++;
+  return FALSE;
+}
+
+/* AZ-7: does a start area of the actor's team hold a peg? */
+static gboolean
+team_has_start_peg (const PjState *s)
+{
+  guint team = pj_team_of (&s->rules, s->actor);
+
+  for (guint c = 0; c < s->rules.players; c++)
+    if (pj_team_of (&s->rules, c) == team)
+      for (guint k = 0; k < PJ_PEGS; k++)
+        if (s->board.peg[c][k] == PJ_POS_START)
+          return TRUE;
+  return FALSE;
+}
+
+PjPickRule
+pj_move_picker_get_rule (PjMovePicker *self)
+{
+  const PjRules *r;
+  guint rank;
+
+  g_return_val_if_fail (PJ_IS_MOVE_PICKER (self), PJ_PICK_RULE_NONE);
+
+  if (!self->have_state || self->card == 0)
+    return PJ_PICK_RULE_NONE;
+  r = &self->state.rules;
+  rank = effective_declared (self);
+
+  /* K-2: a held peg that reaches its in-spot may only turn in (where it
+   * could go on round the track elsewhere) */
+  if (self->have_peg && r->home_entry == PJ_HOME_FORCED && PJ_POS_IS_TRACK (self->peg_from))
+    {
+      PjPickTarget targets[PJ_PICK_MAX_TARGETS];
+      Targets t = { targets, G_N_ELEMENTS (targets), 0 };
+      gboolean home = FALSE;
+
+      foreach_open_step (self, add_target, &t);
+      for (guint i = 0; i < t.n; i++)
+        home |= PJ_POS_IS_HOME (targets[i].pos);
+      if (home)
+        return PJ_PICK_RULE_HOME_FORCED;
+    }
+
+  switch (rank)
+    {
+    case 10:
+      if (self->candidates->len == 0)
+        return PJ_PICK_RULE_NONE;
+      if (r->ten == PJ_TEN_SPLIT_ANY)
+        return PJ_PICK_RULE_TEN_SPLIT;
+      if (r->ten == PJ_TEN_FWD_OR_BACK1 && self->n_parts == 0)
+        return PJ_PICK_RULE_TEN_BACK_ONE;
+      return PJ_PICK_RULE_NONE;
+
+    case 9:
+      if (r->nine != PJ_NINE_FWD_BACK || self->candidates->len == 0)
+        return PJ_PICK_RULE_NONE;
+      if (self->n_parts == 0)
+        {
+          for (guint c = 0; c < self->candidates->len; c++)
+            if (n_picked_steps (&g_array_index (self->candidates, PjAction, c)) > 1)
+              return PJ_PICK_RULE_NINE_SPLIT;
+          return PJ_PICK_RULE_NONE;
+        }
+      else
+        {
+          Directions d = { 0, 0 };
+
+          foreach_open_step (self, count_direction, &d);
+          if (d.backward > 0 && d.forward == 0)
+            return PJ_PICK_RULE_NINE_BACK;
+          if (d.forward > 0 && d.backward == 0)
+            return PJ_PICK_RULE_NINE_FORWARD;
+          return PJ_PICK_RULE_NONE;
+        }
+
+    case PJ_CARD_JOKER:
+      if (r->joker == PJ_JOKER_PEGOO)
+        return self->candidates->len > 0 ? PJ_PICK_RULE_JOKER_PEGOO : PJ_PICK_RULE_NONE;
+      /* with no start peg the Joker moves as in the basic game; with one,
+       * it is why a Joker that seems to have moves has none */
+      if (r->joker == PJ_JOKER_AZ_START_FIRST && team_has_start_peg (&self->state))
+        return PJ_PICK_RULE_JOKER_START_FIRST;
+      return PJ_PICK_RULE_NONE;
+
+    default:
+      return PJ_PICK_RULE_NONE;
+    }
+}
+
+const PjState *
+pj_move_picker_get_state (PjMovePicker *self)
+{
+  g_return_val_if_fail (PJ_IS_MOVE_PICKER (self), NULL);
+
+  return self->have_state ? &self->state : NULL;
+}
+
 gboolean
 pj_move_picker_find_action (PjMovePicker *self,
                             PjActionKind  kind,

@@ -33,7 +33,7 @@
 
 G_BEGIN_DECLS
 
-/* Which instruction applies now; the sentence is the view's. */
+/* Which instruction applies now; its sentence is pj_text_pick_prompt()'s (words/). */
 typedef enum {
   PJ_PICK_PROMPT_NONE,         /* no card, nothing to pick on the board */
   PJ_PICK_PROMPT_PENALTY_PEG,  /* no card: pick a peg to send back to its start */
@@ -44,6 +44,22 @@ typedef enum {
   PJ_PICK_PROMPT_SPLIT_REST,   /* move another peg by the holes left of the card */
   PJ_PICK_PROMPT_NEXT_PEG,     /* pick the peg of the next part */
 } PjPickPrompt;
+
+/* The variant's rule that limits what may be picked now, when the card
+ * (as declared) is one a rule option changes: the view names it beside
+ * the instruction, so a player who finds fewer (or other) moves than the
+ * card's face promises is told why. */
+typedef enum {
+  PJ_PICK_RULE_NONE,
+  PJ_PICK_RULE_TEN_SPLIT,          /* NC-8: split over two pegs, any colour, either way */
+  PJ_PICK_RULE_TEN_BACK_ONE,       /* AK: 10 forward or 1 back */
+  PJ_PICK_RULE_NINE_SPLIT,         /* AZ-5, NC-7: a split Nine: one peg forward, another back */
+  PJ_PICK_RULE_NINE_BACK,          /* AZ-5: the rest of the Nine goes back */
+  PJ_PICK_RULE_NINE_FORWARD,       /* AZ-5: the rest of the Nine goes forward */
+  PJ_PICK_RULE_JOKER_START_FIRST,  /* AZ-7: start pegs first */
+  PJ_PICK_RULE_JOKER_PEGOO,        /* PG: to the in-spot, or send an opponent back */
+  PJ_PICK_RULE_HOME_FORCED,        /* K-2: the held peg must turn into its home */
+} PjPickRule;
 
 /* Something that may be picked next: a peg (its colour and position; for
  * pegs in a start area any of them will do and index is 0) or, while a peg
@@ -125,6 +141,11 @@ void            pj_move_picker_apply_picks     (PjMovePicker   *self,
  * holes left of the card's value. */
 PjPickPrompt    pj_move_picker_get_prompt      (PjMovePicker   *self,
                                                 guint          *holes);
+/* The rule option that limits the choice now (PJ_PICK_RULE_NONE without
+ * a card, or when the card moves as in the basic game). */
+PjPickRule      pj_move_picker_get_rule        (PjMovePicker   *self);
+/* The position the actions are for; NULL when none was given. */
+const PjState  *pj_move_picker_get_state       (PjMovePicker   *self);
 
 /* Card-level questions about the whole legal list, for the hand and the
  * buttons (they ignore the picks). */

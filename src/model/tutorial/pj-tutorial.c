@@ -255,6 +255,8 @@ begin_step (PjTutorial *self)
     {
       load_position (self, steps[self->step].position);
       seen_by_red (self, &seen);
+      /* the moves that led elsewhere are not this position's history */
+      pj_game_mirror_clear_history (self->game);
       pj_game_mirror_update (self->game, self->n_actions, -1, NULL, &seen);
     }
   set_busy (self, FALSE);

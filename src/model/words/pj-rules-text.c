@@ -159,13 +159,15 @@ pj_rules_text_new (const PjRules *r)
 
   heading (out, _("Hits and Chains"));
   para (out, _("A peg may never land on or pass over a peg of its own colour. Passing other pegs does nothing."));
-  para (out, _("Landing exactly on an opponent’s peg sends it back to its start area. Landing on a partner’s peg sends it forward to its own in-spot, which is often a big help."));
-  para (out, _("If a peg already waits on that in-spot, it is hit in turn by the same rule, and so on: one move can set off a chain of hits."));
+  para (out, _("Landing exactly on an opponent’s peg sends it back to its start area. Landing on a partner’s peg sends it forward to its own in-spot, which is often a big help, but not while a peg of that partner’s colour already sits there."));
+  para (out, _("If a peg of another colour waits on that in-spot, it is hit in turn by the same rule, and so on: one move can set off a chain of hits."));
+  if (r->ten == PJ_TEN_SPLIT_ANY)
+    para (out, _("When your Ten moves other players’ pegs, hits are judged from your side: a peg of your team that is hit goes to its in-spot, an opponent’s goes back to its start, whoever landed on it."));
 
   heading (out, _("Home"));
   para (out, _("The in-spot is the marked hole near the start of your side; your home of five holes branches off there. Your pegs start at the come-out hole, the other marked hole, and must go all the way round."));
   explain (out, r, "home_entry");
-  para (out, _("In your home pegs move forward only, by exact count, and never jump over each other. The first peg in must end in the last hole so the others fit."));
+  para (out, _("In your home pegs move forward only, by exact count, and never jump over each other. A peg may stop in any free home hole and move on later; as pegs cannot pass, the one furthest in has to reach the last hole in the end so the others fit."));
 
   heading (out, _("Finishing"));
   explain (out, r, "move_team_pegs");

@@ -418,3 +418,156 @@ pj_text_hint_instruction (const PjState  *before,
   /* Translators: a hint: what to do, then why */
   return g_strdup_printf (_("%s — %s"), text, reason);
 }
+
+/* The variant a rule is known by: the one played when it is a preset,
+ * else the variant the rule comes from (a custom table) */
+static const char *
+rule_variant (const PjRules *rules,
+              PjPreset       origin)
+{
+  int preset = pj_rules_match_preset (rules);
+
+  return _(pj_preset_title (preset > PJ_PRESET_BASIC ? (PjPreset) preset : origin));
+}
+
+/* The instruction in a variant's words, or NULL where the rule adds
+ * nothing to the plain one */
+static char *
+rule_prompt (PjPickPrompt   prompt,
+             guint          holes,
+             PjPickRule     rule,
+             const PjRules *rules)
+{
+  switch (rule)
+    {
+    case PJ_PICK_RULE_TEN_SPLIT:
+      {
+        const char *variant = rule_variant (rules, PJ_PRESET_NORTH_CAROLINA);
+
+        if (prompt == PJ_PICK_PROMPT_FIRST_PEG)
+          /* Translators: NC-8, the status line after picking a Ten; %s is
+           * the variant, e.g. "North Carolina" */
+          return g_strdup_printf (_("Split your Ten between two pegs of any colour, each part forward or back (%s)"),
+                                  variant);
+        if (prompt == PJ_PICK_PROMPT_DESTINATION)
+          /* Translators: NC-8, the first part of a Ten; %s is the variant */
+          return g_strdup_printf (_("Pick where the peg goes: part of your Ten, the rest moves another peg (%s)"),
+                                  variant);
+        if (prompt == PJ_PICK_PROMPT_SPLIT_REST)
+          /* Translators: NC-8, the second part of a Ten: 1 the holes left,
+           * 2 the variant */
+          return g_strdup_printf (ngettext ("Move another peg %1$u hole, forward or back, with the rest of your Ten (%2$s)",
+                                            "Move another peg %1$u holes, forward or back, with the rest of your Ten (%2$s)",
+                                            holes),
+                                  holes, variant);
+        return NULL;
+      }
+
+    case PJ_PICK_RULE_TEN_BACK_ONE:
+      if (prompt == PJ_PICK_PROMPT_FIRST_PEG || prompt == PJ_PICK_PROMPT_DESTINATION)
+        /* Translators: Alaska's Ten; %s is the variant, e.g. "Alaska" */
+        return g_strdup_printf (_("Move a peg 10 forward or 1 back with your Ten (%s)"),
+                                rule_variant (rules, PJ_PRESET_ALASKA));
+      return NULL;
+
+    case PJ_PICK_RULE_NINE_SPLIT:
+      if (prompt == PJ_PICK_PROMPT_FIRST_PEG || prompt == PJ_PICK_PROMPT_DESTINATION)
+        /* Translators: AZ-5, after picking a Nine; %s is the variant, e.g. "Arizona" */
+        return g_strdup_printf (_("Move a peg 9 forward, or split your Nine: one peg forward, another back (%s)"),
+                                rule_variant (rules, PJ_PRESET_ARIZONA));
+      return NULL;
+
+    case PJ_PICK_RULE_NINE_BACK:
+      if (prompt == PJ_PICK_PROMPT_SPLIT_REST)
+        /* Translators: AZ-5, the second part of a split Nine after one peg
+         * went forward: 1 the holes left, 2 the variant */
+        return g_strdup_printf (ngettext ("Now move another peg %1$u hole back with the rest of your Nine (%2$s)",
+                                          "Now move another peg %1$u holes back with the rest of your Nine (%2$s)",
+                                          holes),
+                                holes, rule_variant (rules, PJ_PRESET_ARIZONA));
+      return NULL;
+
+    case PJ_PICK_RULE_NINE_FORWARD:
+      if (prompt == PJ_PICK_PROMPT_SPLIT_REST)
+        /* Translators: AZ-5, the second part of a split Nine after one peg
+         * went back: 1 the holes left, 2 the variant */
+        return g_strdup_printf (ngettext ("Now move another peg %1$u hole forward with the rest of your Nine (%2$s)",
+                                          "Now move another peg %1$u holes forward with the rest of your Nine (%2$s)",
+                                          holes),
+                                holes, rule_variant (rules, PJ_PRESET_ARIZONA));
+      return NULL;
+
+    case PJ_PICK_RULE_JOKER_START_FIRST:
+      if (prompt == PJ_PICK_PROMPT_FIRST_PEG)
+        /* Translators: AZ-7, after picking a Joker; %s is the variant, e.g. "Arizona" */
+        return g_strdup_printf (_("While your team has pegs in a start area, your Joker must bring one of them out (%s)"),
+                                rule_variant (rules, PJ_PRESET_ARIZONA));
+      if (prompt == PJ_PICK_PROMPT_NO_MOVE)
+        /* Translators: AZ-7, a Joker with no move; %s is the variant */
+        return g_strdup_printf (_("Your Joker must bring out a peg from your team’s start areas, and none can land on a peg (%s)"),
+                                rule_variant (rules, PJ_PRESET_ARIZONA));
+      return NULL;
+
+    case PJ_PICK_RULE_JOKER_PEGOO:
+      if (prompt == PJ_PICK_PROMPT_FIRST_PEG)
+        /* Translators: Pegoo's Joker; %s is the variant, e.g. "Pegoo" */
+        return g_strdup_printf (_("Move one of your pegs straight to its in-spot with your Joker, or send an opponent’s peg back to start (%s)"),
+                                rule_variant (rules, PJ_PRESET_PEGOO));
+      return NULL;
+
+    case PJ_PICK_RULE_HOME_FORCED:
+      if (prompt == PJ_PICK_PROMPT_DESTINATION)
+        /* Translators: K-2, a peg picked that reaches its in-spot; %s is
+         * the variant, e.g. "Kilpatrick" */
+        return g_strdup_printf (_("Pick where the peg goes: at its in-spot it must turn into its home (%s)"),
+                                rule_variant (rules, PJ_PRESET_KILPATRICK));
+      return NULL;
+
+    case PJ_PICK_RULE_NONE:
+    default:
+      return NULL;
+    }
+}
+
+char *
+pj_text_pick_prompt (PjMovePicker *picker)
+{
+  const PjState *state;
+  PjPickPrompt prompt;
+  guint holes;
+
+  g_return_val_if_fail (PJ_IS_MOVE_PICKER (picker), NULL);
+
+  prompt = pj_move_picker_get_prompt (picker, &holes);
+  state = pj_move_picker_get_state (picker);
+  if (state != NULL)
+    {
+      char *text = rule_prompt (prompt, holes, pj_move_picker_get_rule (picker), &state->rules);
+
+      if (text != NULL)
+        return text;
+    }
+
+  switch (prompt)
+    {
+    case PJ_PICK_PROMPT_PENALTY_PEG:
+      return g_strdup (_("Pick a peg to send back to its start"));
+    case PJ_PICK_PROMPT_ANY_PEG:
+      return g_strdup (_("Pick a peg"));
+    case PJ_PICK_PROMPT_NO_MOVE:
+      return g_strdup (_("This card cannot move a peg"));
+    case PJ_PICK_PROMPT_DESTINATION:
+      return g_strdup (_("Pick where the peg goes"));
+    case PJ_PICK_PROMPT_SPLIT_REST:
+      /* Translators: the second part of a split card */
+      return g_strdup_printf (ngettext ("Move another peg %u hole", "Move another peg %u holes", holes),
+                              holes);
+    case PJ_PICK_PROMPT_NEXT_PEG:
+      return g_strdup (_("Pick the next peg"));
+    case PJ_PICK_PROMPT_FIRST_PEG:
+      return g_strdup (_("Pick a peg to move"));
+    case PJ_PICK_PROMPT_NONE:
+    default:
+      return NULL;
+    }
+}

@@ -13,6 +13,7 @@
 
 #include "pj-ai.h"
 #include "pj-engine.h"
+#include "pj-move-picker.h"
 #include "pj-record.h"
 
 G_BEGIN_DECLS
@@ -59,5 +60,12 @@ char       *pj_text_action_instructions (const PjState  *before,
 char       *pj_text_hint_instruction   (const PjState  *before,
                                         const PjAction *action,
                                         const char     *reason);
+
+/* The instruction for what the picker expects next, with the variant's
+ * rule that limits the choice named where one does (pj_move_picker_get_rule()):
+ * "Pick a peg to move", "Split your Ten between two pegs of any colour, each
+ * part forward or back (North Carolina)". NULL when nothing is to be
+ * picked. Free with g_free. */
+char       *pj_text_pick_prompt        (PjMovePicker   *picker);
 
 G_END_DECLS
