@@ -161,7 +161,8 @@ find_move_list (GtkWidget  *widget,
   if (GTK_IS_LIST_VIEW (widget))
     {
       GtkSelectionModel *model = gtk_list_view_get_model (GTK_LIST_VIEW (widget));
-      GListModel *shown = GTK_IS_NO_SELECTION (model) ? gtk_no_selection_get_model (GTK_NO_SELECTION (model)) : NULL;
+      GListModel *shown = GTK_IS_SINGLE_SELECTION (model) ? gtk_single_selection_get_model (GTK_SINGLE_SELECTION (model))
+                        : GTK_IS_NO_SELECTION (model) ? gtk_no_selection_get_model (GTK_NO_SELECTION (model)) : NULL;
 
       if (GTK_IS_FILTER_LIST_MODEL (shown))
         shown = gtk_filter_list_model_get_model (GTK_FILTER_LIST_MODEL (shown));
