@@ -10,8 +10,8 @@
  * with the pop-up lists of its drop-downs: a label fails when Pango
  * ellipsized it, when it got less than its natural width (wrapping ones:
  * less than the height its lines need at that width), so that its text
- * runs past its edges, or when it runs outside its window. The captions on the board have their own test
- * (board-layout).
+ * runs past its edges, or when it runs outside its window. The captions
+ * on the board have their own test (board-layout).
  *
  * Each language runs in a process of its own, with LANGUAGE set and the
  * build's catalogs (<build>/po) bound: strings that GTK or the app looked
@@ -299,8 +299,11 @@ static void
 check_preferences (PjWindow  *window,
                    GSettings *settings)
 {
-  PjPreferencesWindow *prefs = pj_preferences_window_new (settings);
+  PjPreferencesWindow *prefs;
 
+  /* as a person first sees it: the tests' pace is "instant" */
+  g_settings_set_string (settings, "computer-speed", "normal");
+  prefs = pj_preferences_window_new (settings);
   pj_dialog_present (GTK_WIDGET (prefs), GTK_WIDGET (window));
   g_assert_true (pj_test_run_until (dialog_drawn, prefs, 5000));
   /* before the lists are opened and the page scrolled */
@@ -308,6 +311,7 @@ check_preferences (PjWindow  *window,
   check_all ("Preferences", GTK_WIDGET (prefs));
   pj_dialog_close (GTK_WIDGET (prefs));
   pj_test_run_until_idle ();
+  g_settings_set_string (settings, "computer-speed", "instant");
 }
 
 static void
@@ -337,12 +341,29 @@ combo_row (PjNewGameDialog *dialog,
   return g_ptr_array_index (rows, i);
 }
 
+static gboolean
+has_error_label (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "error") && gtk_widget_get_mapped (widget))
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (has_error_label (c))
+      return TRUE;
+  return FALSE;
+}
+
+/* the dialog says why it does not start */
+static gboolean
+error_shown (gpointer dialog)
+{
+  return has_error_label (dialog);
+}
+
 static void
 check_new_game (PjWindow  *window,
                 GSettings *settings)
 {
   PjNewGameDialog *dialog = pj_new_game_dialog_new (GTK_WINDOW (window), settings);
-  /* the first three combo rows: rules, players, teams (new-game-dialog.ui) */
   AdwComboRow *preset_row, *players_row, *teams_row;
   g_autoptr (GPtrArray) option_rows = g_ptr_array_new ();
   g_autoptr (GPtrArray) entries = g_ptr_array_new ();
@@ -350,11 +371,12 @@ check_new_game (PjWindow  *window,
 
   gtk_window_present (GTK_WINDOW (dialog));
   g_assert_true (pj_test_run_until (pj_test_is_drawn, dialog, 5000));
+  /* the first three combo rows (pj-new-game-dialog.ui) */
   preset_row = combo_row (dialog, 0);
   players_row = combo_row (dialog, 1);
   teams_row = combo_row (dialog, 2);
 
-  /* as it opens, with its lists; then each rule set at each table size */
+  /* as it opens, each drop-down with each choice and its list open */
   screenshot (GTK_WIDGET (dialog), "new-game");
   check_all ("New Game", GTK_WIDGET (dialog));
   /* each rule set at the biggest table (every seat row shown): the other
@@ -397,6 +419,7 @@ check_new_game (PjWindow  *window,
     if (adw_entry_row_get_input_purpose (g_ptr_array_index (entries, i)) == GTK_INPUT_PURPOSE_DIGITS)
       gtk_editable_set_text (g_ptr_array_index (entries, i), "12ab");
   gtk_widget_activate_default (GTK_WIDGET (dialog));
+  g_assert_true (pj_test_run_until (error_shown, dialog, 5000));
   check_all ("New Game, a wrong shuffle number", GTK_WIDGET (dialog));
 
   gtk_window_destroy (GTK_WINDOW (dialog));
