@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "pj-new-game-dialog.h"
+#include "pj-choice-factory.h"
 #include "pj-colours.h"
 #include "pj-peg-style.h"
 #include "pj-rules-text.h"
@@ -459,56 +460,6 @@ level_factory_new (void)
   return factory;
 }
 
-/* A popover line: the choice and, on the chosen one, a check mark, as the
- * default factories draw them. */
-static void
-choice_selected_cb (GtkListItem *item)
-{
-  GtkWidget *box = gtk_list_item_get_child (item);
-
-  if (box != NULL)
-    gtk_widget_set_opacity (gtk_widget_get_last_child (box), gtk_list_item_get_selected (item) ? 1 : 0);
-}
-
-static void
-choice_setup_cb (GtkSignalListItemFactory *factory,
-                 GtkListItem              *item,
-                 gpointer                  user_data)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *label = gtk_label_new (NULL);
-  GtkWidget *check = gtk_image_new_from_icon_name ("object-select-symbolic");
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-  gtk_widget_set_hexpand (label, TRUE);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_box_append (GTK_BOX (box), check);
-  gtk_list_item_set_child (item, box);
-  g_signal_connect (item, "notify::selected", G_CALLBACK (choice_selected_cb), NULL);
-}
-
-static void
-choice_bind_cb (GtkSignalListItemFactory *factory,
-                GtkListItem              *item,
-                gpointer                  user_data)
-{
-  GtkWidget *box = gtk_list_item_get_child (item);
-
-  gtk_label_set_label (GTK_LABEL (gtk_widget_get_first_child (box)),
-                       gtk_string_object_get_string (gtk_list_item_get_item (item)));
-  choice_selected_cb (item);
-}
-
-static GtkListItemFactory *
-choice_factory_new (void)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-
-  g_signal_connect (factory, "setup", G_CALLBACK (choice_setup_cb), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (choice_bind_cb), NULL);
-  return factory;
-}
-
 static void
 add_seat_row (PjNewGameDialog *self,
               guint            seat,
@@ -516,7 +467,7 @@ add_seat_row (PjNewGameDialog *self,
 {
   const char *levels[N_CHOICES + 1] = { NULL };
   g_autoptr (GtkListItemFactory) button_factory = level_factory_new ();
-  g_autoptr (GtkListItemFactory) list_factory = choice_factory_new ();
+  g_autoptr (GtkListItemFactory) list_factory = pj_choice_list_factory_new ();
   g_autofree char *title = g_strdup_printf (_("Seat %u: %s"), seat + 1, pj_text_colour_name (seat));
   g_autofree char *label = NULL;
   GtkWidget *row = adw_entry_row_new ();
@@ -561,58 +512,20 @@ add_seat_row (PjNewGameDialog *self,
 
 /* ---- rule options ------------------------------------------------------- */
 
-#define VALUE_CHARS 16
-
-/* The combo rows' own label gives way to a long description until the value
- * reads "1…"; this one keeps short values whole and wraps long ones. */
-static void
-value_setup_cb (GtkSignalListItemFactory *factory,
-                GtkListItem              *item,
-                gpointer                  user_data)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), VALUE_CHARS);
-  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-value_bind_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *item,
-               gpointer                  user_data)
-{
-  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
-  const char *text = gtk_string_object_get_string (gtk_list_item_get_item (item));
-
-  gtk_label_set_label (label, text);
-  gtk_label_set_width_chars (label, MIN ((int) g_utf8_strlen (text, -1), VALUE_CHARS));
-  /* xalign follows the text direction, justification does not */
-  gtk_label_set_justify (label, gtk_widget_get_direction (GTK_WIDGET (label)) == GTK_TEXT_DIR_RTL
-                                ? GTK_JUSTIFY_LEFT : GTK_JUSTIFY_RIGHT);
-}
-
-static GtkListItemFactory *
-value_factory_new (void)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-
-  g_signal_connect (factory, "setup", G_CALLBACK (value_setup_cb), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (value_bind_cb), NULL);
-  return factory;
-}
-
 static void
 add_option_rows (PjNewGameDialog *self)
 {
-  g_autoptr (GtkListItemFactory) value_factory = value_factory_new ();
+  g_autoptr (GtkListItemFactory) value_factory = pj_choice_value_factory_new ();
   /* in the popover a value is a plain line, aligned with the others */
-  g_autoptr (GtkListItemFactory) list_factory = choice_factory_new ();
+  g_autoptr (GtkListItemFactory) list_factory = pj_choice_list_factory_new ();
+  /* the rows above the options too: "Basic" read "Ba…" beside "Rules" */
+  AdwComboRow *above[] = { self->preset_row, self->players_row, self->teams_row };
 
-  adw_combo_row_set_factory (self->teams_row, value_factory);
-  adw_combo_row_set_list_factory (self->teams_row, list_factory);
+  for (guint i = 0; i < G_N_ELEMENTS (above); i++)
+    {
+      adw_combo_row_set_factory (above[i], value_factory);
+      adw_combo_row_set_list_factory (above[i], list_factory);
+    }
   for (guint g = 0; g < PJ_N_OPTION_GROUPS; g++)
     for (guint i = 0; i < pj_option_count (); i++)
       {

@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pj-preferences-window.h"
+#include "pj-choice-factory.h"
 
 struct _PjPreferencesWindow
 {
@@ -80,7 +81,13 @@ pj_preferences_window_class_init (PjPreferencesWindowClass *klass)
 static void
 pj_preferences_window_init (PjPreferencesWindow *self)
 {
+  g_autoptr (GtkListItemFactory) value_factory = pj_choice_value_factory_new ();
+  g_autoptr (GtkListItemFactory) list_factory = pj_choice_list_factory_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* the default label gave way to the subtitle until "Normal" read "Nor…" */
+  adw_combo_row_set_factory (self->speed_row, value_factory);
+  adw_combo_row_set_list_factory (self->speed_row, list_factory);
 
   /* reduced motion is about how pegs move: nothing moves without animations */
   g_object_bind_property (self->animations_switch, "active", self->reduce_motion_row, "sensitive",
