@@ -54,6 +54,9 @@ reserve (GtkWidget  *grid,
 
   gtk_widget_set_css_classes (label, (const char **) classes);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  /* as wide as the line it stands for at the least: a window measured at
+   * its narrowest would otherwise ask for every step's text a word a line */
+  gtk_label_set_width_chars (GTK_LABEL (label), gtk_label_get_width_chars (shown));
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_widget_set_hexpand (label, TRUE);
   gtk_widget_set_opacity (label, 0);
