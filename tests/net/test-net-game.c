@@ -990,8 +990,10 @@ test_rejoin_past (void)
 
   bot_kill (player);
   bot_kill (watcher);
-  /* long enough that the past takes several lines */
-  w.n = 300;
+  /* long enough that the past takes several lines (64 KiB is about a
+   * hundred moves), well short of the game's end: it must not end before
+   * everyone is back */
+  w.n = 200;
   g_assert_true (run_until (n_actions_at_least, &w, 20000));
   g_assert_false (t->over);
 
