@@ -306,6 +306,25 @@ update_worst_rows (PjGameOverDialog *self)
     }
 }
 
+/* A LAN guest's game can be reviewed once the host revealed the cards and
+ * the deal checked out. */
+void
+pj_game_over_dialog_set_reviewable (PjGameOverDialog *self,
+                                    gboolean          reviewable)
+{
+  g_return_if_fail (PJ_IS_GAME_OVER_DIALOG (self));
+
+  gtk_widget_set_visible (self->review_box, reviewable);
+}
+
+gboolean
+pj_game_over_dialog_get_reviewable (PjGameOverDialog *self)
+{
+  g_return_val_if_fail (PJ_IS_GAME_OVER_DIALOG (self), FALSE);
+
+  return gtk_widget_get_visible (self->review_box);
+}
+
 /* The rows for the worst moves, for tests: NULL past the last. */
 GtkWidget *
 pj_game_over_dialog_get_worst_row (PjGameOverDialog *self,
@@ -433,7 +452,8 @@ pj_game_over_dialog_constructed (GObject *object)
   set_result (self);
   fill_stats (self);
   add_responses (self);
-  /* a LAN guest has no record of the game to review */
+  /* a LAN guest has the record to review once the deal is checked:
+   * pj_game_over_dialog_set_reviewable() */
   gtk_widget_set_visible (self->review_box,
                           !pj_game_is_mirror (self->game) && pj_game_get_record (self->game) != NULL);
   update_review (self);

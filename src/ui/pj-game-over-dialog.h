@@ -36,4 +36,8 @@ const char       *pj_game_over_dialog_get_review_text (PjGameOverDialog *self);
 GtkWidget        *pj_game_over_dialog_get_worst_row  (PjGameOverDialog *self,
                                                       guint             i);
 
+void              pj_game_over_dialog_set_reviewable (PjGameOverDialog *self,
+                                                      gboolean          reviewable);
+gboolean          pj_game_over_dialog_get_reviewable (PjGameOverDialog *self);
+
 G_END_DECLS

@@ -124,6 +124,9 @@ show_game_over (PjWindow *self)
   g_signal_connect_object (dialog, "response", G_CALLBACK (game_over_response_cb), self, G_CONNECT_SWAPPED);
   if (!mirror)
     _pj_window_review_over_dialog (self, dialog);
+  else
+    /* the deal may be checked already: then the review is there at once */
+    _pj_window_review_guest_game (self, dialog);
   _pj_window_look_back_over_dialog (self, dialog);
   pj_alert_present (PJ_ALERT (dialog), GTK_WIDGET (self));
 }

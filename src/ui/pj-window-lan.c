@@ -394,6 +394,9 @@ table_verified_cb (PjWindow   *self,
     pj_game_over_dialog_set_deal_check (self->over_dialog, text);
   else
     _pj_window_toast (self, text);
+
+  /* the cards are known now: the guest's moves can be reviewed */
+  _pj_window_review_guest_game (self, self->over_dialog);
 }
 
 static void

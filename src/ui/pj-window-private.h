@@ -254,6 +254,8 @@ void        _pj_window_review_refresh_rows (PjWindow     *self);
 void        _pj_window_review_over_dialog (PjWindow      *self,
                                           PjGameOverDialog *dialog);
 void        _pj_window_review_offer      (PjWindow       *self);
+void        _pj_window_review_guest_game (PjWindow       *self,
+                                          PjGameOverDialog *dialog);
 
 /* pj-window-state.c */
 void     _pj_window_update_title        (PjWindow       *self);

@@ -17,6 +17,8 @@
 #include <glib/gi18n.h>
 
 #include "pj-announce.h"
+#include "pj-client.h"
+#include "pj-table.h"
 #include "pj-move-item.h"
 #include "pj-window-private.h"
 
@@ -92,15 +94,34 @@ copy_record (PjRecord *record)
   return copy;
 }
 
+/* A LAN guest's game with every card: once the host revealed them at the
+ * end and the deal checked out, and only if the move list has every move
+ * (the review marks its rows by their index). NULL before. */
+static PjRecord *
+mirror_record (PjWindow *self)
+{
+  PjClient *client = self->table != NULL ? pj_table_get_client (self->table) : NULL;
+  PjRecord *record = client != NULL ? pj_client_dup_record (client) : NULL;
+
+  if (record != NULL &&
+      pj_record_get_n_actions (record) != g_list_model_get_n_items (pj_game_get_history (self->game)))
+    g_clear_pointer (&record, pj_record_unref);
+  return record;
+}
+
 static gboolean
 can_review (PjWindow *self)
 {
+  g_autoptr (PjRecord) guest = NULL;
   PjRecord *record;
 
-  if (self->game == NULL || pj_game_is_mirror (self->game))
+  if (self->game == NULL || self->review_cancel != NULL)
     return FALSE;
-  record = pj_game_get_record (self->game);
-  return record != NULL && pj_record_get_n_actions (record) > 0 && self->review_cancel == NULL;
+  if (pj_game_is_mirror (self->game))
+    record = guest = pj_game_is_over (self->game) ? mirror_record (self) : NULL;
+  else
+    record = pj_game_get_record (self->game);
+  return record != NULL && pj_record_get_n_actions (record) > 0;
 }
 
 /* Every bound row shows the marks, and its words, again. */
@@ -250,8 +271,9 @@ review_done_cb (GObject      *source,
  * @self: a window
  *
  * Review the game on the table: the moves of its people (every seat's if
- * computers played it alone). FALSE when there is nothing to review (no
- * moves, a LAN guest's game) or a review already runs.
+ * computers played it alone; a LAN guest's own, once the deal is checked at
+ * the end). FALSE when there is nothing to review (no moves, a LAN game
+ * still on) or a review already runs.
  */
 gboolean
 pj_window_review_game (PjWindow *self)
@@ -262,11 +284,18 @@ pj_window_review_game (PjWindow *self)
 
   g_return_val_if_fail (PJ_IS_WINDOW (self), FALSE);
 
-  if (!can_review (self) || (record = copy_record (pj_game_get_record (self->game))) == NULL)
+  if (!can_review (self))
+    return FALSE;
+  record = pj_game_is_mirror (self->game) ? mirror_record (self) : copy_record (pj_game_get_record (self->game));
+  if (record == NULL)
     return FALSE;
 
   _pj_window_review_reset (self);
-  seats = people_seats (record);
+  /* a guest reviews its own moves; a spectator everyone's */
+  if (pj_game_is_mirror (self->game) && pj_game_get_local_seat (self->game) >= 0)
+    seats = 1u << pj_game_get_local_seat (self->game);
+  else
+    seats = people_seats (record);
   self->review_n = pj_record_get_n_actions (record);
   self->review = pj_review_new (record, seats, self->review_iterations);
   self->review_cancel = g_cancellable_new ();
@@ -537,6 +566,19 @@ _pj_window_review_over_dialog (PjWindow         *self,
   g_signal_connect_object (dialog, "review", G_CALLBACK (dialog_review_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (dialog, "cancel-review", G_CALLBACK (dialog_cancel_review_cb), self,
                            G_CONNECT_SWAPPED);
+}
+
+/* A LAN game's end is checked: its review is offered, in the game-over
+ * dialog too if it is still up. */
+void
+_pj_window_review_guest_game (PjWindow         *self,
+                              PjGameOverDialog *dialog)
+{
+  _pj_window_review_update (self);
+  if (dialog == NULL || !can_review (self))
+    return;
+  pj_game_over_dialog_set_reviewable (dialog, TRUE);
+  _pj_window_review_over_dialog (self, dialog);
 }
 
 /* ---- actions and life ------------------------------------------------------ */

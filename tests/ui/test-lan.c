@@ -641,6 +641,22 @@ dealt_again (gpointer data)
   return game != NULL && game != d->old && pj_game_is_mirror (game) && !pj_game_is_over (game);
 }
 
+static gboolean
+dialog_offers_review (gpointer data)
+{
+  PjAlert *dialog = find_dialog (data, "rematch");
+
+  return dialog != NULL && pj_game_over_dialog_get_reviewable (PJ_GAME_OVER_DIALOG (dialog));
+}
+
+static gboolean
+review_done (gpointer data)
+{
+  PjReview *review = pj_window_get_review (data);
+
+  return review != NULL && pj_review_get_done (review);
+}
+
 /* After the game the host's dialog offers "Play Again": the same seats
  * get a new deal, and the dialog goes. */
 static void
@@ -650,6 +666,7 @@ test_lan_play_again (void)
   g_autofree char *heading = NULL;
   PjWindow *window;
   PjTable *table;
+  PjReview *review;
   NewDeal deal;
   guint dealer;
 
@@ -666,6 +683,17 @@ test_lan_play_again (void)
   g_assert_true (pj_game_is_over (pj_window_get_game (window)));
   old = g_object_ref (pj_window_get_game (window));
   dealer = pj_record_get_dealer (pj_host_get_record (pj_table_get_host (table)));
+
+  /* once the deal is checked, the player's own moves can be reviewed,
+   * from the dialog too (issue 23: a LAN game has its review) */
+  g_assert_true (pj_test_run_until (dialog_offers_review, window, 20000));
+  pj_window_set_review_iterations (window, 8);
+  g_assert_true (pj_window_review_game (window));
+  g_assert_true (pj_test_run_until (review_done, window, 60000));
+  review = pj_window_get_review (window);
+  g_assert_cmpuint (pj_review_get_n_entries (review), >, 0);
+  for (guint i = 0; i < pj_review_get_n_entries (review); i++)
+    g_assert_cmpuint (pj_review_get_entry (review, i)->seat, ==, 0);
 
   heading = answer_dialog (window, "rematch");
   deal.window = window;
