@@ -83,6 +83,32 @@ pj_test_find_dialogs (GType type)
   return found;
 }
 
+/* The button of `root` whose label is `label` (with its mnemonic), drawn. */
+G_GNUC_UNUSED static GtkWidget *
+pj_test_find_drawn_button (GtkWidget  *root,
+                           const char *label)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0 &&
+      gtk_widget_is_drawable (root))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = pj_test_find_drawn_button (c, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The game-over dialog's Review button is on screen (it slides in on
+ * libadwaita >= 1.5). */
+G_GNUC_UNUSED static gboolean
+pj_test_review_offered (gpointer dialog)
+{
+  return pj_test_find_drawn_button (dialog, "_Review") != NULL;
+}
+
 /* The newest dialog of `type` on screen, if any. */
 G_GNUC_UNUSED static GtkWidget *
 pj_test_find_dialog (GType type)

@@ -39,6 +39,31 @@ host_seat_away (gpointer data)
   return !info.connected;
 }
 
+/* A window that keeps its rejoin tokens in `dir`, as a started app
+ * would, shown at the size the screenshots expect. */
+static PjWindow *
+rejoin_window_new (const char *dir)
+{
+  PjWindow *window = pj_window_new (NULL);
+
+  pj_window_set_rejoin_dir (window, dir);
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+/* Joins `host` on loopback from the join page and waits for the table. */
+static void
+join_host (PjWindow  *window,
+           GtkWidget *page,
+           PjHost    *host)
+{
+  g_autofree char *address = g_strdup_printf ("127.0.0.1:%u", pj_host_get_port (host));
+
+  g_assert_true (pj_join_page_join_address (PJ_JOIN_PAGE (page), address, NULL));
+  g_assert_true (pj_test_run_until (has_table, window, 5000));
+}
+
 /* A guest whose app went away mid-game (its window gone without leaving,
  * as when it is killed or quit) finds "Rejoin your seat at …" on the join
  * page of the next start, and gets seat 1 and its hand back. */
@@ -48,7 +73,6 @@ test_lan_rejoin_seat (void)
   g_autoptr (PjTable) host = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("pj-lan-rejoin-XXXXXX", NULL);
-  g_autofree char *address = NULL;
   g_autoptr (GPtrArray) kept = NULL;
   WindowSeat ws;
   PjWindow *window;
@@ -64,15 +88,10 @@ test_lan_rejoin_seat (void)
   host = host_elsewhere ();
   h = pj_table_get_host (host);
   g_object_set (h, "computer-delay-ms", 0, "grace-ms", 60000, NULL);
-  window = pj_window_new (NULL);
-  pj_window_set_rejoin_dir (window, dir);
-  gtk_window_set_default_size (GTK_WINDOW (window), 800, 700);
-  gtk_window_present (GTK_WINDOW (window));
+  window = rejoin_window_new (dir);
   page = pj_window_join_lan (window);
   g_assert_cmpuint (pj_join_page_get_n_rejoins (PJ_JOIN_PAGE (page)), ==, 0);
-  address = g_strdup_printf ("127.0.0.1:%u", pj_host_get_port (h));
-  g_assert_true (pj_join_page_join_address (PJ_JOIN_PAGE (page), address, NULL));
-  g_assert_true (pj_test_run_until (has_table, window, 5000));
+  join_host (window, page, h);
   g_assert_nonnull (pj_window_get_table (window));
   pj_client_sit (pj_table_get_client (pj_window_get_table (window)), 1);
   pj_client_sit (pj_table_get_client (host), 0);
@@ -97,10 +116,7 @@ test_lan_rejoin_seat (void)
   g_assert_cmpuint (kept->len, ==, 1);
 
   /* and starts again */
-  window = pj_window_new (NULL);
-  pj_window_set_rejoin_dir (window, dir);
-  gtk_window_set_default_size (GTK_WINDOW (window), 800, 700);
-  gtk_window_present (GTK_WINDOW (window));
+  window = rejoin_window_new (dir);
   page = pj_window_join_lan (window);
   g_assert_cmpuint (pj_join_page_get_n_rejoins (PJ_JOIN_PAGE (page)), ==, 1);
   g_assert_true (pj_test_run_until (page_drawn, page, 5000));
@@ -249,7 +265,6 @@ test_lan_rejoin_move_list (void)
   g_autoptr (PjTable) host = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("pj-lan-moves-XXXXXX", NULL);
-  g_autofree char *address = NULL;
   GPtrArray *boxes;
   guint earlier = 0;
   GuestPlays g;
@@ -268,14 +283,9 @@ test_lan_rejoin_move_list (void)
   host = host_elsewhere ();
   h = pj_table_get_host (host);
   g_object_set (h, "computer-delay-ms", 0, "grace-ms", 60000, NULL);
-  window = pj_window_new (NULL);
-  pj_window_set_rejoin_dir (window, dir);
-  gtk_window_set_default_size (GTK_WINDOW (window), 800, 700);
-  gtk_window_present (GTK_WINDOW (window));
+  window = rejoin_window_new (dir);
   page = pj_window_join_lan (window);
-  address = g_strdup_printf ("127.0.0.1:%u", pj_host_get_port (h));
-  g_assert_true (pj_join_page_join_address (PJ_JOIN_PAGE (page), address, NULL));
-  g_assert_true (pj_test_run_until (has_table, window, 5000));
+  join_host (window, page, h);
   pj_client_sit (pj_table_get_client (pj_window_get_table (window)), 1);
   for (guint seat = 0; seat < 4; seat++)
     if (seat != 1)
@@ -310,10 +320,7 @@ test_lan_rejoin_move_list (void)
   pj_test_wait (200);
   played = pj_record_get_n_actions (pj_host_get_record (h));
 
-  window = pj_window_new (NULL);
-  pj_window_set_rejoin_dir (window, dir);
-  gtk_window_set_default_size (GTK_WINDOW (window), 800, 700);
-  gtk_window_present (GTK_WINDOW (window));
+  window = rejoin_window_new (dir);
   page = pj_window_join_lan (window);
   g_assert_cmpuint (pj_join_page_get_n_rejoins (PJ_JOIN_PAGE (page)), ==, 1);
   pj_join_page_rejoin (PJ_JOIN_PAGE (page), 0);
@@ -753,7 +760,6 @@ static PjWindow *
 guest_in_game (PjTable *host)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *address = NULL;
   PjHost *h = pj_table_get_host (host);
   PjTable *table;
   PjWindow *window;
@@ -765,9 +771,7 @@ guest_in_game (PjTable *host)
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 700);
   gtk_window_present (GTK_WINDOW (window));
   page = pj_window_join_lan (window);
-  address = g_strdup_printf ("127.0.0.1:%u", pj_host_get_port (h));
-  g_assert_true (pj_join_page_join_address (PJ_JOIN_PAGE (page), address, NULL));
-  g_assert_true (pj_test_run_until (has_table, window, 5000));
+  join_host (window, page, h);
   table = pj_window_get_table (window);
   g_assert_nonnull (table);
   pj_table_set_reconnect_policy (table, 200, 200, 4);

@@ -443,29 +443,6 @@ worst_row_shown (gpointer dialog)
   return row != NULL && gtk_widget_get_mapped (row);
 }
 
-static GtkWidget *
-find_label_button (GtkWidget  *root,
-                   const char *label)
-{
-  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0 &&
-      gtk_widget_is_drawable (root))
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_label_button (c, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static gboolean
-review_offered (gpointer dialog)
-{
-  return find_label_button (dialog, "_Review") != NULL;
-}
-
 /* The game-over dialog's review lists the worst moves; activating one
  * closes the dialog and shows the board after that move. */
 static void
@@ -493,8 +470,8 @@ test_from_review (void)
   dialog = pj_test_find_game_over_dialog ();
   g_assert_nonnull (dialog);
   g_assert_null (pj_game_over_dialog_get_worst_row (dialog, 0));
-  g_assert_true (pj_test_run_until (review_offered, dialog, 5000));
-  g_signal_emit_by_name (find_label_button (GTK_WIDGET (dialog), "_Review"), "clicked");
+  g_assert_true (pj_test_run_until (pj_test_review_offered, dialog, 5000));
+  g_signal_emit_by_name (pj_test_find_drawn_button (GTK_WIDGET (dialog), "_Review"), "clicked");
   g_assert_true (pj_test_run_until (review_done, window, 60000));
   /* Ann played like an easy computer player: the hard one finds fault */
   g_assert_true (pj_test_run_until (worst_row_shown, dialog, 5000));

@@ -32,29 +32,6 @@ review_done (gpointer data)
   return review != NULL && pj_review_get_done (review);
 }
 
-static GtkWidget *
-find_button (GtkWidget  *root,
-             const char *label)
-{
-  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0 &&
-      gtk_widget_is_drawable (root))
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_button (c, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static gboolean
-review_offered (gpointer dialog)
-{
-  return find_button (dialog, "_Review") != NULL;
-}
-
 /* The rows on screen, each with the move it shows. */
 static void
 collect_rows (GtkWidget *widget,
@@ -180,14 +157,14 @@ test_review_rows (void)
   g_assert_true (pj_test_run_until (pj_test_game_over_shown, NULL, 10000));
   dialog = pj_test_find_game_over_dialog ();
   g_assert_nonnull (dialog);
-  g_assert_true (pj_test_run_until (review_offered, dialog, 5000));
+  g_assert_true (pj_test_run_until (pj_test_review_offered, dialog, 5000));
   g_assert_true (pj_test_run_frames (GTK_WIDGET (dialog)));
   before = gtk_widget_get_width (GTK_WIDGET (dialog));
   g_assert_cmpint (before, >, 0);
   shot (GTK_WIDGET (dialog), "review-dialog-offer", FALSE);
 
   id = gtk_widget_add_tick_callback (GTK_WIDGET (dialog), width_tick, &widths, NULL);
-  button = find_button (GTK_WIDGET (dialog), "_Review");
+  button = pj_test_find_drawn_button (GTK_WIDGET (dialog), "_Review");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
   review = pj_window_get_review (window);

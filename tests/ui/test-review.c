@@ -37,32 +37,6 @@ review_started (gpointer data)
   return review != NULL && pj_review_get_progress (review) > 0;
 }
 
-/* The button of @root whose label is @label (with its mnemonic). */
-static GtkWidget *
-find_button (GtkWidget  *root,
-             const char *label)
-{
-  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0 &&
-      gtk_widget_is_drawable (root))
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_button (c, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* the game-over dialog's Review button on screen (it slides in on
- * libadwaita ≥ 1.5) */
-static gboolean
-review_offered (gpointer dialog)
-{
-  return find_button (dialog, "_Review") != NULL;
-}
-
 /* GTK 4.8 tells whether a widget action is enabled to what it drives */
 static gboolean
 action_enabled (PjWindow   *window,
@@ -240,8 +214,8 @@ test_review_after_game (void)
   g_assert_nonnull (dialog);
 
   /* the dialog offers the review; the window runs it */
-  g_assert_true (pj_test_run_until (review_offered, dialog, 5000));
-  button = find_button (GTK_WIDGET (dialog), "_Review");
+  g_assert_true (pj_test_run_until (pj_test_review_offered, dialog, 5000));
+  button = pj_test_find_drawn_button (GTK_WIDGET (dialog), "_Review");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
   review = pj_window_get_review (window);
@@ -492,7 +466,7 @@ test_review_opened_finished_game (void)
   g_assert_true (pj_test_run_until (shows_toast, window, 5000));
   toast = find_toast (GTK_WIDGET (window));
   g_assert_nonnull (toast);
-  button = find_button (toast, "_Review");
+  button = pj_test_find_drawn_button (toast, "_Review");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
   review = pj_window_get_review (window);
