@@ -8,6 +8,17 @@
 #include <string.h>
 #include <adwaita.h>
 #include "pj-test-announce.h"
+
+/* Built with AddressSanitizer (gcc says __SANITIZE_ADDRESS__, clang
+ * __has_feature): a few tests leave out what only costs time there or
+ * what leaks inside the toolkit, and say why where they do. */
+#if defined(__SANITIZE_ADDRESS__)
+#define PJ_TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PJ_TEST_SANITIZED 1
+#endif
+#endif
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>

@@ -48,14 +48,7 @@ static const char *const languages[] = { "en", "fa", "el", "fr", "sq", "ko", "de
  * slower (40 minutes for all eight): it measures the source language and
  * the right-to-left one. The machine's and the newer stack's builds
  * measure all eight. */
-#if defined(__SANITIZE_ADDRESS__)
-#define PJ_FIT_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define PJ_FIT_SANITIZED 1
-#endif
-#endif
-#ifdef PJ_FIT_SANITIZED
+#ifdef PJ_TEST_SANITIZED
 static const guint n_languages = 2;
 #else
 static const guint n_languages = G_N_ELEMENTS (languages);
