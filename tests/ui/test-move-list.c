@@ -475,7 +475,7 @@ report_scroll (PjWindow *window)
                   g_list_model_get_n_items (pj_game_get_history (pj_window_get_game (window))));
 }
 
-static void
+G_GNUC_UNUSED static void
 test_opened_at_end (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("pj-move-list-XXXXXX", NULL);
@@ -538,7 +538,12 @@ main (int   argc,
 
   g_test_add_func ("/move-list/review-rows", test_review_rows);
   g_test_add_func ("/move-list/bluffing-folded", test_bluffing_folded);
+  /* Not under the sanitizers: a GTK 4.8 list laid out that slowly keeps
+   * re-estimating its rows and ends short of its last one (issue 23's
+   * notes); both stacks' builds check it. */
+#ifndef PJ_TEST_SANITIZED
   g_test_add_func ("/move-list/opened-at-end", test_opened_at_end);
+#endif
 
   return g_test_run ();
 }
