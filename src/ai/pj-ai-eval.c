@@ -404,8 +404,10 @@ send_to_start (PjBoard *b,
 #define BLUFF_SUSPICION 0.3   /* … as a bluffer fears the others believe */
 #define BLUFF_GAIN_SCALE 60.0 /* holes gained that double it */
 #define BLUFF_MARGIN   5.0    /* bluff only for a clearly better move */
-#define HABIT_WEIGHT   10.0   /* challenges a seat's own record weighs like */
 #define ACE_SHARE      0.4    /* of the bluffs out of start, those declared an Ace */
+#define BEST_SHARE     0.85   /* of the bluffs, those declaring the furthest move */
+#define BEST_TOLERANCE 2.0    /* a board this close to the furthest is as far */
+#define FURTHEST_FILTER 12.0  /* holes short of the furthest gain still judged on the board */
 
 /* Gain in holes of a move for `team`, from the moved pegs only. */
 static double
@@ -427,6 +429,69 @@ move_gain (const PjAiWeights *w,
   return sum;
 }
 
+/* The mover's team's board after the furthest declaration but a joker's:
+ * a bluffer declares what moves it furthest (a
+ * declared joker is the bluff every table reads), so a bluff is mostly the
+ * furthest move, and an honest play only when the hand happens to hold that
+ * card. One card in hand declares every rank. Asked for every sampled deal
+ * and candidate move, so the last board asked is kept (per thread: a search
+ * runs two). */
+static double
+furthest_board (const PjAiView *v,
+                const PjState  *s)
+{
+  static __thread struct { gboolean known; guint turn; PjBoard board; double best; } memo;
+  PjState h;
+  PjActionList list;
+  guint team = pj_team_of (&s->rules, s->turn);
+  double best = -1e18, gain_best = -1e18;
+
+  if (memo.known && memo.turn == s->turn && memcmp (&memo.board, &s->board, sizeof s->board) == 0)
+    return memo.best;
+  h = *s;
+  h.phase = PJ_PHASE_PLAY;
+  h.actor = s->turn;
+  h.hand[s->turn][0] = 2;   /* any card: each declares every rank */
+  h.hand_count[s->turn] = 1;
+  memset (&h.pending, 0, sizeof h.pending);
+  pj_action_list_init (&list);
+  pj_legal_actions (&h, &list);
+  /* the moved pegs' gain picks the few that may be furthest; the board
+   * decides among them (as a bluffer judges) */
+  for (guint i = 0; i < list.n; i++)
+    if (list.v[i].kind == PJ_ACTION_MOVE && PJ_CARD_RANK (list.v[i].declared) != PJ_CARD_JOKER)
+      gain_best = MAX (gain_best, move_gain (v->w, s, &list.v[i], team));
+  for (guint i = 0; i < list.n; i++)
+    if (list.v[i].kind == PJ_ACTION_MOVE && PJ_CARD_RANK (list.v[i].declared) != PJ_CARD_JOKER
+        && move_gain (v->w, s, &list.v[i], team) >= gain_best - FURTHEST_FILTER)
+      {
+        PjBoard b = s->board;
+
+        pj_board_apply_steps (&b, &list.v[i]);
+        best = MAX (best, pj_ai_eval_board (v, s, &b, team));
+      }
+  pj_action_list_clear (&list);
+  memo.known = TRUE;
+  memo.turn = s->turn;
+  memo.board = s->board;
+  memo.best = best;
+  return best;
+}
+
+/* Whether declaring `a` (by the seat to move) is the furthest declaration. */
+static gboolean
+declares_furthest (const PjAiView *v,
+                   const PjState  *s,
+                   const PjAction *a)
+{
+  PjBoard b = s->board;
+
+  if (PJ_CARD_RANK (a->declared) == PJ_CARD_JOKER)
+    return FALSE;
+  pj_board_apply_steps (&b, a);
+  return pj_ai_eval_board (v, s, &b, pj_team_of (&s->rules, s->turn)) >= furthest_board (v, s) - BEST_TOLERANCE;
+}
+
 /* The chance that a declared `rank` is a bluff (Bayes). The mover bluffs
  * when it must (no card in hand with a move: it may not discard while any
  * declared card moves) and now and then by choice, declaring any card with
@@ -435,11 +500,19 @@ move_gain (const PjAiWeights *w,
  * A bluff out of start is mostly declared an Ace: the come-out card that is
  * worth least kept in hand, so the one a bluffer claims (and the one the
  * issue-24 measurements saw bluffed 290 times, never challenged).
+ * With a peg in play, a bluff declares the furthest move (`furthest`: this
+ * one is) BEST_SHARE of the time, and an honest player holding that card
+ * plays it. A bluffer weighing its own risk (`cautious`) fears a reading of
+ * its other declarations as plain as any rank's, not one that all but
+ * trusts them: trusting them, it would bluff those instead (measured: a
+ * quarter of the least suspected plays were then bluffs).
  * All copies of the rank seen: surely a bluff. */
 static double
 bluff_probability_rank (const PjAiView *v,
                         const PjState  *s,
                         guint           rank,
+                        gboolean        furthest,
+                        gboolean        cautious,
                         double          rate)
 {
   static const guint8 come_out_ranks[] = { PJ_CARD_ACE, PJ_CARD_JACK, PJ_CARD_QUEEN,
@@ -467,16 +540,26 @@ bluff_probability_rank (const PjAiView *v,
     return 1.0;
   forced = 1.0 - hold_chance (s, f_any);
   bluff = (forced + (1.0 - forced) * rate)
-          * (in_play ? 1.0 / n_ranks
-             : rank == PJ_CARD_ACE ? ACE_SHARE : (1.0 - ACE_SHARE) / (n_ranks - 1));
-  honest = (1.0 - forced) * (1.0 - rate) * has / MAX (has_sum, has);
+          * (!in_play ? (rank == PJ_CARD_ACE ? ACE_SHARE : (1.0 - ACE_SHARE) / (n_ranks - 1))
+             : furthest ? BEST_SHARE : (cautious ? 1.0 / n_ranks : (1.0 - BEST_SHARE) / (n_ranks - 1)));
+  /* an honest player holding the furthest card plays it */
+  honest = (1.0 - forced) * (1.0 - rate) * (in_play && furthest ? has : has / MAX (has_sum, has));
   return bluff / (bluff + honest);
 }
 
 /* People bluff for big moves: the chosen-bluff rate grows with what the
  * declared move gains (holes). A seat's record when challenged (public:
- * every challenge shows the card) pulls its rate toward what it showed, as
- * a Beta prior of HABIT_WEIGHT challenges at the base rate would. */
+ * every challenge shows the card) tells a habitual bluffer, one who bluffs
+ * whenever it moves further, from the rest: the two kinds' odds move with
+ * each card shown, as a challenged play is a bluff about HABIT_CAUGHT of
+ * the time from a habitual bluffer and HABIT_HONEST from the rest (the
+ * challenges pick the suspicious plays, so a plain share of caught bluffs
+ * would tell nothing). */
+#define HABIT_PRIOR   0.1    /* of the players, those who bluff by habit */
+#define HABIT_RATE    0.6    /* how often they do when it moves them further */
+#define HABIT_CAUGHT  0.8
+#define HABIT_HONEST  0.35
+
 static double
 bluff_rate (const PjState *s,
             guint          mover,
@@ -484,9 +567,12 @@ bluff_rate (const PjState *s,
             double         gain)
 {
   double r = MIN (base * (1.0 + MAX (gain, 0.0) / BLUFF_GAIN_SCALE), 0.9);
-  double caught = s->bluffs_caught[mover], honest = s->honest_shown[mover];
+  double odds = HABIT_PRIOR / (1.0 - HABIT_PRIOR)
+                * pow (HABIT_CAUGHT / HABIT_HONEST, s->bluffs_caught[mover])
+                * pow ((1.0 - HABIT_CAUGHT) / (1.0 - HABIT_HONEST), s->honest_shown[mover]);
+  double habit = odds / (1.0 + odds);
 
-  return (caught + HABIT_WEIGHT * r) / (caught + honest + HABIT_WEIGHT);
+  return habit * MAX (HABIT_RATE, r) + (1.0 - habit) * r;
 }
 
 double
@@ -495,7 +581,8 @@ pj_ai_bluff_probability (const PjAiView *v,
 {
   double gain = move_gain (v->w, s, &s->pending, pj_team_of (&s->rules, s->turn));
 
-  return bluff_probability_rank (v, s, s->pending.declared, bluff_rate (s, s->turn, BLUFF_RATE, gain));
+  return bluff_probability_rank (v, s, s->pending.declared, declares_furthest (v, s, &s->pending), FALSE,
+                                 bluff_rate (s, s->turn, BLUFF_RATE, gain));
 }
 
 /* What a peg of `colour` sent to start by a penalty costs its team in holes,
@@ -596,7 +683,8 @@ challenge_chance (const PjAiView *v,
 {
   const PjRules *r = &s->rules;
   PjBoard moved = s->board;
-  double pb = bluff_probability_rank (v, s, a->declared, bluff_rate (s, s->turn, BLUFF_SUSPICION, undo));
+  double pb = bluff_probability_rank (v, s, a->declared, declares_furthest (v, s, a), TRUE,
+                                      bluff_rate (s, s->turn, BLUFF_SUSPICION, undo));
   double pass = 1.0;
 
   pj_board_apply_steps (&moved, a);

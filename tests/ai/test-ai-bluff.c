@@ -114,7 +114,9 @@ test_come_out (void)
 }
 
 /* BJ, a seat's habit: the same declaration by a player caught bluffing twice
- * (and never shown honest) is more likely a bluff than by one never caught. */
+ * (and never shown honest) is more likely a bluff than by one never caught.
+ * A habitual bluffer declares the furthest move: here the Eight back to
+ * the home entry. */
 static const char ordinary[] =
   "pegs-and-jokers position 1\n"
   "rules bluffing-joker players=4\n"
@@ -131,13 +133,15 @@ static const char ordinary[] =
   "hand Y 2 3 4 5 6\n"
   "%s"
   "discard 10d\n"
-  "pending 10 R1 r9-b1\n";
+  "pending %s\n";
+
+#define FURTHEST "10=8 R1 r9-r1"
 
 static void
 test_caught_before (void)
 {
-  g_autofree char *fresh = g_strdup_printf (ordinary, "");
-  g_autofree char *twice = g_strdup_printf (ordinary, "caught R 2\n");
+  g_autofree char *fresh = g_strdup_printf (ordinary, "", FURTHEST);
+  g_autofree char *twice = g_strdup_printf (ordinary, "caught R 2\n", FURTHEST);
   PjState a, b;
   double pa, pb;
 
@@ -150,11 +154,33 @@ test_caught_before (void)
   g_assert_cmpfloat (pb, >, pa + 0.05);
 }
 
+/* BJ, what the declared move gains over what the hand could honestly do:
+ * a bluff declares the furthest move (any card may be declared), while an
+ * honest player plays the furthest only when the hand holds it. The same
+ * seat, the same record: the Eight back to the home entry is more likely a
+ * bluff than the Ten forward. */
+static void
+test_furthest (void)
+{
+  g_autofree char *far = g_strdup_printf (ordinary, "", FURTHEST);
+  g_autofree char *near = g_strdup_printf (ordinary, "", "10 R1 r9-b1");
+  PjState a, b;
+  double pf, pn;
+
+  load (&a, far);
+  load (&b, near);
+  pf = estimate (&a);
+  pn = estimate (&b);
+  g_test_message ("furthest %.3f, another %.3f", pf, pn);
+  g_assert_cmpfloat (pf, >, 2 * pn);
+  g_assert_cmpfloat (pf, >, pn + 0.05);
+}
+
 /* BJ: the engine keeps the tally the estimate reads, for every seat. */
 static void
 test_tally (void)
 {
-  g_autofree char *text = g_strdup_printf (ordinary, "");
+  g_autofree char *text = g_strdup_printf (ordinary, "", "10 R1 r9-b1");
   PjState s;
   PjActionList list;
 
@@ -225,6 +251,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ai/bluffing-joker/BJ/all-copies-seen", test_all_copies_seen);
   g_test_add_func ("/ai/bluffing-joker/BJ/come-out", test_come_out);
   g_test_add_func ("/ai/bluffing-joker/BJ/caught-before", test_caught_before);
+  g_test_add_func ("/ai/bluffing-joker/BJ/furthest", test_furthest);
   g_test_add_func ("/ai/bluffing-joker/BJ/tally", test_tally);
   g_test_add_func ("/ai/bluffer/legal", test_bluffer_legal);
   return g_test_run ();
