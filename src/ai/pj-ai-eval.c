@@ -430,23 +430,35 @@ move_gain (const PjAiWeights *w,
 }
 
 /* The mover's team's board after the furthest declaration but a joker's:
- * a bluffer declares what moves it furthest (a
- * declared joker is the bluff every table reads), so a bluff is mostly the
- * furthest move, and an honest play only when the hand happens to hold that
- * card. One card in hand declares every rank. Asked for every sampled deal
- * and candidate move, so the last board asked is kept (per thread: a search
- * runs two). */
+ * a bluffer declares what moves it furthest (a declared joker is the bluff
+ * every table reads), so a bluff is mostly the furthest move, and an honest
+ * play only when the hand happens to hold that card. One card in hand
+ * declares every rank. Asked for every sampled deal and candidate move, so
+ * the last answer is kept (per thread: a search runs two), keyed on all it
+ * reads: the viewer's view (weights, what it has seen), the rules, the
+ * board and who moves. */
 static double
 furthest_board (const PjAiView *v,
                 const PjState  *s)
 {
-  static __thread struct { gboolean known; guint turn; PjBoard board; double best; } memo;
+  static __thread struct {
+    gboolean known;
+    guint viewer, turn;
+    const PjAiWeights *w;
+    double freq[PJ_N_RANKS + 1];
+    PjRules rules;
+    PjBoard board;
+    double best;
+  } memo;
   PjState h;
   PjActionList list;
   guint team = pj_team_of (&s->rules, s->turn);
   double best = -1e18, gain_best = -1e18;
 
-  if (memo.known && memo.turn == s->turn && memcmp (&memo.board, &s->board, sizeof s->board) == 0)
+  if (memo.known && memo.viewer == v->viewer && memo.turn == s->turn && memo.w == v->w
+      && memcmp (memo.freq, v->freq, sizeof memo.freq) == 0
+      && memcmp (&memo.rules, &s->rules, sizeof memo.rules) == 0
+      && memcmp (&memo.board, &s->board, sizeof s->board) == 0)
     return memo.best;
   h = *s;
   h.phase = PJ_PHASE_PLAY;
@@ -472,7 +484,11 @@ furthest_board (const PjAiView *v,
       }
   pj_action_list_clear (&list);
   memo.known = TRUE;
+  memo.viewer = v->viewer;
   memo.turn = s->turn;
+  memo.w = v->w;
+  memcpy (memo.freq, v->freq, sizeof memo.freq);
+  memo.rules = s->rules;
   memo.board = s->board;
   memo.best = best;
   return best;
@@ -500,8 +516,8 @@ declares_furthest (const PjAiView *v,
  * A bluff out of start is mostly declared an Ace: the come-out card that is
  * worth least kept in hand, so the one a bluffer claims (and the one the
  * issue-24 measurements saw bluffed 290 times, never challenged).
- * With a peg in play, a bluff declares the furthest move (`furthest`: this
- * one is) BEST_SHARE of the time, and an honest player holding that card
+ * With a peg in play, a bluff declares the furthest move BEST_SHARE of the
+ * time, and an honest player holding that card
  * plays it. A bluffer weighing its own risk (`cautious`) fears a reading of
  * its other declarations as plain as any rank's, not one that all but
  * trusts them: trusting them, it would bluff those instead (measured: a
@@ -510,16 +526,17 @@ declares_furthest (const PjAiView *v,
 static double
 bluff_probability_rank (const PjAiView *v,
                         const PjState  *s,
-                        guint           rank,
-                        gboolean        furthest,
+                        const PjAction *a,
                         gboolean        cautious,
                         double          rate)
 {
+  guint rank = a->declared;
   static const guint8 come_out_ranks[] = { PJ_CARD_ACE, PJ_CARD_JACK, PJ_CARD_QUEEN,
                                             PJ_CARD_KING, PJ_CARD_JOKER };
   guint mask = v->seat_colours[s->turn];
   gboolean in_play = FALSE;
   guint n_ranks;
+  gboolean furthest;
   double f_any = 0, has_sum = 0, has, forced, bluff, honest;
 
   if (rank < PJ_CARD_ACE || rank > PJ_CARD_JOKER)
@@ -539,11 +556,13 @@ bluff_probability_rank (const PjAiView *v,
   if (has <= 0)
     return 1.0;
   forced = 1.0 - hold_chance (s, f_any);
+  /* out of start every declaration comes out: none is further */
+  furthest = in_play && declares_furthest (v, s, a);
   bluff = (forced + (1.0 - forced) * rate)
           * (!in_play ? (rank == PJ_CARD_ACE ? ACE_SHARE : (1.0 - ACE_SHARE) / (n_ranks - 1))
              : furthest ? BEST_SHARE : (cautious ? 1.0 / n_ranks : (1.0 - BEST_SHARE) / (n_ranks - 1)));
   /* an honest player holding the furthest card plays it */
-  honest = (1.0 - forced) * (1.0 - rate) * (in_play && furthest ? has : has / MAX (has_sum, has));
+  honest = (1.0 - forced) * (1.0 - rate) * (furthest ? has : has / MAX (has_sum, has));
   return bluff / (bluff + honest);
 }
 
@@ -581,8 +600,7 @@ pj_ai_bluff_probability (const PjAiView *v,
 {
   double gain = move_gain (v->w, s, &s->pending, pj_team_of (&s->rules, s->turn));
 
-  return bluff_probability_rank (v, s, s->pending.declared, declares_furthest (v, s, &s->pending), FALSE,
-                                 bluff_rate (s, s->turn, BLUFF_RATE, gain));
+  return bluff_probability_rank (v, s, &s->pending, FALSE, bluff_rate (s, s->turn, BLUFF_RATE, gain));
 }
 
 /* What a peg of `colour` sent to start by a penalty costs its team in holes,
@@ -683,8 +701,7 @@ challenge_chance (const PjAiView *v,
 {
   const PjRules *r = &s->rules;
   PjBoard moved = s->board;
-  double pb = bluff_probability_rank (v, s, a->declared, declares_furthest (v, s, a), TRUE,
-                                      bluff_rate (s, s->turn, BLUFF_SUSPICION, undo));
+  double pb = bluff_probability_rank (v, s, a, TRUE, bluff_rate (s, s->turn, BLUFF_SUSPICION, undo));
   double pass = 1.0;
 
   pj_board_apply_steps (&moved, a);
