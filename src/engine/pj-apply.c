@@ -83,9 +83,13 @@ end_turn (PjState *s)
     {
       s->extra_turns[seat]--;
       next = seat;
+      s->again = (guint8) MIN (s->again + 1u, 255u);
     }
   else
-    next = (seat + 1) % s->rules.players;
+    {
+      next = (seat + 1) % s->rules.players;
+      s->again = 0;
+    }
   pj_state_begin_turn (s, next);
 }
 
@@ -194,7 +198,9 @@ apply_challenge (PjState *s,
   /* the card is shown: turn it face up */
   s->pile[s->n_cards - s->n_discard] &= (guint8) ~PJ_CARD_FACE_DOWN;
   s->challenger = (guint8) challenger;
-  if (bluff ? s->bluffs_caught[seat] < 255 : s->honest_shown[seat] < 255)
+  /* out of start a bluff is mostly forced (no come-out card): only a
+   * challenge with a peg in play tells a bluffing habit */
+  if (has_track_peg (s, seat) && (bluff ? s->bluffs_caught[seat] < 255 : s->honest_shown[seat] < 255))
     (bluff ? s->bluffs_caught : s->honest_shown)[seat]++;
   if (bluff)
     {

@@ -325,7 +325,7 @@ typedef struct {
   guint8  n_cards;                      /* decks * 54 */
   guint8  n_stock;
   guint8  n_discard;
-  guint8  reserved;
+  guint8  again;                        /* BJ: extra turns in a row the seat to move is on */
   /* stock: pile[0 .. n_stock) (top last); discard: pile[n_cards - n_discard .. n_cards)
    * (top first); hands hold the rest. */
   guint8  pile[PJ_MAX_CARDS];

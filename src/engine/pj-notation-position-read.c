@@ -157,14 +157,26 @@ read_turn_line (PositionReader  *r,
 {
   int seat = seat_arg (&r->s, w[1]);
   char *end = NULL;
+  char *end_again = NULL;
   guint64 n = w[1] && w[2] ? g_ascii_strtoull (w[2], &end, 10) : 1;
+  guint64 again = 0;
 
   if (!claim_line (&r->turn_line, lineno, "the “turn” line is", error))
     return FALSE;
-  if (seat < 0 || (w[2] && (*end || n == 0 || n > G_MAXINT32)) || (w[2] && w[3]))
-    PARSE_ERROR ("Line %u: expected “turn COLOUR [NUMBER]”", lineno);
+  /* BJ: "again N", the extra turns in a row the seat is on */
+  if (w[1] && w[2] && w[3])
+    {
+      if (strcmp (w[3], "again") != 0 || !w[4] || w[5])
+        PARSE_ERROR ("Line %u: expected “turn COLOUR [NUMBER [again COUNT]]”", lineno);
+      again = g_ascii_strtoull (w[4], &end_again, 10);
+      if (*end_again || again == 0 || again > 255)
+        PARSE_ERROR ("Line %u: expected “turn COLOUR [NUMBER [again COUNT]]”", lineno);
+    }
+  if (seat < 0 || (w[2] && (*end || n == 0 || n > G_MAXINT32)))
+    PARSE_ERROR ("Line %u: expected “turn COLOUR [NUMBER [again COUNT]]”", lineno);
   r->s.turn = (guint8) seat;
   r->s.turn_number = (guint32) n;
+  r->s.again = (guint8) again;
   return TRUE;
 }
 

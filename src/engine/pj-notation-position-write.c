@@ -55,7 +55,10 @@ pj_position_to_string (const PjState *s)
   g_string_append (out, "pegs-and-jokers position 1\n");
   g_string_append_printf (out, "rules %s\n", rules);
   g_string_append_printf (out, "dealer %c\n", pj_colour_letter (s->dealer));
-  g_string_append_printf (out, "turn %c %u\n", pj_colour_letter (s->turn), s->turn_number);
+  g_string_append_printf (out, "turn %c %u", pj_colour_letter (s->turn), s->turn_number);
+  if (s->again)
+    g_string_append_printf (out, " again %u", s->again);
+  g_string_append_c (out, '\n');
   g_string_append_printf (out, "phase %s", phase_names[MIN (s->phase, 3)]);
   if (s->phase == PJ_PHASE_CHALLENGE)
     g_string_append_printf (out, " %c", pj_colour_letter (s->actor));

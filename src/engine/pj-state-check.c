@@ -275,6 +275,8 @@ check_phase (const PjState  *s,
   const PjRules *rules = &s->rules;
 
   /* BJ: only a challenge grants extra turns */
+  if (s->again > 0 && !rules->bluffing)
+    FAIL_AT (TURN, 0, "a turn is an extra one only in the Bluffing Joker rules");
   for (guint c = 0; c < rules->players; c++)
     if (s->extra_turns[c] > 0 && !rules->bluffing)
       FAIL_AT (EXTRA, c, "extra turns are owed only in the Bluffing Joker rules");

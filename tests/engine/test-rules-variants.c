@@ -748,12 +748,12 @@ test_bj_extra_turns (void)
   pjt_play_expect (&s, "challenge", "phase play\nturn B 2\nextra B 1\npegs R s s s s s");
   pjt_play_expect (&s, "4 B1 b5-b9", "phase challenge G");
   pjt_play (&s, "pass");
-  pjt_play_expect (&s, "pass", "phase play\nturn B 3\nextra B 0\npegs B b9 s s s s");
+  pjt_play_expect (&s, "pass", "phase play\nturn B 3 again 1\nextra B 0\npegs B b9 s s s s");
   /* challenge wrong, the challenger has no peg in play: the truthful player
    * takes an extra turn */
   pjt_load (&s, BJ4 "hand R K 7\nstock 2 2 2 ...\n");
   pjt_play (&s, "K R1 s-r8");
-  pjt_play_expect (&s, "challenge", "phase play\nturn R 2\nextra R 0\npegs R r8 s s s s");
+  pjt_play_expect (&s, "challenge", "phase play\nturn R 2 again 1\nextra R 0\npegs R r8 s s s s");
 }
 
 static void
