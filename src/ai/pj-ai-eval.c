@@ -400,6 +400,7 @@ send_to_start (PjBoard *b,
  * handed opponents twenty turns in a row. */
 
 #define TURN_VALUE     10.0   /* an extra turn: about one move's progress and tempo */
+#define RUN_SURE       0.9    /* a challenge that could make three turns in a row needs this */
 #define BLUFF_RATE     0.02   /* how often a player who need not bluffs anyway */
 #define BLUFF_SUSPICION 0.3   /* … as a bluffer fears the others believe */
 #define BLUFF_GAIN_SCALE 60.0 /* holes gained that double it */
@@ -508,26 +509,22 @@ declares_furthest (const PjAiView *v,
   return pj_ai_eval_board (v, s, &b, pj_team_of (&s->rules, s->turn)) >= furthest_board (v, s) - BEST_TOLERANCE;
 }
 
-/* The chance that a declared `rank` is a bluff (Bayes). The mover bluffs
- * when it must (no card in hand with a move: it may not discard while any
- * declared card moves) and now and then by choice, declaring any card with
- * a move; otherwise it declares a card it holds. Ranks with a move are guessed from
- * the board: any card with a peg in play, else come-out cards and jokers.
- * A bluff out of start is mostly declared an Ace: the come-out card that is
- * worth least kept in hand, so the one a bluffer claims (and the one the
- * issue-24 measurements saw bluffed 290 times, never challenged).
- * With a peg in play, a bluff declares the furthest move BEST_SHARE of the
- * time, and an honest player holding that card
- * plays it. A bluffer weighing its own risk (`cautious`) fears a reading of
- * its other declarations as plain as any rank's, not one that all but
- * trusts them: trusting them, it would bluff those instead (measured: a
- * quarter of the least suspected plays were then bluffs).
- * All copies of the rank seen: surely a bluff. */
+/* The chance that declaring `a` is a bluff, as a mover fears its
+ * opponents read it (challenge_chance): more warily than they do
+ * (bluff_probability_read), so that the computer's own bluffs stay
+ * rare and pay. The mover bluffs when it must (no card in hand with a move:
+ * it may not discard while any declared card moves) and now and then by
+ * choice. A bluff out of start is feared read as an Ace mostly (ACE_SHARE);
+ * with a peg in play, one declaring the furthest move BEST_SHARE of the
+ * time, any other rank as plainly as the rest. All copies of the rank seen:
+ * surely a bluff. Kept apart from the reading on purpose: the computer's
+ * bluffing, measured against this fear, is what the reading is fitted to
+ * (HAND_DEPLETION, HABIT_*), and a fear that followed the reading would
+ * move what it is fitted to. */
 static double
 bluff_probability_rank (const PjAiView *v,
                         const PjState  *s,
                         const PjAction *a,
-                        gboolean        cautious,
                         double          rate)
 {
   guint rank = a->declared;
@@ -560,7 +557,7 @@ bluff_probability_rank (const PjAiView *v,
   furthest = in_play && declares_furthest (v, s, a);
   bluff = (forced + (1.0 - forced) * rate)
           * (!in_play ? (rank == PJ_CARD_ACE ? ACE_SHARE : (1.0 - ACE_SHARE) / (n_ranks - 1))
-             : furthest ? BEST_SHARE : (cautious ? 1.0 / n_ranks : (1.0 - BEST_SHARE) / (n_ranks - 1)));
+             : furthest ? BEST_SHARE : 1.0 / n_ranks);
   /* an honest player holding the furthest card plays it */
   honest = (1.0 - forced) * (1.0 - rate) * (furthest ? has : has / MAX (has_sum, has));
   return bluff / (bluff + honest);
@@ -576,8 +573,20 @@ bluff_probability_rank (const PjAiView *v,
  * would tell nothing). */
 #define HABIT_PRIOR   0.1    /* of the players, those who bluff by habit */
 #define HABIT_RATE    0.6    /* how often they do when it moves them further */
-#define HABIT_CAUGHT  0.8
-#define HABIT_HONEST  0.35
+#define HABIT_CAUGHT  0.6    /* measured: the bluffer's challenged plays, 52 % bluffs */
+#define HABIT_HONEST  0.25   /* measured: normal's, 20–25 % */
+#define PROBE_VALUE   90.0   /* holes a sure answer to "habitual?" is worth, at even odds */
+
+static double
+habit_weight (const PjState *s,
+              guint          mover)
+{
+  double odds = HABIT_PRIOR / (1.0 - HABIT_PRIOR)
+                * pow (HABIT_CAUGHT / HABIT_HONEST, s->bluffs_caught[mover])
+                * pow ((1.0 - HABIT_CAUGHT) / (1.0 - HABIT_HONEST), s->honest_shown[mover]);
+
+  return odds / (1.0 + odds);
+}
 
 static double
 bluff_rate (const PjState *s,
@@ -586,12 +595,101 @@ bluff_rate (const PjState *s,
             double         gain)
 {
   double r = MIN (base * (1.0 + MAX (gain, 0.0) / BLUFF_GAIN_SCALE), 0.9);
-  double odds = HABIT_PRIOR / (1.0 - HABIT_PRIOR)
-                * pow (HABIT_CAUGHT / HABIT_HONEST, s->bluffs_caught[mover])
-                * pow ((1.0 - HABIT_CAUGHT) / (1.0 - HABIT_HONEST), s->honest_shown[mover]);
-  double habit = odds / (1.0 + odds);
+  double habit = habit_weight (s, mover);
 
   return habit * MAX (HABIT_RATE, r) + (1.0 - habit) * r;
+}
+
+/* The reader's estimate: the mover is one of two kinds (habit_weight).
+ * A habitual bluffer declares the furthest move (out of start, an Ace)
+ * whenever that moves it further. Anyone else bluffs now and then by
+ * choice, and when it must, declaring ranks as often as an honest hand
+ * would hold them: its choice of rank tells nothing, which is the only
+ * reading that stays true however it picks (measured: a reading that
+ * trusted some ranks more was soon bluffed with exactly those). Out of
+ * start a seat that has had pegs out holds fewer come-out cards than a
+ * fresh hand, as it played them (HAND_DEPLETION: fitted to normal's games,
+ * where a quarter of the declarations out of start were forced). */
+#define HAND_DEPLETION 0.45
+
+static double
+bluff_probability_read (const PjAiView *v,
+                        const PjState  *s,
+                        const PjAction *a,
+                        double          rate)
+{
+  guint rank = a->declared;
+  static const guint8 come_out_ranks[] = { PJ_CARD_ACE, PJ_CARD_JACK, PJ_CARD_QUEEN,
+                                            PJ_CARD_KING, PJ_CARD_JOKER };
+  guint mask = v->seat_colours[s->turn];
+  gboolean in_play = FALSE, fresh = TRUE;
+  guint n_ranks;
+  gboolean furthest;
+  double f_any = 0, has_sum = 0, has, forced, mimic, habit, h_rate, h_share, bluff, honest;
+
+  if (rank < PJ_CARD_ACE || rank > PJ_CARD_JOKER)
+    return 0;
+  for (guint c = 0; c < s->rules.players; c++)
+    if (mask & (1u << c))
+      {
+        for (guint i = 0; i < PJ_PEGS; i++)
+          in_play |= PJ_POS_IS_TRACK (s->board.peg[c][i]);
+        fresh &= s->board.n_start[c] == PJ_PEGS;
+      }
+  n_ranks = in_play ? (guint) PJ_CARD_JOKER : G_N_ELEMENTS (come_out_ranks);
+  for (guint k = 0; k < n_ranks; k++)
+    {
+      guint m = in_play ? k + 1 : come_out_ranks[k];
+      f_any += v->freq[m];
+      has_sum += hold_chance (s, v->freq[m]);
+    }
+  has = hold_chance (s, v->freq[rank]);
+  if (has <= 0)
+    return 1.0;
+  forced = 1.0 - hold_chance (s, in_play || fresh ? f_any : f_any * HAND_DEPLETION);
+  mimic = has / MAX (has_sum, has);
+  furthest = in_play && declares_furthest (v, s, a);
+  habit = habit_weight (s, s->turn);
+  h_rate = MAX (HABIT_RATE, rate);
+  h_share = !in_play ? (rank == PJ_CARD_ACE ? ACE_SHARE : (1.0 - ACE_SHARE) / (n_ranks - 1))
+                     : furthest ? BEST_SHARE : (1.0 - BEST_SHARE) / (n_ranks - 1);
+  bluff = forced * mimic
+          + (1.0 - forced) * (habit * h_rate * h_share + (1.0 - habit) * rate * mimic);
+  /* an honest player holding the furthest card plays it */
+  honest = (1.0 - forced) * (habit * (1.0 - h_rate) + (1.0 - habit) * (1.0 - rate))
+           * (furthest ? has : mimic);
+  return bluff / (bluff + honest);
+}
+
+/* What seeing the mover's card is worth beyond this challenge: it tells
+ * a habitual bluffer from the rest (habit_weight), worth most while the
+ * seat's record is thin and the two kinds are both likely. Without it the
+ * record never grows: a habitual bluffer's moves read as honest until a
+ * challenge shows otherwise, and nothing would challenge them. */
+double
+pj_ai_challenge_probe (const PjState *s)
+{
+  double h = habit_weight (s, s->turn);
+
+  return PROBE_VALUE * h * (1.0 - h);
+}
+
+/* Whether a wrong challenge now, by a challenger with no peg in play, would
+ * give the mover a third turn in a row. The rule book grants an extra turn
+ * per challenge, so they can follow one another (the issue-24 games saw
+ * seven in a row); a player does not feed such a run unless the bluff is
+ * all but sure: a rule, not a value (as a value, 300 holes, it swamped
+ * everything else the playouts weighed). The playouts and a mover's fear of
+ * a challenge (challenge_edge) know it too: on an extra turn, bluffing
+ * against a challenger with no peg in play is cheap (measured: knowing
+ * it, normal beat the bluffer 73 % of the time, not knowing it 33 %). */
+gboolean
+pj_ai_challenge_feeds_run (const PjAiView *v,
+                           const PjState  *s)
+{
+  return s->phase == PJ_PHASE_CHALLENGE && s->again > 0
+         && best_track_peg (v->w, s, &s->board, s->actor) < 0
+         && pj_ai_bluff_probability (v, s) < RUN_SURE;
 }
 
 double
@@ -599,8 +697,9 @@ pj_ai_bluff_probability (const PjAiView *v,
                          const PjState  *s)
 {
   double gain = move_gain (v->w, s, &s->pending, pj_team_of (&s->rules, s->turn));
+  double r = MIN (BLUFF_RATE * (1.0 + MAX (gain, 0.0) / BLUFF_GAIN_SCALE), 0.9);
 
-  return bluff_probability_rank (v, s, &s->pending, FALSE, bluff_rate (s, s->turn, BLUFF_RATE, gain));
+  return bluff_probability_read (v, s, &s->pending, r);
 }
 
 /* What a peg of `colour` sent to start by a penalty costs its team in holes,
@@ -631,6 +730,8 @@ challenge_edge (const PjAiWeights *w,
   double right = undo_gain + (mover_loss < 0 ? TURN_VALUE : mover_loss);
   double wrong = own_loss < 0 ? TURN_VALUE : own_loss;
 
+  if (own_loss < 0 && s->again > 0 && pb < RUN_SURE)
+    return -TURN_VALUE;   /* pj_ai_challenge_feeds_run */
   return pb * right - (1.0 - pb) * wrong;
 }
 
@@ -701,7 +802,7 @@ challenge_chance (const PjAiView *v,
 {
   const PjRules *r = &s->rules;
   PjBoard moved = s->board;
-  double pb = bluff_probability_rank (v, s, a, TRUE, bluff_rate (s, s->turn, BLUFF_SUSPICION, undo));
+  double pb = bluff_probability_rank (v, s, a, bluff_rate (s, s->turn, BLUFF_SUSPICION, undo));
   double pass = 1.0;
 
   pj_board_apply_steps (&moved, a);
@@ -773,7 +874,9 @@ pj_ai_score_action (const PjAiView *v,
         own_peg = best_track_peg (v->w, s, &wrong, s->actor);
         send_to_start (&wrong, s->actor, own_peg);
         e_wrong = own_peg < 0 ? e_moved - TURN_VALUE : pj_ai_eval_board (v, s, &wrong, team);
-        return pb * e_caught + (1 - pb) * e_wrong;
+        if (pj_ai_challenge_feeds_run (v, s))
+          return e_moved - TURN_VALUE;
+        return pb * e_caught + (1 - pb) * e_wrong + pj_ai_challenge_probe (s);
       }
     case PJ_ACTION_PENALTY:
     default:

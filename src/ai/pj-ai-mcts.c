@@ -324,7 +324,11 @@ pj_ai_default_iterations (const PjRules *rules)
 /* BJ: challenge or pass, on the same samples (each deals the face-down card
  * afresh, pj_ai_determinize_pending). A wrong challenge costs a peg or hands
  * out an extra turn, so it must beat passing by more than the samples'
- * noise: the paired differences' mean by CHALLENGE_Z standard errors. */
+ * noise: the paired differences' mean by CHALLENGE_Z standard errors.
+ * When neither clearly beats the other, the normal player's answer stands:
+ * it weighs what the samples do not (what seeing the card tells of the
+ * seat's habit, the runs of extra turns), and its bluff odds are
+ * calibrated. */
 #define CHALLENGE_Z 1.0
 
 static void
@@ -334,6 +338,7 @@ search_challenge (const PjState      *view,
                   const PjAiBudget   *budget,
                   guint64             seed,
                   const PjAiCancel   *cancel,
+                  gboolean            normal_challenges,
                   PjAction           *out)
 {
   PjAction cand[2];
@@ -347,6 +352,11 @@ search_challenge (const PjState      *view,
 
   for (guint i = 0; i < list->n; i++)
     cand[list->v[i].kind == PJ_ACTION_CHALLENGE ? 1 : 0] = list->v[i];
+  if (pj_ai_challenge_feeds_run (v, view))
+    {
+      *out = cand[0];
+      return;
+    }
   budget_limits (view, budget, TRUE, &iterations, &n_threads, &deadline);
   n_samples = MAX (iterations / 2, 2u);
   rewards = g_new0 (double, (gsize) n_samples * 2);
@@ -368,7 +378,12 @@ search_challenge (const PjState      *view,
       }
   g_free (rewards);
   g_free (done);
-  *out = paired_gain_clear (sum, sum_sq, n, CHALLENGE_Z) ? cand[1] : cand[0];
+  if (paired_gain_clear (sum, sum_sq, n, CHALLENGE_Z))
+    *out = cand[1];
+  else if (paired_gain_clear (-sum, sum_sq, n, CHALLENGE_Z))
+    *out = cand[0];
+  else
+    *out = cand[normal_challenges ? 1 : 0];
 }
 
 gboolean
@@ -408,7 +423,8 @@ pj_ai_choose_hard (const PjState    *view,
       }
     if (view->phase == PJ_PHASE_CHALLENGE)
       {
-        search_challenge (view, &v, &list, budget, seed, cancel, out);
+        search_challenge (view, &v, &list, budget, seed, cancel,
+                          list.v[best].kind == PJ_ACTION_CHALLENGE, out);
         g_free (scores);
         pj_action_list_clear (&list);
         return TRUE;

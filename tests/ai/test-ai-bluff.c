@@ -7,6 +7,8 @@
 #include "pj-ai-private.h"
 #include "pj-ai-bluffer.h"
 
+#include <string.h>
+
 static const PjAiBudget bj_hard = { .iterations = 2000, .threads = 2 };
 
 static void
@@ -76,13 +78,11 @@ test_all_copies_seen (void)
 
 /* BJ, could not come out honestly: Red has no peg in play and declares an
  * Ace to come out. Yellow, answering last, holds three Aces and a King, and
- * six Aces, seven Kings, Queens and Jacks and three jokers lie face up on
- * the discard pile: 20 come-out cards are left among the 126 cards Yellow
- * cannot see, so Red has none about one time in three and then must bluff.
- * A forced bluffer declares the Ace (the come-out card worth least kept),
- * not any of the five come-out ranks alike, so the estimate is well above
- * one half (0.44 when the five were taken alike). Yellow has no peg in play:
- * a wrong challenge only hands Red an extra turn. */
+ * 43 come-out cards lie face up on the discard pile: 5 are left among the
+ * cards Yellow cannot see, so Red most likely has none and then must bluff:
+ * the estimate is far above what it is when none of those cards has been
+ * seen. A wrong challenge costs Yellow its peg on y14; both levels
+ * challenge. */
 static const char come_out[] =
   "pegs-and-jokers position 1\n"
   "rules bluffing-joker players=4\n"
@@ -92,12 +92,12 @@ static const char come_out[] =
   "pegs R s s s s s\n"
   "pegs B b5 s s s s\n"
   "pegs G g12 s s s s\n"
-  "pegs Y s s s s s\n"
+  "pegs Y y14 s s s s\n"
   "hand R 2 4 4 5 6\n"
   "hand B 2 3 5 6 7\n"
   "hand G 2 4 4 5 6\n"
   "hand Y A A A K 6\n"
-  "discard 5d A A A A A A K K K K K K K Q Q Q Q Q Q Q J J J J J J J JK JK JK\n"
+  "discard 5d A A A A A A K K K K K K K K K K Q Q Q Q Q Q Q Q Q Q Q Q J J J J J J J J J J J J JK JK JK JK JK\n"
   "pending 5=A R1 s-r8\n";
 
 static void
@@ -105,12 +105,48 @@ test_come_out (void)
 {
   PjState s;
 
+  g_autofree char *unseen = NULL;
+  PjState plain;
+  double p, p_plain;
+
   load (&s, come_out);
-  g_test_message ("estimate %.3f", estimate (&s));
-  g_assert_cmpfloat (estimate (&s), >, 0.5);
+  /* the same, the come-out cards in the stock instead of face up */
+  unseen = g_strdup (come_out);
+  strcpy (strstr (unseen, "discard 5d"), "discard 5d\npending 5=A R1 s-r8\n");
+  load (&plain, unseen);
+  p = estimate (&s);
+  p_plain = estimate (&plain);
+  g_test_message ("estimate %.3f, with nothing seen %.3f", p, p_plain);
+  g_assert_cmpfloat (p, >, 0.4);
+  g_assert_cmpfloat (p, >, p_plain + 0.15);
   g_assert_cmpint (answer (&s, PJ_AI_NORMAL, 1), ==, PJ_ACTION_CHALLENGE);
   for (guint64 seed = 1; seed <= 2; seed++)
     g_assert_cmpint (answer (&s, PJ_AI_HARD, seed), ==, PJ_ACTION_CHALLENGE);
+}
+
+/* BJ, runs of extra turns: the rule book grants an extra turn for every
+ * wrong challenge by a player with no peg in play, so they can follow one
+ * another. The come-out bluff above, but on Red's extra turn ("again 1")
+ * and with Yellow's peg in start: a wrong challenge would give Red a third
+ * turn in a row, and the odds (0.78) are not overwhelming, so neither level
+ * challenges. */
+static void
+test_no_third_turn (void)
+{
+  g_auto (GStrv) parts = g_strsplit (come_out, "turn R 30\n", 2);
+  g_autofree char *again = g_strjoinv ("turn R 30 again 1\n", parts);
+  g_auto (GStrv) parts2 = g_strsplit (again, "pegs Y y14 s s s s\n", 2);
+  g_autofree char *text = g_strjoinv ("pegs Y s s s s s\n", parts2);
+  g_autofree char *written = NULL;
+  PjState s;
+
+  load (&s, text);
+  g_assert_cmpuint (s.again, ==, 1);
+  written = pj_position_to_string (&s);
+  g_assert_nonnull (strstr (written, "turn R 30 again 1\n"));
+  g_assert_cmpint (answer (&s, PJ_AI_NORMAL, 1), ==, PJ_ACTION_PASS);
+  for (guint64 seed = 1; seed <= 2; seed++)
+    g_assert_cmpint (answer (&s, PJ_AI_HARD, seed), ==, PJ_ACTION_PASS);
 }
 
 /* BJ, a seat's habit: the same declaration by a player caught bluffing twice
@@ -250,6 +286,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/ai/bluffing-joker/BJ/all-copies-seen", test_all_copies_seen);
   g_test_add_func ("/ai/bluffing-joker/BJ/come-out", test_come_out);
+  g_test_add_func ("/ai/bluffing-joker/BJ/no-third-turn", test_no_third_turn);
   g_test_add_func ("/ai/bluffing-joker/BJ/caught-before", test_caught_before);
   g_test_add_func ("/ai/bluffing-joker/BJ/furthest", test_furthest);
   g_test_add_func ("/ai/bluffing-joker/BJ/tally", test_tally);
