@@ -401,6 +401,7 @@ send_to_start (PjBoard *b,
 
 #define TURN_VALUE     10.0   /* an extra turn: about one move's progress and tempo */
 #define RUN_SURE       0.9    /* a challenge that could make three turns in a row needs this */
+#define AGAIN_RATE     0.6    /* measured: normal's bluffs on an extra turn, 40-70 % */
 #define BLUFF_RATE     0.02   /* how often a player who need not bluffs anyway */
 #define BLUFF_SUSPICION 0.3   /* … as a bluffer fears the others believe */
 #define BLUFF_GAIN_SCALE 60.0 /* holes gained that double it */
@@ -699,6 +700,10 @@ pj_ai_bluff_probability (const PjAiView *v,
   double gain = move_gain (v->w, s, &s->pending, pj_team_of (&s->rules, s->turn));
   double r = MIN (BLUFF_RATE * (1.0 + MAX (gain, 0.0) / BLUFF_GAIN_SCALE), 0.9);
 
+  /* on an extra turn a bluff is cheap: an opponent with no peg in play
+   * will not challenge it (pj_ai_challenge_feeds_run), and movers know it */
+  if (s->again > 0)
+    r = MAX (r, AGAIN_RATE);
   return bluff_probability_read (v, s, &s->pending, r);
 }
 

@@ -126,24 +126,36 @@ test_come_out (void)
 
 /* BJ, runs of extra turns: the rule book grants an extra turn for every
  * wrong challenge by a player with no peg in play, so they can follow one
- * another. The come-out bluff above, but on Red's extra turn ("again 1")
- * and with Yellow's peg in start: a wrong challenge would give Red a third
- * turn in a row, and the odds (0.78) are not overwhelming, so neither level
- * challenges. */
+ * another. The come-out bluff above, the come-out cards unseen and
+ * Yellow's peg in start: on Red's turn normal challenges (a wrong challenge
+ * costs only a turn); on Red's extra turn ("again 1") a wrong one would give
+ * Red a third turn in a row, and the odds are not overwhelming, so neither
+ * level challenges. */
 static void
 test_no_third_turn (void)
 {
-  g_auto (GStrv) parts = g_strsplit (come_out, "turn R 30\n", 2);
-  g_autofree char *again = g_strjoinv ("turn R 30 again 1\n", parts);
-  g_auto (GStrv) parts2 = g_strsplit (again, "pegs Y y14 s s s s\n", 2);
-  g_autofree char *text = g_strjoinv ("pegs Y s s s s s\n", parts2);
-  g_autofree char *written = NULL;
-  PjState s;
+  g_autofree char *plain = g_strdup (come_out);
+  g_auto (GStrv) parts = NULL, parts2 = NULL;
+  g_autofree char *no_peg = NULL, *text = NULL, *written = NULL;
+  PjState first, s;
+  double p;
 
+  /* the come-out cards unseen, Yellow's peg in start */
+  strcpy (strstr (plain, "discard 5d"), "discard 5d\npending 5=A R1 s-r8\n");
+  parts = g_strsplit (plain, "pegs Y y14 s s s s\n", 2);
+  no_peg = g_strjoinv ("pegs Y s s s s s\n", parts);
+  parts2 = g_strsplit (no_peg, "turn R 30\n", 2);
+  text = g_strjoinv ("turn R 30 again 1\n", parts2);
+  load (&first, no_peg);
   load (&s, text);
   g_assert_cmpuint (s.again, ==, 1);
   written = pj_position_to_string (&s);
   g_assert_nonnull (strstr (written, "turn R 30 again 1\n"));
+  p = estimate (&s);
+  g_test_message ("on Red's first turn %.3f, on its extra turn %.3f", estimate (&first), p);
+  g_assert_cmpfloat (p, <, 0.9);
+  /* on its first turn a wrong challenge costs only a turn: both challenge */
+  g_assert_cmpint (answer (&first, PJ_AI_NORMAL, 1), ==, PJ_ACTION_CHALLENGE);
   g_assert_cmpint (answer (&s, PJ_AI_NORMAL, 1), ==, PJ_ACTION_PASS);
   for (guint64 seed = 1; seed <= 2; seed++)
     g_assert_cmpint (answer (&s, PJ_AI_HARD, seed), ==, PJ_ACTION_PASS);
