@@ -675,21 +675,26 @@ pj_ai_challenge_probe (const PjState *s)
   return PROBE_VALUE * h * (1.0 - h);
 }
 
-/* Whether a wrong challenge now, by a challenger with no peg in play, would
- * give the mover a third turn in a row. The rule book grants an extra turn
- * per challenge, so they can follow one another (the issue-24 games saw
- * seven in a row); a player does not feed such a run unless the bluff is
- * all but sure: a rule, not a value (as a value, 300 holes, it swamped
- * everything else the playouts weighed). The playouts and a mover's fear of
- * a challenge (challenge_edge) know it too: on an extra turn, bluffing
- * against a challenger with no peg in play is cheap (measured: knowing
- * it, normal beat the bluffer 73 % of the time, not knowing it 33 %). */
+/* Whether this challenge could make a run of three turns in a row: wrong,
+ * by a challenger with no peg in play, on the mover's extra turn (the
+ * mover's third); or right, against a mover with no peg in play, by a
+ * challenger already owed an extra turn (the challenger's third). The rule
+ * book grants an extra turn per challenge, so they can follow one another
+ * (the issue-24 games saw seven in a row; with challenges by the odds, four
+ * in two games of three); a player does not feed such a run unless the
+ * bluff is all but sure: a rule, not a value (as a value, 300 holes, it
+ * swamped everything else the playouts weighed). The playouts and a mover's
+ * fear of a challenge (challenge_edge) know it too: on an extra turn,
+ * bluffing against a challenger with no peg in play is cheap (measured:
+ * knowing it, normal beat the bluffer 73 % of the time, not knowing it
+ * 33 %). */
 gboolean
 pj_ai_challenge_feeds_run (const PjAiView *v,
                            const PjState  *s)
 {
-  return s->phase == PJ_PHASE_CHALLENGE && s->again > 0
-         && best_track_peg (v->w, s, &s->board, s->actor) < 0
+  return s->phase == PJ_PHASE_CHALLENGE
+         && ((s->again > 0 && best_track_peg (v->w, s, &s->board, s->actor) < 0)
+             || (s->extra_turns[s->actor] > 0 && best_track_peg (v->w, s, &s->board, s->turn) < 0))
          && pj_ai_bluff_probability (v, s) < RUN_SURE;
 }
 
@@ -735,8 +740,9 @@ challenge_edge (const PjAiWeights *w,
   double right = undo_gain + (mover_loss < 0 ? TURN_VALUE : mover_loss);
   double wrong = own_loss < 0 ? TURN_VALUE : own_loss;
 
-  if (own_loss < 0 && s->again > 0 && pb < RUN_SURE)
-    return -TURN_VALUE;   /* pj_ai_challenge_feeds_run */
+  if (((own_loss < 0 && s->again > 0) || (mover_loss < 0 && s->extra_turns[challenger] > 0))
+      && pb < RUN_SURE)
+    return -TURN_VALUE;   /* as pj_ai_challenge_feeds_run */
   return pb * right - (1.0 - pb) * wrong;
 }
 

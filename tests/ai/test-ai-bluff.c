@@ -161,6 +161,26 @@ test_no_third_turn (void)
     g_assert_cmpint (answer (&s, PJ_AI_HARD, seed), ==, PJ_ACTION_PASS);
 }
 
+/* BJ, runs of extra turns, the challenger's: a caught bluff by a player with
+ * no peg in play gives the challenger an extra turn. The come-out bluff
+ * above (read as 0.78), which both levels challenge, but Yellow is owed an
+ * extra turn already: catching it would give Yellow a second one, three
+ * turns in a row, so neither level challenges. */
+static void
+test_no_third_turn_owed (void)
+{
+  g_auto (GStrv) parts = g_strsplit (come_out, "discard ", 2);
+  g_autofree char *text = g_strjoinv ("extra Y 1\ndiscard ", parts);
+  PjState s;
+
+  load (&s, text);
+  g_assert_cmpuint (s.extra_turns[3], ==, 1);
+  g_assert_cmpfloat (estimate (&s), <, 0.9);
+  g_assert_cmpint (answer (&s, PJ_AI_NORMAL, 1), ==, PJ_ACTION_PASS);
+  for (guint64 seed = 1; seed <= 2; seed++)
+    g_assert_cmpint (answer (&s, PJ_AI_HARD, seed), ==, PJ_ACTION_PASS);
+}
+
 /* BJ, a seat's habit: the same declaration by a player caught bluffing twice
  * (and never shown honest) is more likely a bluff than by one never caught.
  * A habitual bluffer declares the furthest move: here the Eight back to
@@ -299,6 +319,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ai/bluffing-joker/BJ/all-copies-seen", test_all_copies_seen);
   g_test_add_func ("/ai/bluffing-joker/BJ/come-out", test_come_out);
   g_test_add_func ("/ai/bluffing-joker/BJ/no-third-turn", test_no_third_turn);
+  g_test_add_func ("/ai/bluffing-joker/BJ/no-third-turn-owed", test_no_third_turn_owed);
   g_test_add_func ("/ai/bluffing-joker/BJ/caught-before", test_caught_before);
   g_test_add_func ("/ai/bluffing-joker/BJ/furthest", test_furthest);
   g_test_add_func ("/ai/bluffing-joker/BJ/tally", test_tally);
