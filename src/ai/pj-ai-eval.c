@@ -510,6 +510,47 @@ declares_furthest (const PjAiView *v,
   return pj_ai_eval_board (v, s, &b, pj_team_of (&s->rules, s->turn)) >= furthest_board (v, s) - BEST_TOLERANCE;
 }
 
+/* What both bluff estimates read of a declared rank: whether the mover's
+ * side has a peg in play (else only come-out cards and jokers move),
+ * whether all its pegs are still in start, the ranks with a move and the
+ * chances that the hand holds any of them, each of them and this one. */
+typedef struct {
+  gboolean in_play, fresh;
+  guint n_ranks;
+  double f_any, has_sum, has;
+} DeclaredOdds;
+
+static gboolean
+declared_odds (const PjAiView *v,
+               const PjState  *s,
+               guint           rank,
+               DeclaredOdds   *o)
+{
+  static const guint8 come_out_ranks[] = { PJ_CARD_ACE, PJ_CARD_JACK, PJ_CARD_QUEEN,
+                                            PJ_CARD_KING, PJ_CARD_JOKER };
+  guint mask = v->seat_colours[s->turn];
+
+  if (rank < PJ_CARD_ACE || rank > PJ_CARD_JOKER)
+    return FALSE;
+  *o = (DeclaredOdds) { .fresh = TRUE };
+  for (guint c = 0; c < s->rules.players; c++)
+    if (mask & (1u << c))
+      {
+        for (guint i = 0; i < PJ_PEGS; i++)
+          o->in_play |= PJ_POS_IS_TRACK (s->board.peg[c][i]);
+        o->fresh &= s->board.n_start[c] == PJ_PEGS;
+      }
+  o->n_ranks = o->in_play ? (guint) PJ_CARD_JOKER : G_N_ELEMENTS (come_out_ranks);
+  for (guint k = 0; k < o->n_ranks; k++)
+    {
+      guint m = o->in_play ? k + 1 : come_out_ranks[k];
+      o->f_any += v->freq[m];
+      o->has_sum += hold_chance (s, v->freq[m]);
+    }
+  o->has = hold_chance (s, v->freq[rank]);
+  return TRUE;
+}
+
 /* The chance that declaring `a` is a bluff, as a mover fears its
  * opponents read it (challenge_chance): more warily than they do
  * (bluff_probability_read), so that the computer's own bluffs stay
@@ -529,38 +570,22 @@ bluff_probability_rank (const PjAiView *v,
                         double          rate)
 {
   guint rank = a->declared;
-  static const guint8 come_out_ranks[] = { PJ_CARD_ACE, PJ_CARD_JACK, PJ_CARD_QUEEN,
-                                            PJ_CARD_KING, PJ_CARD_JOKER };
-  guint mask = v->seat_colours[s->turn];
-  gboolean in_play = FALSE;
-  guint n_ranks;
+  DeclaredOdds o;
   gboolean furthest;
-  double f_any = 0, has_sum = 0, has, forced, bluff, honest;
+  double forced, bluff, honest;
 
-  if (rank < PJ_CARD_ACE || rank > PJ_CARD_JOKER)
+  if (!declared_odds (v, s, rank, &o))
     return 0;
-  for (guint c = 0; c < s->rules.players; c++)
-    if (mask & (1u << c))
-      for (guint i = 0; i < PJ_PEGS; i++)
-        in_play |= PJ_POS_IS_TRACK (s->board.peg[c][i]);
-  n_ranks = in_play ? (guint) PJ_CARD_JOKER : G_N_ELEMENTS (come_out_ranks);
-  for (guint k = 0; k < n_ranks; k++)
-    {
-      guint m = in_play ? k + 1 : come_out_ranks[k];
-      f_any += v->freq[m];
-      has_sum += hold_chance (s, v->freq[m]);
-    }
-  has = hold_chance (s, v->freq[rank]);
-  if (has <= 0)
+  if (o.has <= 0)
     return 1.0;
-  forced = 1.0 - hold_chance (s, f_any);
+  forced = 1.0 - hold_chance (s, o.f_any);
   /* out of start every declaration comes out: none is further */
-  furthest = in_play && declares_furthest (v, s, a);
+  furthest = o.in_play && declares_furthest (v, s, a);
   bluff = (forced + (1.0 - forced) * rate)
-          * (!in_play ? (rank == PJ_CARD_ACE ? ACE_SHARE : (1.0 - ACE_SHARE) / (n_ranks - 1))
-             : furthest ? BEST_SHARE : 1.0 / n_ranks);
+          * (!o.in_play ? (rank == PJ_CARD_ACE ? ACE_SHARE : (1.0 - ACE_SHARE) / (o.n_ranks - 1))
+             : furthest ? BEST_SHARE : 1.0 / o.n_ranks);
   /* an honest player holding the furthest card plays it */
-  honest = (1.0 - forced) * (1.0 - rate) * (furthest ? has : has / MAX (has_sum, has));
+  honest = (1.0 - forced) * (1.0 - rate) * (furthest ? o.has : o.has / MAX (o.has_sum, o.has));
   return bluff / (bluff + honest);
 }
 
@@ -589,13 +614,21 @@ habit_weight (const PjState *s,
   return odds / (1.0 + odds);
 }
 
+/* How often a player bluffs by choice for a move gaining `gain` holes */
+static double
+chosen_rate (double base,
+             double gain)
+{
+  return MIN (base * (1.0 + MAX (gain, 0.0) / BLUFF_GAIN_SCALE), 0.9);
+}
+
 static double
 bluff_rate (const PjState *s,
             guint          mover,
             double         base,
             double         gain)
 {
-  double r = MIN (base * (1.0 + MAX (gain, 0.0) / BLUFF_GAIN_SCALE), 0.9);
+  double r = chosen_rate (base, gain);
   double habit = habit_weight (s, mover);
 
   return habit * MAX (HABIT_RATE, r) + (1.0 - habit) * r;
@@ -620,45 +653,26 @@ bluff_probability_read (const PjAiView *v,
                         double          rate)
 {
   guint rank = a->declared;
-  static const guint8 come_out_ranks[] = { PJ_CARD_ACE, PJ_CARD_JACK, PJ_CARD_QUEEN,
-                                            PJ_CARD_KING, PJ_CARD_JOKER };
-  guint mask = v->seat_colours[s->turn];
-  gboolean in_play = FALSE, fresh = TRUE;
-  guint n_ranks;
+  DeclaredOdds o;
   gboolean furthest;
-  double f_any = 0, has_sum = 0, has, forced, mimic, habit, h_rate, h_share, bluff, honest;
+  double forced, mimic, habit, h_rate, h_share, bluff, honest;
 
-  if (rank < PJ_CARD_ACE || rank > PJ_CARD_JOKER)
+  if (!declared_odds (v, s, rank, &o))
     return 0;
-  for (guint c = 0; c < s->rules.players; c++)
-    if (mask & (1u << c))
-      {
-        for (guint i = 0; i < PJ_PEGS; i++)
-          in_play |= PJ_POS_IS_TRACK (s->board.peg[c][i]);
-        fresh &= s->board.n_start[c] == PJ_PEGS;
-      }
-  n_ranks = in_play ? (guint) PJ_CARD_JOKER : G_N_ELEMENTS (come_out_ranks);
-  for (guint k = 0; k < n_ranks; k++)
-    {
-      guint m = in_play ? k + 1 : come_out_ranks[k];
-      f_any += v->freq[m];
-      has_sum += hold_chance (s, v->freq[m]);
-    }
-  has = hold_chance (s, v->freq[rank]);
-  if (has <= 0)
+  if (o.has <= 0)
     return 1.0;
-  forced = 1.0 - hold_chance (s, in_play || fresh ? f_any : f_any * HAND_DEPLETION);
-  mimic = has / MAX (has_sum, has);
-  furthest = in_play && declares_furthest (v, s, a);
+  forced = 1.0 - hold_chance (s, o.in_play || o.fresh ? o.f_any : o.f_any * HAND_DEPLETION);
+  mimic = o.has / MAX (o.has_sum, o.has);
+  furthest = o.in_play && declares_furthest (v, s, a);
   habit = habit_weight (s, s->turn);
   h_rate = MAX (HABIT_RATE, rate);
-  h_share = !in_play ? (rank == PJ_CARD_ACE ? ACE_SHARE : (1.0 - ACE_SHARE) / (n_ranks - 1))
-                     : furthest ? BEST_SHARE : (1.0 - BEST_SHARE) / (n_ranks - 1);
+  h_share = !o.in_play ? (rank == PJ_CARD_ACE ? ACE_SHARE : (1.0 - ACE_SHARE) / (o.n_ranks - 1))
+                       : furthest ? BEST_SHARE : (1.0 - BEST_SHARE) / (o.n_ranks - 1);
   bluff = forced * mimic
           + (1.0 - forced) * (habit * h_rate * h_share + (1.0 - habit) * rate * mimic);
   /* an honest player holding the furthest card plays it */
   honest = (1.0 - forced) * (habit * (1.0 - h_rate) + (1.0 - habit) * (1.0 - rate))
-           * (furthest ? has : mimic);
+           * (furthest ? o.has : mimic);
   return bluff / (bluff + honest);
 }
 
@@ -667,8 +681,8 @@ bluff_probability_read (const PjAiView *v,
  * seat's record is thin and the two kinds are both likely. Without it the
  * record never grows: a habitual bluffer's moves read as honest until a
  * challenge shows otherwise, and nothing would challenge them. */
-double
-pj_ai_challenge_probe (const PjState *s)
+static double
+challenge_probe (const PjState *s)
 {
   double h = habit_weight (s, s->turn);
 
@@ -688,14 +702,24 @@ pj_ai_challenge_probe (const PjState *s)
  * bluffing against a challenger with no peg in play is cheap (measured:
  * knowing it, normal beat the bluffer 73 % of the time, not knowing it
  * 33 %). */
+static gboolean
+run_fed (const PjState *s,
+         guint          challenger,
+         gboolean       challenger_bare,
+         gboolean       mover_bare,
+         double         pb)
+{
+  return ((challenger_bare && s->again > 0) || (mover_bare && s->extra_turns[challenger] > 0))
+         && pb < RUN_SURE;
+}
+
 gboolean
 pj_ai_challenge_feeds_run (const PjAiView *v,
                            const PjState  *s)
 {
   return s->phase == PJ_PHASE_CHALLENGE
-         && ((s->again > 0 && best_track_peg (v->w, s, &s->board, s->actor) < 0)
-             || (s->extra_turns[s->actor] > 0 && best_track_peg (v->w, s, &s->board, s->turn) < 0))
-         && pj_ai_bluff_probability (v, s) < RUN_SURE;
+         && run_fed (s, s->actor, best_track_peg (v->w, s, &s->board, s->actor) < 0,
+                     best_track_peg (v->w, s, &s->board, s->turn) < 0, pj_ai_bluff_probability (v, s));
 }
 
 double
@@ -703,7 +727,7 @@ pj_ai_bluff_probability (const PjAiView *v,
                          const PjState  *s)
 {
   double gain = move_gain (v->w, s, &s->pending, pj_team_of (&s->rules, s->turn));
-  double r = MIN (BLUFF_RATE * (1.0 + MAX (gain, 0.0) / BLUFF_GAIN_SCALE), 0.9);
+  double r = chosen_rate (BLUFF_RATE, gain);
 
   /* on an extra turn a bluff is cheap: an opponent with no peg in play
    * will not challenge it (pj_ai_challenge_feeds_run), and movers know it */
@@ -740,9 +764,8 @@ challenge_edge (const PjAiWeights *w,
   double right = undo_gain + (mover_loss < 0 ? TURN_VALUE : mover_loss);
   double wrong = own_loss < 0 ? TURN_VALUE : own_loss;
 
-  if (((own_loss < 0 && s->again > 0) || (mover_loss < 0 && s->extra_turns[challenger] > 0))
-      && pb < RUN_SURE)
-    return -TURN_VALUE;   /* as pj_ai_challenge_feeds_run */
+  if (run_fed (s, challenger, own_loss < 0, mover_loss < 0, pb))
+    return -TURN_VALUE;
   return pb * right - (1.0 - pb) * wrong;
 }
 
@@ -885,9 +908,9 @@ pj_ai_score_action (const PjAiView *v,
         own_peg = best_track_peg (v->w, s, &wrong, s->actor);
         send_to_start (&wrong, s->actor, own_peg);
         e_wrong = own_peg < 0 ? e_moved - TURN_VALUE : pj_ai_eval_board (v, s, &wrong, team);
-        if (pj_ai_challenge_feeds_run (v, s))
+        if (run_fed (s, s->actor, best_track_peg (v->w, s, &s->board, s->actor) < 0, bluffer_peg < 0, pb))
           return e_moved - TURN_VALUE;
-        return pb * e_caught + (1 - pb) * e_wrong + pj_ai_challenge_probe (s);
+        return pb * e_caught + (1 - pb) * e_wrong + challenge_probe (s);
       }
     case PJ_ACTION_PENALTY:
     default:

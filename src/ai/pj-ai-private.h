@@ -97,7 +97,6 @@ double pj_ai_challenge_edge_quick (const PjAiView *v, const PjState *s);
  * that the declaration is honest (as `v` judges it), another rank otherwise,
  * swapping it only with cards `view` does not see. Nothing else changes.
  * `sample` counts the samples, so that bluffs come in their share. */
-double pj_ai_challenge_probe (const PjState *s);
 gboolean pj_ai_challenge_feeds_run (const PjAiView *v, const PjState *s);
 void   pj_ai_determinize_pending (const PjAiView *v, const PjState *view, PjState *det,
                                   guint sample, PjRng *rng);

@@ -159,20 +159,15 @@ read_turn_line (PositionReader  *r,
   char *end = NULL;
   char *end_again = NULL;
   guint64 n = w[1] && w[2] ? g_ascii_strtoull (w[2], &end, 10) : 1;
-  guint64 again = 0;
+  /* BJ: "again N", the extra turns in a row the seat is on */
+  gboolean with_again = w[1] && w[2] && w[3];
+  guint64 again = with_again && w[4] ? g_ascii_strtoull (w[4], &end_again, 10) : 0;
 
   if (!claim_line (&r->turn_line, lineno, "the “turn” line is", error))
     return FALSE;
-  /* BJ: "again N", the extra turns in a row the seat is on */
-  if (w[1] && w[2] && w[3])
-    {
-      if (strcmp (w[3], "again") != 0 || !w[4] || w[5])
-        PARSE_ERROR ("Line %u: expected “turn COLOUR [NUMBER [again COUNT]]”", lineno);
-      again = g_ascii_strtoull (w[4], &end_again, 10);
-      if (*end_again || again == 0 || again > 255)
-        PARSE_ERROR ("Line %u: expected “turn COLOUR [NUMBER [again COUNT]]”", lineno);
-    }
-  if (seat < 0 || (w[2] && (*end || n == 0 || n > G_MAXINT32)))
+  if (seat < 0 || (w[2] && (*end || n == 0 || n > G_MAXINT32))
+      || (with_again && (strcmp (w[3], "again") != 0 || !w[4] || w[5]
+                         || *end_again || again == 0 || again > 255)))
     PARSE_ERROR ("Line %u: expected “turn COLOUR [NUMBER [again COUNT]]”", lineno);
   r->s.turn = (guint8) seat;
   r->s.turn_number = (guint32) n;

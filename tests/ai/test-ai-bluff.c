@@ -22,6 +22,18 @@ load (PjState    *s,
   g_assert_cmpuint (s->phase, ==, PJ_PHASE_CHALLENGE);
 }
 
+/* `text` with its one `from` made `to` */
+static char *
+edited (const char *text,
+        const char *from,
+        const char *to)
+{
+  g_auto (GStrv) parts = g_strsplit (text, from, -1);
+
+  g_assert_cmpuint (g_strv_length (parts), ==, 2);
+  return g_strjoinv (to, parts);
+}
+
 static PjActionKind
 answer (const PjState *s,
         PjAiLevel      level,
@@ -100,6 +112,13 @@ static const char come_out[] =
   "discard 5d A A A A A A K K K K K K K K K K Q Q Q Q Q Q Q Q Q Q Q Q J J J J J J J J J J J J JK JK JK JK JK\n"
   "pending 5=A R1 s-r8\n";
 
+/* the same, the come-out cards in the stock instead of face up */
+static char *
+come_out_unseen (void)
+{
+  return edited (come_out, strstr (come_out, "discard 5d"), "discard 5d\npending 5=A R1 s-r8\n");
+}
+
 static void
 test_come_out (void)
 {
@@ -110,9 +129,7 @@ test_come_out (void)
   double p, p_plain;
 
   load (&s, come_out);
-  /* the same, the come-out cards in the stock instead of face up */
-  unseen = g_strdup (come_out);
-  strcpy (strstr (unseen, "discard 5d"), "discard 5d\npending 5=A R1 s-r8\n");
+  unseen = come_out_unseen ();
   load (&plain, unseen);
   p = estimate (&s);
   p_plain = estimate (&plain);
@@ -134,18 +151,13 @@ test_come_out (void)
 static void
 test_no_third_turn (void)
 {
-  g_autofree char *plain = g_strdup (come_out);
-  g_auto (GStrv) parts = NULL, parts2 = NULL;
-  g_autofree char *no_peg = NULL, *text = NULL, *written = NULL;
+  g_autofree char *plain = come_out_unseen ();
+  g_autofree char *no_peg = edited (plain, "pegs Y y14 s s s s\n", "pegs Y s s s s s\n");
+  g_autofree char *text = edited (no_peg, "turn R 30\n", "turn R 30 again 1\n");
+  g_autofree char *written = NULL;
   PjState first, s;
   double p;
 
-  /* the come-out cards unseen, Yellow's peg in start */
-  strcpy (strstr (plain, "discard 5d"), "discard 5d\npending 5=A R1 s-r8\n");
-  parts = g_strsplit (plain, "pegs Y y14 s s s s\n", 2);
-  no_peg = g_strjoinv ("pegs Y s s s s s\n", parts);
-  parts2 = g_strsplit (no_peg, "turn R 30\n", 2);
-  text = g_strjoinv ("turn R 30 again 1\n", parts2);
   load (&first, no_peg);
   load (&s, text);
   g_assert_cmpuint (s.again, ==, 1);
@@ -169,8 +181,7 @@ test_no_third_turn (void)
 static void
 test_no_third_turn_owed (void)
 {
-  g_auto (GStrv) parts = g_strsplit (come_out, "discard ", 2);
-  g_autofree char *text = g_strjoinv ("extra Y 1\ndiscard ", parts);
+  g_autofree char *text = edited (come_out, "discard ", "extra Y 1\ndiscard ");
   PjState s;
 
   load (&s, text);
