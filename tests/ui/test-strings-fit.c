@@ -13,9 +13,9 @@
  * runs past its edges, or when it runs outside its window. The captions
  * on the board have their own test (board-layout).
  *
- * Each language runs in a process of its own, with LANGUAGE set and the
- * build's catalogs (<build>/po) bound: strings that GTK or the app looked
- * up once stay in that language for the life of a process.
+ * The language is the one argument: each runs in a process of its own,
+ * with LANGUAGE set and the build's catalogs (<build>/po) bound, one
+ * meson test per language (tests/ui/meson.build).
  *
  * Set PJ_SCREENSHOT_DIR to keep PNGs of the Preferences and New Game
  * dialogs in each language.
@@ -40,19 +40,6 @@
 #include "pj-test-window.h"
 #include "pj-welcome-dialog.h"
 #include "pj-window.h"
-
-/* English, then po/LINGUAS */
-static const char *const languages[] = { "en", "fa", "el", "fr", "sq", "ko", "de", "es" };
-
-/* A sanitizer build runs the same code in every language, five times
- * slower (40 minutes for all eight): it measures the source language and
- * the right-to-left one. The machine's and the newer stack's builds
- * measure all eight. */
-#ifdef PJ_TEST_SANITIZED
-static const guint n_languages = 2;
-#else
-static const guint n_languages = G_N_ELEMENTS (languages);
-#endif
 
 /* What failed in this process's language, one line each */
 static GString *failures;
@@ -599,31 +586,6 @@ check_language (void)
   g_string_free (g_steal_pointer (&failures), TRUE);
 }
 
-static void
-test_every_language (void)
-{
-  g_autoptr (GString) cut = g_string_new (NULL);
-
-  if (g_test_subprocess ())
-    {
-      check_language ();
-      return;
-    }
-  for (guint i = 0; i < n_languages; i++)
-    {
-      /* the child's findings show in the log as it finds them */
-      g_setenv ("LANGUAGE", languages[i], TRUE);
-      g_test_trap_subprocess (NULL, (guint64) pj_test_scaled_ms (170000) * 1000,
-                              G_TEST_SUBPROCESS_INHERIT_STDERR);
-      g_test_message ("%s: %s", languages[i], g_test_trap_has_passed () ? "every string fits" : "FAILED");
-      if (!g_test_trap_has_passed ())
-        g_string_append_printf (cut, " %s", languages[i]);
-    }
-  g_unsetenv ("LANGUAGE");
-  if (cut->len > 0)
-    g_test_fail_printf ("strings do not fit (the lines above), or the check did not finish, in:%s", cut->str);
-}
-
 /* GTK 4.24 on Xvfb warns when a drop-down's pop-up is first drawn, about
  * its own frame clock's bookkeeping: nothing of ours, and no effect on
  * what is measured. Every other message goes the usual way (warnings are
@@ -654,24 +616,26 @@ main (int    argc,
   g_log_set_writer_func (drop_frame_timings_warning, NULL, NULL);
   g_test_init (&argc, &argv, NULL);
 
-  language = g_getenv ("LANGUAGE");
-  if (g_test_subprocess () && language != NULL)
+  /* the one language of this process: strings that GTK or the app looked
+   * up once stay in it for the life of the process (tests/ui/meson.build
+   * starts one per language) */
+  if (argc != 2)
     {
-      /* the tests' locale is C.UTF-8 (tests/meson.build), in which gettext
-       * heeds LANGUAGE, as it does not in plain C */
-      bindtextdomain (GETTEXT_PACKAGE, PJ_BUILD_LOCALEDIR);
-      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-      textdomain (GETTEXT_PACKAGE);
-      if (g_str_has_prefix (language, "fa"))
-        gtk_widget_set_default_direction (GTK_TEXT_DIR_RTL);
+      g_printerr ("usage: %s [GTEST-OPTION…] LANGUAGE\n", argv[0]);
+      return 2;
     }
-  else if (!g_test_subprocess ())
-    {
-      /* one X server for every language's process */
-      if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
-        pj_test_start_xvfb ();
-    }
+  language = argv[1];
+  /* the tests' locale is C.UTF-8 (tests/meson.build), in which gettext
+   * heeds LANGUAGE, as it does not in plain C */
+  g_setenv ("LANGUAGE", language, TRUE);
+  bindtextdomain (GETTEXT_PACKAGE, PJ_BUILD_LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  if (g_str_has_prefix (language, "fa"))
+    gtk_widget_set_default_direction (GTK_TEXT_DIR_RTL);
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    pj_test_start_xvfb ();
 
-  g_test_add_func ("/strings-fit/every-language", test_every_language);
+  g_test_add_func ("/strings-fit/every-dialog", check_language);
   return g_test_run ();
 }
