@@ -1333,7 +1333,10 @@ test_save_failed (void)
   g_autofree char *dir = g_dir_make_tmp ("pj-host-save-XXXXXX", NULL);
   g_autofree char *tokens = g_strconcat (dir, ".tokens", NULL);
 
-  g_object_set (host, "computer-delay-ms", 0, NULL);
+  /* a game of some 800 actions, 40 s at least: at no delay, a loaded
+   * machine played it to the end before the writer's first failure came
+   * back, and "the game goes on" could not be seen */
+  g_object_set (host, "computer-delay-ms", 50, NULL);
   for (guint i = 0; i < 4; i++)
     g_assert_true (pj_host_set_seat_computer (host, i, TRUE, PJ_AI_EASY, NULL));
   g_signal_connect (host, "save-failed", G_CALLBACK (host_save_failed_cb), &failure);
