@@ -155,6 +155,13 @@ cancel_move_action (GtkWidget  *widget,
       _pj_window_look_back_return (self);
       return;
     }
+  /* with no move begun to step back from, Escape leaves fullscreen, as in
+   * GNOME's own apps (F11 too) */
+  if (selected < 0 && pj_board_view_get_card (self->board) == 0 && gtk_window_is_fullscreen (GTK_WINDOW (self)))
+    {
+      gtk_window_unfullscreen (GTK_WINDOW (self));
+      return;
+    }
   pj_hand_view_set_selected (self->hand, -1);
   pj_board_view_reset_input (self->board);
   /* Escape steps back: from the board to the card it came from */

@@ -833,7 +833,8 @@ pj_window_class_init (PjWindowClass *klass)
   gtk_widget_class_install_property_action (widget_class, "win.fullscreen", "fullscreened");
   /* P alone walks the pegs on the board (pj-board-view-a11y.c) */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "win.pause", NULL);
-  /* F11 alone: Escape already steps back in a move, and out of a look back */
+  /* F11 alone; Escape steps back in a move, out of a look back, and only
+   * then out of fullscreen (win.cancel-move) */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F11, 0, "win.fullscreen", NULL);
 
   g_type_ensure (PJ_TYPE_BOARD_VIEW);

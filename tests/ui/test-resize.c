@@ -234,6 +234,23 @@ bounds_in_window (PjWindow        *window,
   g_assert_true (gtk_widget_compute_bounds (widget, GTK_WIDGET (window), bounds));
 }
 
+typedef struct
+{
+  PjWindow  *window;
+  GtkWidget *board;
+  int        width;
+} BoardWidth;
+
+static gboolean
+board_at_least (gpointer data)
+{
+  BoardWidth *want = data;
+  graphene_rect_t bounds;
+
+  bounds_in_window (want->window, want->board, &bounds);
+  return bounds.size.width >= want->width;
+}
+
 /* The narrow layout: the window is as narrow as asked, the board takes
  * its width, every card of the hand is in the window (or the hand
  * scrolls, with its scroll bar shown), and the side panel opens over the
@@ -312,7 +329,14 @@ assert_narrow (PjWindow   *window,
     g_assert_true (pj_test_run_frames (GTK_WIDGET (window)));
   }
 
-  /* the board, less its margins */
+  /* the board, less its margins: once the window has laid itself out
+   * again (a frame or two more now and then, hence a bounded wait and not
+   * a count of frames) */
+  {
+    BoardWidth want = { window, board, width - 16 };
+
+    g_assert_true (pj_test_run_until (board_at_least, &want, 5000));
+  }
   bounds_in_window (window, board, &board_bounds);
   g_test_message ("board: %.0f px at %.0f", board_bounds.size.width, board_bounds.origin.x);
   g_assert_cmpfloat (board_bounds.origin.x, >=, 0);
@@ -477,8 +501,8 @@ not_fullscreen (gpointer data)
 }
 
 /* F11's action toggles fullscreen (through the window manager, as a
- * person's F11 does); the state is kept for the next window as the size
- * is. */
+ * person's F11 does), and Escape leaves it once no move is begun; the
+ * state is kept for the next window as the size is. */
 static void
 test_window_fullscreen (void)
 {
@@ -510,9 +534,23 @@ test_window_fullscreen (void)
 
   /* the next window opens fullscreen; F11 again leaves it */
   window = pj_window_new (NULL);
+  pj_window_set_game (window, game);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (pj_test_run_until (is_fullscreen, window, 5000));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.fullscreen", NULL));
+  g_assert_true (pj_test_run_until (not_fullscreen, window, 5000));
+
+  /* Escape steps back from a card picked first, and stays fullscreen;
+   * with nothing to step back from, it leaves */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.fullscreen", NULL));
+  g_assert_true (pj_test_run_until (is_fullscreen, window, 5000));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.select-card", "i", 0));
+  g_assert_cmpint (pj_hand_view_get_selected (pj_window_get_hand_view (window)), ==, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-move", NULL));
+  g_assert_cmpint (pj_hand_view_get_selected (pj_window_get_hand_view (window)), ==, -1);
+  pj_test_wait (300);
+  g_assert_true (gtk_window_is_fullscreen (GTK_WINDOW (window)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-move", NULL));
   g_assert_true (pj_test_run_until (not_fullscreen, window, 5000));
   g_assert_false (gtk_widget_get_visible (window->unfullscreen_button));
   pj_window_save_size (window);
