@@ -201,10 +201,13 @@ void        _pj_host_send_update     (PjHost *self, Client *c, const PjState *be
 void        _pj_host_send_reveal     (PjHost *self, Client *c, GPtrArray *log);
 GPtrArray  *_pj_host_full_log        (PjHost *self);
 void        _pj_host_broadcast_lobby (PjHost *self);
+/* Refuse a request: an error to the client, and past
+ * PJ_NET_MAX_ERROR_STRIKES the client is hung up on (TRUE) */
+gboolean    _pj_host_strike          (Client *c, PjNetError code, const char *message, const char *ref);
 gboolean    _pj_host_incoming_cb     (GSocketService *service, GSocketConnection *connection,
                                       GObject *source, gpointer user_data);
 
-/* pj-host-clients.c: tell the guests (only, or all if NULL) whether the
+/* pj-host-hello.c: tell the guests (only, or all if NULL) whether the
  * game is being saved, as it changes (all) or as one comes in (only). */
 void        _pj_host_tell_saving     (PjHost *self, Client *only);
 
@@ -251,6 +254,7 @@ void        _pj_host_send_closed     (PjHost *self);
 
 /* pj-host-clients.c (for the guard) */
 void        _pj_host_drop_client     (PjHost *self, Client *c);
+/* pj-host-hello.c (for the guard and pj-host-clients.c) */
 void        _pj_host_handle_hello    (PjHost *self, Client *c, JsonObject *msg);
 /* Whether the greeted client speaks that protocol version (or a later
  * one): what a message or member newer than PJ_NET_PROTOCOL_MIN asks
