@@ -179,3 +179,46 @@ pj_test_lan_data_home (void)
   g_setenv ("XDG_CONFIG_HOME", data_home, TRUE);
   return data_home;
 }
+
+/* The window's table, Ann seated first: easy computers at no delay in the
+ * other seats, everyone ready, until the host could start. Its host. */
+G_GNUC_UNUSED static PjHost *
+pj_test_lan_seat_computers (PjWindow *window)
+{
+  g_autoptr (GError) error = NULL;
+  PjTable *table;
+  PjHost *host;
+
+  g_assert_true (pj_test_run_until (seated_first, window, 5000));
+  table = pj_window_get_table (window);
+  host = pj_table_get_host (table);
+  g_object_set (host, "computer-delay-ms", 0, NULL);
+  for (guint seat = 1; seat < 4; seat++)
+    g_assert_true (pj_host_set_seat_computer (host, seat, TRUE, PJ_AI_EASY, &error));
+  g_assert_no_error (error);
+  pj_client_set_ready (pj_table_get_client (table), TRUE);
+  g_assert_true (pj_test_run_until (host_can_start, table, 5000));
+  return host;
+}
+
+/* A new window (1100 × 800) hosting a LAN table called `name`, from its
+ * lobby page, with pj_test_lan_seat_computers(); the game not started.
+ * Returns the lobby page; *window_out is the window. */
+G_GNUC_UNUSED static GtkWidget *
+pj_test_lan_host_with_computers (const char  *name,
+                                 PjWindow   **window_out)
+{
+  g_autoptr (GError) error = NULL;
+  PjWindow *window = pj_window_new (NULL);
+  GtkWidget *page;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  page = pj_window_host_lan (window);
+  g_assert_true (pj_test_run_until (page_drawn, page, 5000));
+  g_assert_true (pj_lobby_page_open_table (PJ_LOBBY_PAGE (page), name, NULL, "Ann", &error));
+  g_assert_no_error (error);
+  pj_test_lan_seat_computers (window);
+  *window_out = window;
+  return page;
+}

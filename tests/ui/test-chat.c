@@ -35,12 +35,9 @@ chat_text (GtkWidget *page)
 static void
 test_chat_focus_on_deal (void)
 {
-  g_autoptr (GError) error = NULL;
   g_autofree char *data_home = pj_test_lan_data_home ();
   PjWindow *window;
   GtkWidget *page, *text;
-  PjTable *table;
-  PjHost *host;
 
   if (!pj_test_init_display ())
     {
@@ -51,20 +48,7 @@ test_chat_focus_on_deal (void)
   g_object_set (gtk_settings_get_default (), "gtk-cursor-blink", TRUE, "gtk-cursor-blink-time", 200,
                 "gtk-cursor-blink-timeout", 60, NULL);
 
-  window = pj_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  page = pj_window_host_lan (window);
-  g_assert_true (pj_test_run_until (page_drawn, page, 5000));
-  g_assert_true (pj_lobby_page_open_table (PJ_LOBBY_PAGE (page), "Chat table", NULL, "Ann", &error));
-  g_assert_no_error (error);
-  g_assert_true (pj_test_run_until (seated_first, window, 5000));
-  table = pj_window_get_table (window);
-  host = pj_table_get_host (table);
-  g_object_set (host, "computer-delay-ms", 0, NULL);
-  for (guint seat = 1; seat < 4; seat++)
-    g_assert_true (pj_host_set_seat_computer (host, seat, TRUE, PJ_AI_EASY, &error));
-  pj_client_set_ready (pj_table_get_client (table), TRUE);
+  page = pj_test_lan_host_with_computers ("Chat table", &window);
   g_assert_true (pj_test_run_until (can_start, page, 5000));
 
   /* typing in the chat line */

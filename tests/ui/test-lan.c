@@ -482,14 +482,8 @@ test_lan_leave_asks (void)
   pj_window_leave_table (window);
   g_assert_true (pj_window_host_table (window, "Asking", &error));
   g_assert_no_error (error);
-  g_assert_true (pj_test_run_until (seated_first, window, 5000));
+  host = pj_test_lan_seat_computers (window);
   table = pj_window_get_table (window);
-  host = pj_table_get_host (table);
-  g_object_set (host, "computer-delay-ms", 0, NULL);
-  for (guint seat = 1; seat < 4; seat++)
-    g_assert_true (pj_host_set_seat_computer (host, seat, TRUE, PJ_AI_EASY, &error));
-  pj_client_set_ready (pj_table_get_client (table), TRUE);
-  g_assert_true (pj_test_run_until (host_can_start, table, 5000));
   g_assert_true (pj_host_start_game (host, &error));
   g_assert_true (pj_test_run_until (has_mirror, window, 5000));
   /* the computers play on the host: no pausing at a table, even hosting */
@@ -699,7 +693,7 @@ test_lan_play_again (void)
   deal.window = window;
   deal.old = old;
   /* after the whole game is checked again (slow under sanitizers) */
-  g_assert_true (pj_test_run_until (dealt_again, &deal, 20000));
+  g_assert_true (pj_test_run_until (dealt_again, &deal, 60000));
   g_assert_true (pj_window_get_table (window) == table);
   g_assert_cmpint (pj_game_get_local_seat (pj_window_get_game (window)), ==, 0);
   g_assert_cmpuint (pj_record_get_dealer (pj_host_get_record (pj_table_get_host (table))), ==,

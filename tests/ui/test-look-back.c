@@ -527,10 +527,8 @@ lan_my_turn (gpointer data)
 static void
 test_lan_mirror (void)
 {
-  g_autoptr (GError) error = NULL;
   PjWindow *window;
   GtkWidget *page;
-  PjTable *table;
   PjHost *host;
   PjGame *game;
   guint n, n_actions, item = G_MAXUINT;
@@ -541,21 +539,8 @@ test_lan_mirror (void)
       return;
     }
 
-  window = pj_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  page = pj_window_host_lan (window);
-  g_assert_true (pj_test_run_until (page_drawn, page, 5000));
-  g_assert_true (pj_lobby_page_open_table (PJ_LOBBY_PAGE (page), "Look-back table", NULL, "Ann", &error));
-  g_assert_no_error (error);
-  g_assert_true (pj_test_run_until (seated_first, window, 5000));
-  table = pj_window_get_table (window);
-  host = pj_table_get_host (table);
-  g_object_set (host, "computer-delay-ms", 0, NULL);
-  for (guint seat = 1; seat < 4; seat++)
-    g_assert_true (pj_host_set_seat_computer (host, seat, TRUE, PJ_AI_EASY, &error));
-  pj_client_set_ready (pj_table_get_client (table), TRUE);
-  g_assert_true (pj_test_run_until (host_can_start, table, 5000));
+  page = pj_test_lan_host_with_computers ("Look-back table", &window);
+  host = pj_table_get_host (pj_window_get_table (window));
   g_assert_true (pj_lobby_page_start (PJ_LOBBY_PAGE (page)));
   g_assert_true (pj_test_run_until (has_mirror, window, 5000));
   game = pj_window_get_game (window);
