@@ -655,6 +655,33 @@ test_rule_home_forced (void)
   g_assert_finalize_object (g_steal_pointer (&picker));
 }
 
+/* NC-10: on the turn after the counted ones, a card that cannot bring a
+ * peg out is discarded and a start peg comes out for free; the status line
+ * says so, where a come-out card keeps its own words */
+static void
+test_rule_count_privilege (void)
+{
+  g_autoptr (PjMovePicker) picker = NULL;
+  PjState s;
+
+  pjt_load (&s, NC4 "stuck R 2\nhand R K 5\n");
+  picker = picker_for (&s);
+  pj_move_picker_set_card (picker, 5);
+  g_assert_true (has_target (picker, R, PJ_POS_START));
+  assert_prompt (picker, PJ_PICK_RULE_COUNT_PRIVILEGE,
+                 "No move for 2 turns: this card is discarded and a peg comes out of your start for free (North Carolina)");
+  pj_move_picker_set_card (picker, PJ_CARD_KING);
+  assert_prompt (picker, PJ_PICK_RULE_NONE, "Pick a peg to move");
+
+  /* a turn that is not after the counted ones: no privilege */
+  g_clear_object (&picker);
+  pjt_load (&s, NC4 "stuck R 1\nhand R 5\n");
+  picker = picker_for (&s);
+  pj_move_picker_set_card (picker, 5);
+  g_assert_cmpint (pj_move_picker_get_rule (picker), ==, PJ_PICK_RULE_NONE);
+  g_assert_finalize_object (g_steal_pointer (&picker));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -676,6 +703,7 @@ main (int    argc,
   g_test_add_func ("/move-picker/AZ-7/rule-words", test_rule_joker_start_first);
   g_test_add_func ("/move-picker/PG/rule-words", test_rule_joker_pegoo);
   g_test_add_func ("/move-picker/K-2/rule-words", test_rule_home_forced);
+  g_test_add_func ("/move-picker/NC-10/rule-words", test_rule_count_privilege);
   g_test_add_func ("/move-picker/B-22/card-queries", test_card_queries);
 
   return g_test_run ();

@@ -1,8 +1,8 @@
 /* test-rule-status.c — the status line under the board names the rule
  * that limits the card picked (issue 23): a North Carolina Ten that must
  * be split, an Arizona Nine whose second part goes back, a Pegoo Joker
- * that may send an opponent home; picked through the hand and the board
- * as a person does.
+ * that may send an opponent home, a counted-out turn's free come-out
+ * (NC-10); picked through the hand and the board as a person does.
  *
  * Set PJ_SCREENSHOT_DIR to keep PNGs of each.
  *
@@ -158,6 +158,29 @@ test_status_pegoo_joker (void)
   pj_test_close_window (window);
 }
 
+/* NC-10: the turn after the counted ones, a card that cannot bring a peg
+ * out: discarded, and a peg comes out for free (at 360 px, the longest of
+ * the rule lines) */
+static void
+test_status_nc_count (void)
+{
+  g_autoptr (PjGame) game = NULL;
+  PjWindow *window;
+
+  if (!pj_test_init_display ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  game = table_game (PJ_PRESET_NORTH_CAROLINA, "turn R 9\nstuck R 2\nhand R K 5 3 4 6\n");
+  window = pj_test_open_window (game, 360, 760, PJ_TEST_STYLE_DARK);
+  pick_card (window, 5);
+  g_assert_cmpstr (status_of (window), ==,
+                   "No move for 2 turns: this card is discarded and a peg comes out of your start for free (North Carolina)");
+  shot (window, "status-nc-count-360.png");
+  pj_test_close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -167,6 +190,7 @@ main (int    argc,
   g_test_add_func ("/rule-status/NC-8/ten", test_status_nc_ten);
   g_test_add_func ("/rule-status/AZ-5/nine", test_status_az_nine);
   g_test_add_func ("/rule-status/PG/joker", test_status_pegoo_joker);
+  g_test_add_func ("/rule-status/NC-10/count", test_status_nc_count);
 
   return g_test_run ();
 }

@@ -585,6 +585,18 @@ pj_move_picker_get_rule (PjMovePicker *self)
         return PJ_PICK_RULE_HOME_FORCED;
     }
 
+  /* NC-10: after the counted turns a card that cannot bring a peg out is
+   * discarded, and a start peg comes out for free all the same */
+  if (self->n_parts == 0 && self->candidates->len > 0)
+    {
+      gboolean privilege = TRUE;
+
+      for (guint c = 0; c < self->candidates->len; c++)
+        privilege &= g_array_index (self->candidates, PjAction, c).kind == PJ_ACTION_FREE_COME_OUT;
+      if (privilege)
+        return PJ_PICK_RULE_COUNT_PRIVILEGE;
+    }
+
   switch (rank)
     {
     case 10:

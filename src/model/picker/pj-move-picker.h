@@ -59,6 +59,7 @@ typedef enum {
   PJ_PICK_RULE_JOKER_START_FIRST,  /* AZ-7: start pegs first */
   PJ_PICK_RULE_JOKER_PEGOO,        /* PG: to the in-spot, or send an opponent back */
   PJ_PICK_RULE_HOME_FORCED,        /* K-2: the held peg must turn into its home */
+  PJ_PICK_RULE_COUNT_PRIVILEGE,    /* NC-10: discard the card, a peg comes out free */
 } PjPickRule;
 
 /* Something that may be picked next: a peg (its colour and position; for

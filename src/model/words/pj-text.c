@@ -523,6 +523,20 @@ rule_prompt (PjPickPrompt   prompt,
                                 rule_variant (rules, PJ_PRESET_KILPATRICK));
       return NULL;
 
+    case PJ_PICK_RULE_COUNT_PRIVILEGE:
+      if (prompt == PJ_PICK_PROMPT_FIRST_PEG || prompt == PJ_PICK_PROMPT_DESTINATION)
+        {
+          guint counted = rules->count_turns > 0 ? rules->count_turns - 1 : 0;
+
+          /* Translators: NC-10, the counting privilege: 1 the turns in a
+           * row without a move, 2 the variant, e.g. "North Carolina" */
+          return g_strdup_printf (ngettext ("No move for %1$u turn: this card is discarded and a peg comes out of your start for free (%2$s)",
+                                            "No move for %1$u turns: this card is discarded and a peg comes out of your start for free (%2$s)",
+                                            counted),
+                                  counted, rule_variant (rules, PJ_PRESET_NORTH_CAROLINA));
+        }
+      return NULL;
+
     case PJ_PICK_RULE_NONE:
     default:
       return NULL;
