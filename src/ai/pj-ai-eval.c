@@ -240,17 +240,34 @@ pj_ai_threat_danger (PjAiThreat *t,
   return t->memo[x];
 }
 
-double
-pj_ai_eval_board (const PjAiView *v,
+/* Our side's value less the opponents' per opposing team */
+static double
+versus_the_rest (const PjRules *r,
+                 const double  *value,
+                 guint          team)
+{
+  double theirs = 0;
+
+  for (guint k = 0; k < r->teams; k++)
+    if (k != team)
+      theirs += value[k];
+  return value[team] - theirs / MAX (r->teams - 1, 1);
+}
+
+void
+pj_ai_eval_teams (const PjAiView *v,
                   const PjState  *s,
                   const PjBoard  *b,
-                  guint           team)
+                  guint           team,
+                  double          value[PJ_MAX_PLAYERS])
 {
   const PjRules *r = &s->rules;
   guint L = s->track_len;
-  double mine = 0, theirs = 0;
   PjAiThreat threat[PJ_MAX_PLAYERS];
   gboolean have[PJ_MAX_PLAYERS] = { FALSE };
+
+  for (guint k = 0; k < r->teams; k++)
+    value[k] = 0;
 
   for (guint c = 0; c < r->players; c++)
     {
@@ -290,12 +307,20 @@ pj_ai_eval_board (const PjAiView *v,
         }
       if (b->n_start[c] > 0)
         sum += v->w->in_play_bonus * MIN (in_play, 2u);
-      if (ours)
-        mine += sum;
-      else
-        theirs += sum;
+      value[ct] += sum;
     }
-  return mine - theirs / MAX (r->teams - 1, 1);
+}
+
+double
+pj_ai_eval_board (const PjAiView *v,
+                  const PjState  *s,
+                  const PjBoard  *b,
+                  guint           team)
+{
+  double value[PJ_MAX_PLAYERS];
+
+  pj_ai_eval_teams (v, s, b, team, value);
+  return versus_the_rest (&s->rules, value, team);
 }
 
 /* The worth of a card still in hand: jokers for double plays (§11), come-out
@@ -329,29 +354,23 @@ keep_value (const PjAiWeights *w,
     }
 }
 
-double
-pj_ai_hands_value (const PjAiView *v,
+void
+pj_ai_hands_teams (const PjAiView *v,
                    const PjState  *s,
-                   guint           team)
+                   double          value[PJ_MAX_PLAYERS])
 {
   const PjRules *r = &s->rules;
-  double mine = 0, theirs = 0;
 
+  for (guint k = 0; k < r->teams; k++)
+    value[k] = 0;
   for (guint seat = 0; seat < r->players; seat++)
-    {
-      double sum = 0;
-      for (guint k = 0; k < s->hand_count[seat]; k++)
-        {
-          guint rank = PJ_CARD_RANK (s->hand[seat][k]);
-          if (rank >= PJ_CARD_ACE && rank <= PJ_CARD_JOKER)
-            sum += keep_value (v->w, s, seat, rank);
-        }
-      if (pj_team_of (r, seat) == team)
-        mine += sum;
-      else
-        theirs += sum;
-    }
-  return mine - theirs / MAX (r->teams - 1, 1);
+    for (guint k = 0; k < s->hand_count[seat]; k++)
+      {
+        guint rank = PJ_CARD_RANK (s->hand[seat][k]);
+
+        if (rank >= PJ_CARD_ACE && rank <= PJ_CARD_JOKER)
+          value[pj_team_of (r, seat)] += keep_value (v->w, s, seat, rank);
+      }
 }
 
 /* The peg of `colour` a penalty would take: the most advanced one on the track. */
@@ -717,9 +736,17 @@ gboolean
 pj_ai_challenge_feeds_run (const PjAiView *v,
                            const PjState  *s)
 {
-  return s->phase == PJ_PHASE_CHALLENGE
-         && run_fed (s, s->actor, best_track_peg (v->w, s, &s->board, s->actor) < 0,
-                     best_track_peg (v->w, s, &s->board, s->turn) < 0, pj_ai_bluff_probability (v, s));
+  PjBoard moved;
+
+  if (s->phase != PJ_PHASE_CHALLENGE)
+    return FALSE;
+  /* a wrong challenge costs a peg from the board as the move left it (the
+   * move may have sent the challenger's last one to start); a right one
+   * costs the mover a peg from the board before it */
+  moved = s->board;
+  pj_board_apply_steps (&moved, &s->pending);
+  return run_fed (s, s->actor, best_track_peg (v->w, s, &moved, s->actor) < 0,
+                  best_track_peg (v->w, s, &s->board, s->turn) < 0, pj_ai_bluff_probability (v, s));
 }
 
 double
@@ -908,7 +935,7 @@ pj_ai_score_action (const PjAiView *v,
         own_peg = best_track_peg (v->w, s, &wrong, s->actor);
         send_to_start (&wrong, s->actor, own_peg);
         e_wrong = own_peg < 0 ? e_moved - TURN_VALUE : pj_ai_eval_board (v, s, &wrong, team);
-        if (run_fed (s, s->actor, best_track_peg (v->w, s, &s->board, s->actor) < 0, bluffer_peg < 0, pb))
+        if (run_fed (s, s->actor, own_peg < 0, bluffer_peg < 0, pb))
           return e_moved - TURN_VALUE;
         return pb * e_caught + (1 - pb) * e_wrong + challenge_probe (s);
       }

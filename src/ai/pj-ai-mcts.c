@@ -9,7 +9,7 @@
  * playouts better than UCB (no exploration constant to tune). Playouts follow
  * the heuristic epsilon-greedily for about two rounds and are scored by the
  * team-progress evaluation plus the cards left in every hand: the reward is
- * the own team's outcome.
+ * the chance that the own team beats every opposing team.
  *
  * Two threads share each round's samples by parity; each sample's rewards are
  * stored in its own slot and summed in sample order afterwards, so the choice
@@ -144,6 +144,31 @@ playout_actions (PjState      *st,
   pj_legal_actions (st, list);
 }
 
+/* The chance of winning at the horizon: of beating each opposing team,
+ * on the lead over it, all at once. Against one team it is the lead's
+ * sigmoid; with three or four, a lead over the teams' average hid the one
+ * team about to win (basic 8p, 4 teams: 67 → 75 of 100 paired games
+ * against normal at the app's playouts). The hands are known here
+ * (determinized): no peeking at the real ones. */
+static double
+horizon_reward (const PjAiView *v,
+                const PjState  *st,
+                guint           team)
+{
+  double board[PJ_MAX_PLAYERS], hands[PJ_MAX_PLAYERS], p = 1.0;
+
+  pj_ai_eval_teams (v, st, &st->board, team, board);
+  pj_ai_hands_teams (v, st, hands);
+  for (guint k = 0; k < st->rules.teams; k++)
+    if (k != team)
+      {
+        double lead = board[team] - board[k] + HAND_WEIGHT * (hands[team] - hands[k]);
+
+        p *= 1.0 / (1.0 + exp (-lead / REWARD_SCALE));
+      }
+  return p;
+}
+
 static double
 playout (const Round  *r,
          PjState      *st,
@@ -161,13 +186,7 @@ playout (const Round  *r,
     }
   if (pj_state_is_over (st))
     return st->winner == r->team ? 1.0 : 0.0;
-  {
-    /* the hands are known here (determinized): no peeking at the real ones */
-    double e = pj_ai_eval_board (r->rootv, st, &st->board, r->team)
-               + HAND_WEIGHT * pj_ai_hands_value (r->rootv, st, r->team);
-
-    return 1.0 / (1.0 + exp (-e / REWARD_SCALE));
-  }
+  return horizon_reward (r->rootv, st, r->team);
 }
 
 static void

@@ -26,13 +26,18 @@ typedef struct {
 void   pj_ai_view_init (PjAiView *v, const PjState *s, guint viewer);
 void   pj_ai_view_init_weighted (PjAiView *v, const PjState *s, guint viewer, const PjAiWeights *w);
 
-/* Team-progress evaluation of a board for `team` (positive is good for it). */
+/* Team-progress evaluation of a board for `team` (positive is good for it):
+ * its own progress less the opponents' per opposing team. */
 double pj_ai_eval_board (const PjAiView *v, const PjState *s, const PjBoard *b, guint team);
+/* Each team's progress on the board (value[] indexed by team), as `team`
+ * weighs the dangers: what pj_ai_eval_board() sums. */
+void   pj_ai_eval_teams (const PjAiView *v, const PjState *s, const PjBoard *b, guint team,
+                         double value[PJ_MAX_PLAYERS]);
 
-/* The worth of the cards in the hands of `team` minus the opponents' (per
- * opposing team), in the units of pj_ai_eval_board. Reads every hand, so only
- * for states whose hands are all known to the caller: determinized ones. */
-double pj_ai_hands_value (const PjAiView *v, const PjState *s, guint team);
+/* The worth of the cards in each team's hands (value[] indexed by team), in
+ * the units of pj_ai_eval_board. Reads every hand, so only for states whose
+ * hands are all known to the caller: determinized ones. */
+void   pj_ai_hands_teams (const PjAiView *v, const PjState *s, double value[PJ_MAX_PLAYERS]);
 
 /* One-ply value of an action for the actor's team (the normal player). */
 double pj_ai_score_action (const PjAiView *v, const PjState *s, const PjAction *a);

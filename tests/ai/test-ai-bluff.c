@@ -173,6 +173,31 @@ test_no_third_turn (void)
     g_assert_cmpint (answer (&s, PJ_AI_HARD, seed), ==, PJ_ACTION_PASS);
 }
 
+/* BJ, runs of extra turns, judged on the board the move leaves: on Red's
+ * extra turn, Red's declared Ace comes out onto Yellow's one peg in play
+ * and sends it to start. A wrong challenge would cost Yellow a peg it no
+ * longer has, so it would give Red a third turn in a row: neither level
+ * challenges. With Yellow's peg out of the way, so that a wrong challenge
+ * costs that peg and no turn, normal challenges the same bluff. */
+static void
+test_no_third_turn_bumped (void)
+{
+  g_autofree char *plain = come_out_unseen ();
+  g_autofree char *again = edited (plain, "turn R 30\n", "turn R 30 again 1\n");
+  g_autofree char *on_r8 = edited (again, "pegs Y y14 s s s s\n", "pegs Y r8 s s s s\n");
+  g_autofree char *text = edited (on_r8, "pending 5=A R1 s-r8\n", "pending 5=A R1 s-r8 xY1>s\n");
+  PjState clear, s;
+
+  load (&clear, again);
+  load (&s, text);
+  g_test_message ("estimate %.3f, with Yellow's peg elsewhere %.3f", estimate (&s), estimate (&clear));
+  g_assert_cmpfloat (estimate (&s), <, 0.9);
+  g_assert_cmpint (answer (&clear, PJ_AI_NORMAL, 1), ==, PJ_ACTION_CHALLENGE);
+  g_assert_cmpint (answer (&s, PJ_AI_NORMAL, 1), ==, PJ_ACTION_PASS);
+  for (guint64 seed = 1; seed <= 2; seed++)
+    g_assert_cmpint (answer (&s, PJ_AI_HARD, seed), ==, PJ_ACTION_PASS);
+}
+
 /* BJ, runs of extra turns, the challenger's: a caught bluff by a player with
  * no peg in play gives the challenger an extra turn. The come-out bluff
  * above (read as 0.78), which both levels challenge, but Yellow is owed an
@@ -331,6 +356,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ai/bluffing-joker/BJ/come-out", test_come_out);
   g_test_add_func ("/ai/bluffing-joker/BJ/no-third-turn", test_no_third_turn);
   g_test_add_func ("/ai/bluffing-joker/BJ/no-third-turn-owed", test_no_third_turn_owed);
+  g_test_add_func ("/ai/bluffing-joker/BJ/no-third-turn-bumped", test_no_third_turn_bumped);
   g_test_add_func ("/ai/bluffing-joker/BJ/caught-before", test_caught_before);
   g_test_add_func ("/ai/bluffing-joker/BJ/furthest", test_furthest);
   g_test_add_func ("/ai/bluffing-joker/BJ/tally", test_tally);

@@ -433,6 +433,53 @@ test_determinism_ten_split (void)
   g_assert_cmpuint (checked, ==, 10);
 }
 
+/* Basic 8p, four teams: Green and Turquoise have nine pegs home and Green's
+ * last on the track; Blue's peg is further round, but Blue and Purple have
+ * nine in start. Red's 5 hits either. Normal takes the bigger peg (Blue's:
+ * a lead over the teams' average); hard hits the team about to win. */
+static const char leader_8p[] =
+  "pegs-and-jokers position 1\n"
+  "rules basic players=8 teams=4\n"
+  "dealer M\n"
+  "turn R 200\n"
+  "phase play\n"
+  "pegs R o5 y5 h3 h4 h5\n"
+  "pegs B o10 s s s s\n"
+  "pegs G y10 h2 h3 h4 h5\n"
+  "pegs Y s s s s s\n"
+  "pegs O h1 h2 h3 h4 h5\n"
+  "pegs P s s s s s\n"
+  "pegs T h1 h2 h3 h4 h5\n"
+  "pegs M s s s s s\n"
+  "hand R 5 5 5 5 5\n";
+
+static void
+assert_action (const PjState  *s,
+               const PjAction *a,
+               const char     *expected)
+{
+  g_autofree char *text = pj_action_to_string (s, a);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
+static void
+test_hits_the_leader (void)
+{
+  const PjAiBudget app_8p = { .iterations = 1500, .threads = 1 };
+  PjState s;
+  PjAction a;
+
+  load (&s, leader_8p);
+  g_assert_true (pj_ai_choose (&s, PJ_AI_NORMAL, NULL, 1, &a, NULL));
+  assert_action (&s, &a, "5 R1 o5-o10 xB1>s");
+  for (guint seed = 1; seed <= 3; seed++)
+    {
+      g_assert_true (pj_ai_choose (&s, PJ_AI_HARD, &app_8p, seed, &a, NULL));
+      assert_action (&s, &a, "5 R2 y5-y10 xG1>s");
+    }
+}
+
 /* The game review's ratings: the winning move first with a sure win, the
  * played move always among them, best first, the same twice. */
 static void
@@ -494,6 +541,7 @@ main (int    argc,
     }
   g_test_add_func ("/ai/hard/win-in-one", test_win_in_one);
   g_test_add_func ("/ai/hard/avoid-hit", test_avoid_hit);
+  g_test_add_func ("/ai/hard/hits-the-leader", test_hits_the_leader);
   g_test_add_func ("/ai/honesty/permutation", test_permutation_invariance);
   g_test_add_func ("/ai/determinism", test_determinism);
   g_test_add_func ("/ai/hint", test_hint);
