@@ -134,6 +134,15 @@ apply_move (PjState        *s,
       int first;
 
       push_discard (s, (guint8) (a->card | PJ_CARD_FACE_DOWN));
+      /* out of start the declared rank is all that tells how a seat bluffs
+       * there: the computer players read it (saturating) */
+      if (!has_track_peg (s, seat))
+        {
+          guint8 *tally = a->declared == PJ_CARD_ACE ? s->aces_out : s->others_out;
+
+          if (tally[seat] < 255)
+            tally[seat]++;
+        }
       /* whole-value copy without the list's leftovers past n_steps, so
        * equal positions are equal byte for byte */
       memset (&s->pending, 0, sizeof s->pending);

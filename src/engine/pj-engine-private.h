@@ -127,3 +127,24 @@ void     pj_notation_append_uint (GString *out, guint n);
 void     pj_notation_append_pos (GString *out, const PjState *s, guint8 pos);
 gboolean pj_notation_parse_pos (const PjState *s, const char *text, guint8 *pos);
 void     pj_notation_append_peg (GString *out, guint peg);
+
+/* A position's small per-seat counters, each a line "KEY COLOUR NUMBER"
+ * written when not 0, in this order (pj-notation.c; the reader and the
+ * writer both go by it): what the reader's messages call it, and where
+ * in PjState its guint8[PJ_MAX_PLAYERS] is. */
+typedef enum {
+  PJ_COUNTER_STUCK,
+  PJ_COUNTER_EXTRA,
+  PJ_COUNTER_CAUGHT,
+  PJ_COUNTER_HONEST,
+  PJ_COUNTER_ACES_OUT,
+  PJ_COUNTER_OTHERS_OUT,
+  PJ_N_COUNTERS
+} PjCounter;
+
+typedef struct {
+  const char *key, *what, *verb;
+  gsize       offset;
+} PjCounterLine;
+
+extern const PjCounterLine pj_counter_lines[PJ_N_COUNTERS];

@@ -322,6 +322,10 @@ typedef struct {
    * computer players read a seat's bluffing habit from it (saturating) */
   guint8  bluffs_caught[PJ_MAX_PLAYERS];
   guint8  honest_shown[PJ_MAX_PLAYERS];
+  /* BJ: what every seat declared with none of its pegs in play, public as
+   * every declaration is: an Ace, or another rank */
+  guint8  aces_out[PJ_MAX_PLAYERS];
+  guint8  others_out[PJ_MAX_PLAYERS];
   guint8  n_cards;                      /* decks * 54 */
   guint8  n_stock;
   guint8  n_discard;

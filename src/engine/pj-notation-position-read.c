@@ -68,8 +68,7 @@ typedef struct
   guint header_line, rules_line, dealer_line, turn_line, phase_line;
   guint discard_line, stock_line, rng_line, pending_line;
   guint pegs_line[PJ_MAX_PLAYERS], hand_line[PJ_MAX_PLAYERS];
-  guint stuck_line[PJ_MAX_PLAYERS], extra_line[PJ_MAX_PLAYERS];
-  guint caught_line[PJ_MAX_PLAYERS], honest_line[PJ_MAX_PLAYERS];
+  guint counter_line[PJ_N_COUNTERS][PJ_MAX_PLAYERS];
   guint8 stock_cards[PJ_MAX_CARDS];
   guint n_stock, n_discard, unknown_stock;
   guint8 discard_cards[PJ_MAX_CARDS];
@@ -248,7 +247,7 @@ read_hand_line (PositionReader  *r,
   return TRUE;
 }
 
-/* "stuck", "extra", "caught" and "honest" are each a seat's small counter */
+/* A seat's small counter (pj_counter_lines) */
 static gboolean
 read_counter_line (PositionReader  *r,
                    char           **w,
@@ -262,35 +261,18 @@ read_counter_line (PositionReader  *r,
 
   if (c < 0 || !w[2] || *end || n > 255 || w[3])
     PARSE_ERROR ("Line %u: expected “%s COLOUR NUMBER”", lineno, key);
-  if (key[0] == 's')
-    {
-      if (!claim_colour_line (&r->stuck_line[c], lineno, "the stuck count of", (guint) c, "is",
-                              error))
-        return FALSE;
-      r->s.stuck[c] = (guint8) n;
-    }
-  else if (key[0] == 'c')
-    {
-      if (!claim_colour_line (&r->caught_line[c], lineno, "the caught bluffs of", (guint) c, "are",
-                              error))
-        return FALSE;
-      r->s.bluffs_caught[c] = (guint8) n;
-    }
-  else if (key[0] == 'h')
-    {
-      if (!claim_colour_line (&r->honest_line[c], lineno, "the honest plays shown by", (guint) c, "are",
-                              error))
-        return FALSE;
-      r->s.honest_shown[c] = (guint8) n;
-    }
-  else
-    {
-      if (!claim_colour_line (&r->extra_line[c], lineno, "the extra turns of", (guint) c, "are",
-                              error))
-        return FALSE;
-      r->s.extra_turns[c] = (guint8) n;
-    }
-  return TRUE;
+  for (guint k = 0; k < PJ_N_COUNTERS; k++)
+    if (strcmp (key, pj_counter_lines[k].key) == 0)
+      {
+        guint8 *values = G_STRUCT_MEMBER_P (&r->s, pj_counter_lines[k].offset);
+
+        if (!claim_colour_line (&r->counter_line[k][c], lineno, pj_counter_lines[k].what, (guint) c,
+                                pj_counter_lines[k].verb, error))
+          return FALSE;
+        values[c] = (guint8) n;
+        return TRUE;
+      }
+  g_return_val_if_reached (FALSE);
 }
 
 static gboolean
@@ -371,10 +353,6 @@ static const struct
   { "phase", read_phase_line },
   { "pegs", read_pegs_line },
   { "hand", read_hand_line },
-  { "stuck", read_counter_line },
-  { "extra", read_counter_line },
-  { "caught", read_counter_line },
-  { "honest", read_counter_line },
   { "discard", read_discard_line },
   { "stock", read_stock_line },
   { "rng", read_rng_line },
@@ -428,6 +406,9 @@ read_position_line (PositionReader  *r,
   for (guint i = 0; i < G_N_ELEMENTS (position_line_readers); i++)
     if (strcmp (w[0], position_line_readers[i].key) == 0)
       return position_line_readers[i].read (r, w, lineno, error);
+  for (guint k = 0; k < PJ_N_COUNTERS; k++)
+    if (strcmp (w[0], pj_counter_lines[k].key) == 0)
+      return read_counter_line (r, w, lineno, error);
   PARSE_ERROR ("Line %u: unknown item “%s”", lineno, w[0]);
 }
 
@@ -557,7 +538,7 @@ part_line (const PositionReader *r,
     case PJ_STATE_PART_HAND:
       return seat < PJ_MAX_PLAYERS ? r->hand_line[seat] : 0;
     case PJ_STATE_PART_EXTRA:
-      return seat < PJ_MAX_PLAYERS ? r->extra_line[seat] : 0;
+      return seat < PJ_MAX_PLAYERS ? r->counter_line[PJ_COUNTER_EXTRA][seat] : 0;
     case PJ_STATE_PART_DISCARD:
       return r->discard_line;
     case PJ_STATE_PART_STOCK:

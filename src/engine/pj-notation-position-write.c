@@ -86,18 +86,14 @@ pj_position_to_string (const PjState *s)
       append_cards (out, s->hand[c], s->hand_count[c]);
       g_string_append_c (out, '\n');
     }
-  for (guint c = 0; c < s->rules.players; c++)
-    if (s->stuck[c])
-      g_string_append_printf (out, "stuck %c %u\n", pj_colour_letter (c), s->stuck[c]);
-  for (guint c = 0; c < s->rules.players; c++)
-    if (s->extra_turns[c])
-      g_string_append_printf (out, "extra %c %u\n", pj_colour_letter (c), s->extra_turns[c]);
-  for (guint c = 0; c < s->rules.players; c++)
-    if (s->bluffs_caught[c])
-      g_string_append_printf (out, "caught %c %u\n", pj_colour_letter (c), s->bluffs_caught[c]);
-  for (guint c = 0; c < s->rules.players; c++)
-    if (s->honest_shown[c])
-      g_string_append_printf (out, "honest %c %u\n", pj_colour_letter (c), s->honest_shown[c]);
+  for (guint k = 0; k < PJ_N_COUNTERS; k++)
+    {
+      const guint8 *counts = G_STRUCT_MEMBER_P (s, pj_counter_lines[k].offset);
+
+      for (guint c = 0; c < s->rules.players; c++)
+        if (counts[c])
+          g_string_append_printf (out, "%s %c %u\n", pj_counter_lines[k].key, pj_colour_letter (c), counts[c]);
+    }
   g_string_append (out, "discard");
   append_cards (out, &s->pile[s->n_cards - s->n_discard], s->n_discard);
   g_string_append_c (out, '\n');

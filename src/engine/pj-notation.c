@@ -108,3 +108,13 @@ pj_notation_append_peg (GString *out,
   g_string_append_printf (out, "%c%u", pj_colour_letter (PJ_PEG_COLOUR (peg)), PJ_PEG_INDEX (peg) + 1u);
 }
 
+const PjCounterLine pj_counter_lines[PJ_N_COUNTERS] = {
+  [PJ_COUNTER_STUCK] = { "stuck", "the stuck count of", "is", G_STRUCT_OFFSET (PjState, stuck) },
+  [PJ_COUNTER_EXTRA] = { "extra", "the extra turns of", "are", G_STRUCT_OFFSET (PjState, extra_turns) },
+  [PJ_COUNTER_CAUGHT] = { "caught", "the caught bluffs of", "are", G_STRUCT_OFFSET (PjState, bluffs_caught) },
+  [PJ_COUNTER_HONEST] = { "honest", "the honest plays shown by", "are", G_STRUCT_OFFSET (PjState, honest_shown) },
+  [PJ_COUNTER_ACES_OUT] = { "aces-out", "the Aces out of start declared by", "are",
+                            G_STRUCT_OFFSET (PjState, aces_out) },
+  [PJ_COUNTER_OTHERS_OUT] = { "others-out", "the other ranks out of start declared by", "are",
+                              G_STRUCT_OFFSET (PjState, others_out) },
+};

@@ -303,6 +303,75 @@ test_tally (void)
   g_assert_cmpuint (s.bluffs_caught[0], ==, 0);
 }
 
+/* BJ: with none of its pegs in play, what a seat declares is tallied, an
+ * Ace or another rank, whatever the card; with a peg in play nothing is. */
+static void
+test_tally_out_of_start (void)
+{
+  static const char play[] =
+    "pegs-and-jokers position 1\n"
+    "rules bluffing-joker players=4\n"
+    "dealer Y\n"
+    "turn R 30\n"
+    "pegs R s s s s s\n"
+    "pegs B b12 s s s s\n"
+    "pegs G s s s s s\n"
+    "pegs Y s s s s s\n"
+    "hand R 2 3 4 5 K 6\n"
+    "hand B 2 3 4 5 6\n"
+    "hand G 2 3 4 5 6\n"
+    "hand Y 2 3 4 5 6\n"
+    "discard 10d\n";
+  /* declared, card: a bluffed Ace, a bluffed King, an honest King */
+  const guint8 plays[][2] = { { PJ_CARD_ACE, 2 }, { PJ_CARD_KING, 2 }, { PJ_CARD_KING, PJ_CARD_KING } };
+
+  for (guint k = 0; k < G_N_ELEMENTS (plays); k++)
+    {
+      g_autoptr (GError) error = NULL;
+      PjActionList list;
+      PjState s;
+      gboolean found = FALSE;
+      gboolean ace = plays[k][0] == PJ_CARD_ACE;
+
+      pj_position_from_string (&s, play, &error);
+      g_assert_no_error (error);
+      s.aces_out[0] = 3;
+      s.others_out[0] = 1;
+      pj_action_list_init (&list);
+      pj_legal_actions (&s, &list);
+      for (guint i = 0; i < list.n && !found; i++)
+        if (list.v[i].kind == PJ_ACTION_MOVE && list.v[i].declared == plays[k][0] && list.v[i].card == plays[k][1])
+          {
+            pj_state_apply (&s, &list.v[i]);
+            found = TRUE;
+          }
+      pj_action_list_clear (&list);
+      g_assert_true (found);
+      g_assert_cmpuint (s.aces_out[0], ==, ace ? 4 : 3);
+      g_assert_cmpuint (s.others_out[0], ==, ace ? 1 : 2);
+      g_assert_cmpuint (s.aces_out[1] + s.others_out[1], ==, 0);
+    }
+  /* Blue, with a peg in play, declares: no tally */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autofree char *turn = edited (play, "turn R 30\n", "turn B 30\n");
+    g_autofree char *red = edited (turn, "hand R 2 3 4 5 K 6\n", "hand R 2 3 4 5 K\n");
+    g_autofree char *blue = edited (red, "hand B 2 3 4 5 6\n", "hand B 2 3 4 5 6 7\n");
+    PjActionList list;
+    PjState s;
+
+    pj_position_from_string (&s, blue, &error);
+    g_assert_no_error (error);
+    pj_action_list_init (&list);
+    pj_legal_actions (&s, &list);
+    g_assert_cmpuint (list.n, >, 0);
+    g_assert_cmpint (list.v[0].kind, ==, PJ_ACTION_MOVE);
+    pj_state_apply (&s, &list.v[0]);
+    pj_action_list_clear (&list);
+    g_assert_cmpuint (s.aces_out[1] + s.others_out[1], ==, 0);
+  }
+}
+
 static gboolean
 is_legal (const PjState  *s,
           const PjAction *a)
@@ -360,6 +429,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ai/bluffing-joker/BJ/caught-before", test_caught_before);
   g_test_add_func ("/ai/bluffing-joker/BJ/furthest", test_furthest);
   g_test_add_func ("/ai/bluffing-joker/BJ/tally", test_tally);
+  g_test_add_func ("/ai/bluffing-joker/BJ/tally-out-of-start", test_tally_out_of_start);
   g_test_add_func ("/ai/bluffer/legal", test_bluffer_legal);
   return g_test_run ();
 }

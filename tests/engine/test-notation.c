@@ -72,6 +72,10 @@ assert_same_state (const PjState *a,
       g_assert_true (memcmp (a->hand[c], b->hand[c], a->hand_count[c]) == 0);
       g_assert_cmpuint (a->stuck[c], ==, b->stuck[c]);
       g_assert_cmpuint (a->extra_turns[c], ==, b->extra_turns[c]);
+      g_assert_cmpuint (a->bluffs_caught[c], ==, b->bluffs_caught[c]);
+      g_assert_cmpuint (a->honest_shown[c], ==, b->honest_shown[c]);
+      g_assert_cmpuint (a->aces_out[c], ==, b->aces_out[c]);
+      g_assert_cmpuint (a->others_out[c], ==, b->others_out[c]);
     }
   g_assert_cmpuint (a->n_cards, ==, b->n_cards);
   g_assert_cmpuint (a->n_stock, ==, b->n_stock);
@@ -327,6 +331,8 @@ test_bad_positions (void)
   assert_bad_position ("rules basic\nphase sleeping\n", PJ_ENGINE_ERROR_PARSE);
   assert_bad_position ("rules basic\nturn R 0\n", PJ_ENGINE_ERROR_PARSE);
   assert_bad_position ("rules basic\nstuck R many\n", PJ_ENGINE_ERROR_PARSE);
+  assert_bad_position ("rules bluffing-joker\naces-out R 256\n", PJ_ENGINE_ERROR_PARSE);
+  assert_bad_position ("rules bluffing-joker\nothers-out R 1\nothers-out R 2\n", PJ_ENGINE_ERROR_PARSE);
   assert_bad_position ("rules basic\nrng 0 0\n", PJ_ENGINE_ERROR_PARSE);
   assert_bad_position ("rules basic\nrng xyz 1\n", PJ_ENGINE_ERROR_PARSE);
   assert_bad_position ("rules bluffing-joker\nphase challenge B\npending 7 R1 r1-r8\n", PJ_ENGINE_ERROR_ILLEGAL_ACTION);
@@ -472,7 +478,8 @@ test_rules_strings (void)
 }
 
 /* BJ: every seat's view of a bluff awaiting challenges reads back, the
- * mover's included (it sees the card it laid face down; nobody else does). */
+ * mover's included (it sees the card it laid face down; nobody else does),
+ * with every seat's public tallies. */
 static void
 test_bluff_views_round_trip (void)
 {
@@ -480,6 +487,7 @@ test_bluff_views_round_trip (void)
   PjActionList list;
   PjRng pick;
   guint checked = 0;
+  gboolean aces = FALSE, others = FALSE;
 
   pj_rules_preset (&rules, PJ_PRESET_BLUFFING_JOKER, 4);
   pj_action_list_init (&list);
@@ -498,6 +506,9 @@ test_bluff_views_round_trip (void)
           pj_state_apply (&s, &a);
           if (s.phase != PJ_PHASE_CHALLENGE)
             continue;
+          /* the tallies of what seats declared out of start go along */
+          aces |= s.aces_out[s.turn] > 0;
+          others |= s.others_out[s.turn] > 0;
           for (int viewer = -1; viewer < (int) rules.players; viewer++)
             {
               g_autoptr (GError) error = NULL;
@@ -509,6 +520,7 @@ test_bluff_views_round_trip (void)
               if (!pj_position_from_string (&back, text, &error))
                 g_printerr ("viewer %d:\n%s\n", viewer, text);
               g_assert_no_error (error);
+              assert_same_state (&view, &back);
               if (viewer == (int) s.turn)
                 g_assert_cmpuint (view.pending.card, ==, s.pending.card);
               else
@@ -518,6 +530,7 @@ test_bluff_views_round_trip (void)
         }
     }
   g_assert_cmpuint (checked, >, 100);
+  g_assert_true (aces && others);
   pj_action_list_clear (&list);
 }
 
