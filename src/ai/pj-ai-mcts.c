@@ -376,6 +376,15 @@ search_challenge (const PjState      *view,
       *out = cand[0];
       return;
     }
+  /* a sure bluff (every copy of the rank seen): normal's one-ply weighing
+   * is exact, where the samples, two games that part at once, differ by
+   * more than catching it is worth (a peg just out of start) and can say
+   * passing is better on noise alone */
+  if (pj_ai_bluff_is_sure (v, view))
+    {
+      *out = cand[normal_challenges ? 1 : 0];
+      return;
+    }
   budget_limits (view, budget, TRUE, &iterations, &n_threads, &deadline);
   n_samples = MAX (iterations / 2, 2u);
   rewards = g_new0 (double, (gsize) n_samples * 2);

@@ -48,6 +48,10 @@ double pj_ai_quick_score (const PjAiView *v, const PjState *s, const PjAction *a
  * from the declared rank and the cards `v` has seen, whether the mover could
  * have had to bluff (no peg in play) and how much the move gains. */
 double pj_ai_bluff_probability (const PjAiView *v, const PjState *s);
+/* The same, with what it is made of (optional) */
+double pj_ai_bluff_reading (const PjAiView *v, const PjState *s, PjAiBluffReading *reading);
+/* Whether it is surely a bluff (every copy of the rank seen) */
+gboolean pj_ai_bluff_is_sure (const PjAiView *v, const PjState *s);
 
 /* The index of the best action by pj_ai_score_action (scores optional, n entries). */
 guint  pj_ai_best_normal (const PjAiView *v, const PjState *s, const PjActionList *list, double *scores);

@@ -101,7 +101,8 @@ pj_ai_choose (const PjState    *state,
 }
 
 double
-pj_ai_bluff_estimate (const PjState *state)
+pj_ai_bluff_estimate (const PjState    *state,
+                      PjAiBluffReading *reading)
 {
   PjState view = *state;
   PjAiView v;
@@ -109,7 +110,7 @@ pj_ai_bluff_estimate (const PjState *state)
   g_return_val_if_fail (state->phase == PJ_PHASE_CHALLENGE, 0.0);
   pj_state_redact (&view, view.actor);
   pj_ai_view_init (&v, &view, view.actor);
-  return pj_ai_bluff_probability (&v, &view);
+  return pj_ai_bluff_reading (&v, &view, reading);
 }
 
 gboolean

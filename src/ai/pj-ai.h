@@ -56,10 +56,21 @@ guint    pj_ai_pool_get_n_running   (void);   /* jobs in progress now (tests) */
 gboolean pj_ai_choose (const PjState *state, PjAiLevel level, const PjAiBudget *budget,
                        guint64 seed, PjAction *out, const PjAiCancel *cancel);
 
+/* What a bluff estimate is made of (tools/fit-bluff-reading fits the
+ * reading to it): the kind of declaration, each kind of player's modelled
+ * chance of a bluff before its fit, and the weight of the habitual kind. */
+typedef struct {
+  guint  cls;          /* the class of declaration the fit tells apart */
+  double rest;         /* the model's chance, by a player of the rest */
+  double habitual;     /* … by a habitual bluffer */
+  double habit;        /* the habitual kind's weight from the seat's record */
+} PjAiBluffReading;
+
 /* Bluffing Joker, in the challenge phase: the chance that the pending
  * declaration is a bluff as the actor's seat judges it (the one estimate
- * normal and hard challenge by); redacts its own copy first. */
-double   pj_ai_bluff_estimate (const PjState *state);
+ * normal and hard challenge by); redacts its own copy first. `reading`
+ * (optional) gets what it is made of. */
+double   pj_ai_bluff_estimate (const PjState *state, PjAiBluffReading *reading);
 
 /* Why a hint suggests its action; model/pj-text.h words it for people. */
 typedef enum {

@@ -11,7 +11,9 @@
 #include "pj-ai-bluffer.h"
 #include "pj-ai-reference.h"
 
+#include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -150,6 +152,7 @@ typedef struct {
   guint players, teams, games, iterations, scaled_iterations, time_ms, threads;
   guint64 seed;
   gboolean json, verbose, teams_given;
+  FILE *challenge_log;  /* --challenge-log, or NULL */
   /* what the names above stand for, once checked */
   PjPreset preset;
   guint lv[2];          /* PjAiLevel or LEVEL_REFERENCE */
@@ -183,6 +186,7 @@ typedef struct {
 typedef struct {
   char *preset, *team_a, *team_b;
   char *players, *teams, *games, *seed, *iterations, *scaled_iterations, *time_ms, *threads;
+  char *challenge_log;
   gboolean json, verbose, list_presets, help;
 } TournamentArgs;
 
@@ -197,6 +201,7 @@ tournament_args_clear (TournamentArgs *a)
   g_free (a->games);
   g_free (a->seed);
   g_free (a->iterations);
+  g_free (a->challenge_log);
   g_free (a->scaled_iterations);
   g_free (a->time_ms);
   g_free (a->threads);
@@ -283,6 +288,9 @@ parse_arguments (TournamentOptions  *o,
     { "threads", 0, 0, G_OPTION_ARG_STRING, &a->threads,
       "Threads per searching decision, 1 or 2 (default: as many as cores, at most 2); needs an "
       "iteration or time budget", "N" },
+    { "challenge-log", 0, 0, G_OPTION_ARG_FILENAME, &a->challenge_log,
+      "Write every Bluffing Joker challenge decision of normal and hard to FILE, a line each "
+      "(tools/fit-bluff-reading reads it)", "FILE" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &a->json, "Print the results as JSON", NULL },
     { "verbose", 0, 0, G_OPTION_ARG_NONE, &a->verbose,
       "Print each game's result to standard error", NULL },
@@ -529,9 +537,16 @@ play_game (const TournamentOptions *o,
           && (o->lv[side] == PJ_AI_NORMAL || o->lv[side] == PJ_AI_HARD))
         {
           /* the calibration of the levels' one bluff estimate */
-          double p = pj_ai_bluff_estimate (&s);
+          PjAiBluffReading reading;
+          double p = pj_ai_bluff_estimate (&s, &reading);
           gboolean bluff = s.pending.card != s.pending.declared;
           guint bin = MIN ((guint) (p * N_CAL_BINS), N_CAL_BINS - 1u);
+
+          if (o->challenge_log)
+            fprintf (o->challenge_log, "%s %s %d %d %u %.5f %.5f %.5f %.5f %u %u\n",
+                     level_name (o->lv[side]), level_name (o->lv[side_of_seat (o, g, s.turn)]),
+                     bluff, a.kind == PJ_ACTION_CHALLENGE, reading.cls, reading.rest, reading.habitual,
+                     reading.habit, p, g, s.turn_number);
 
           res->cal_n[bin]++;
           res->cal_bluffs[bin] += bluff;
@@ -795,6 +810,20 @@ pj_tournament_main (int    argc,
     return status;
   if (!resolve_options (&o))
     return 2;
+  status = 0;
+  if (args.challenge_log)
+    {
+      o.challenge_log = fopen (args.challenge_log, "w");
+      if (o.challenge_log == NULL)
+        {
+          int e = errno;
+
+          g_printerr ("tournament: cannot write the challenge log “%s”: %s\n", args.challenge_log,
+                      g_strerror (e));
+          return 2;
+        }
+      fprintf (o.challenge_log, "# reader mover bluff challenged class rest habitual habit estimate game turn\n");
+    }
 
   for (guint l = 0; l < N_LEVELS; l++)
     res.times[l].ms = g_array_new (FALSE, FALSE, sizeof (double));
@@ -810,9 +839,14 @@ pj_tournament_main (int    argc,
     res.cpu_seconds = (double) (clock () - c0) / CLOCKS_PER_SEC;
     res.seconds = (g_get_monotonic_time () - t0) / 1e6;
   }
+  if (o.challenge_log && fclose (o.challenge_log) != 0)
+    {
+      g_printerr ("tournament: the challenge log “%s” was not written whole\n", args.challenge_log);
+      status = 1;
+    }
   print_figures (&o, &res);
   for (guint l = 0; l < N_LEVELS; l++)
     g_array_free (res.times[l].ms, TRUE);
   g_array_free (res.turns, TRUE);
-  return 0;
+  return status;
 }

@@ -298,6 +298,68 @@ test_tournament_json (void)
   }
 }
 
+/* --challenge-log: a line for every challenge decision the calibration
+ * counts, as tools/fit-bluff-reading reads it; a log that cannot be
+ * written is refused before any game */
+static void
+test_tournament_challenge_log (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("pj-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "challenges.log", NULL);
+  g_autofree char *bad = g_build_filename (dir, "no-such-folder", "challenges.log", NULL);
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonArray *bins;
+  gint64 decisions = 0;
+  guint n = 0, bluffs = 0;
+
+  {
+    g_auto (Run) r = RUN ("tournament", "--preset", "bluffing-joker", "--players", "4", "--team-a", "normal",
+                          "--team-b", "easy", "--games", "2", "--seed", "3", "--json", "--challenge-log", path);
+    JsonObject *obj;
+
+    g_assert_cmpint (r.status, ==, 0);
+    obj = parse_object (parser, r.out);
+    bins = json_object_get_array_member (json_object_get_object_member (obj, "calibration"), "bins");
+    for (guint i = 0; i < json_array_get_length (bins); i++)
+      decisions += json_object_get_int_member (json_array_get_object_element (bins, i), "decisions");
+  }
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  g_assert_true (g_str_has_prefix (lines[0], "# reader mover bluff challenged class "));
+  for (guint i = 1; lines[i] && lines[i][0]; i++, n++)
+    {
+      g_auto (GStrv) w = g_strsplit (lines[i], " ", -1);
+      double p;
+
+      g_assert_cmpuint (g_strv_length (w), ==, 11);
+      /* only normal reads here: easy challenges by no estimate */
+      g_assert_cmpstr (w[0], ==, "normal");
+      g_assert_cmpstr (w[1], ==, "easy");
+      g_assert_true (strcmp (w[2], "0") == 0 || strcmp (w[2], "1") == 0);
+      bluffs += w[2][0] == '1';
+      p = g_ascii_strtod (w[8], NULL);
+      g_assert_cmpfloat (p, >=, 0.0);
+      g_assert_cmpfloat (p, <=, 1.0);
+    }
+  g_assert_cmpuint (n, >, 20);
+  g_assert_cmpint (n, ==, decisions);
+  g_assert_cmpuint (bluffs, >, 0);
+
+  {
+    g_auto (Run) r = RUN ("tournament", "--preset", "bluffing-joker", "--players", "4", "--team-a", "normal",
+                          "--team-b", "easy", "--games", "2", "--challenge-log", bad);
+
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "cannot write the challenge log"));
+    g_assert_cmpuint (count_lines (r.err), ==, 1);
+    g_assert_cmpstr (r.out, ==, "");
+  }
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 static void
 test_tournament_bad_arguments (void)
 {
@@ -894,6 +956,7 @@ main (int    argc,
   g_test_add_func ("/cli/simulate", test_simulate_json);
   g_test_add_func ("/cli/tournament", test_tournament_json);
   g_test_add_func ("/cli/tournament-bad-arguments", test_tournament_bad_arguments);
+  g_test_add_func ("/cli/tournament-challenge-log", test_tournament_challenge_log);
   g_test_add_func ("/cli/simulate-no-check", test_simulate_no_check);
   g_test_add_func ("/cli/play-through", test_play_through);
   g_test_add_func ("/cli/play-illegal", test_play_illegal);
