@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pj-test-util.h"
+#include "pj-engine-private.h"
 
 /* ---- random positions ------------------------------------------------ */
 
@@ -534,6 +535,50 @@ test_bluff_views_round_trip (void)
   pj_action_list_clear (&list);
 }
 
+/* Every per-seat counter (pj_counter_lines: stuck, extra turns, the BJ
+ * tallies) is written under its own key and read back into its own field:
+ * one counter left out of the table, or two fields under one key, fails
+ * here. */
+static void
+test_counter_lines (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  PjRules rules;
+  PjState s, back;
+
+  pj_rules_preset (&rules, PJ_PRESET_BLUFFING_JOKER, 4);
+  pj_state_new_game (&s, &rules, 7, -1);
+  for (guint k = 0; k < PJ_N_COUNTERS; k++)
+    {
+      guint8 *counts = G_STRUCT_MEMBER_P (&s, pj_counter_lines[k].offset);
+
+      g_assert_nonnull (pj_counter_lines[k].key);
+      g_assert_nonnull (pj_counter_lines[k].what);
+      for (guint j = 0; j < k; j++)
+        {
+          g_assert_cmpstr (pj_counter_lines[j].key, !=, pj_counter_lines[k].key);
+          g_assert_cmpuint (pj_counter_lines[j].offset, !=, pj_counter_lines[k].offset);
+        }
+      /* the seat after the one to move: a stuck count or extra turns of the
+       * seat to move would not be a position between turns */
+      counts[(s.turn + 1) % 4] = (guint8) (k + 1);
+    }
+  text = pj_position_to_string (&s);
+  g_test_message ("%s", text);
+  g_assert_true (pj_position_from_string (&back, text, &error));
+  g_assert_no_error (error);
+  for (guint k = 0; k < PJ_N_COUNTERS; k++)
+    {
+      const guint8 *counts = G_STRUCT_MEMBER_P (&back, pj_counter_lines[k].offset);
+      g_autofree char *line = g_strdup_printf ("\n%s %c %u\n", pj_counter_lines[k].key,
+                                               pj_colour_letter ((s.turn + 1) % 4), k + 1);
+
+      g_assert_nonnull (strstr (text, line));
+      g_assert_cmpuint (counts[(s.turn + 1) % 4], ==, k + 1);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -547,6 +592,7 @@ main (int    argc,
   g_test_add_func ("/notation/action/bad-input", test_bad_actions);
   g_test_add_func ("/notation/rules/options", test_rules_strings);
   g_test_add_func ("/notation/position/BJ-bluff-views", test_bluff_views_round_trip);
+  g_test_add_func ("/notation/position/counters", test_counter_lines);
 
   return g_test_run ();
 }
