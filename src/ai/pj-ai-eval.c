@@ -677,8 +677,10 @@ bluff_rate (const PjState *s,
  * declarations well, but its shares are guesses, and a reader that says 15 %
  * where a quarter are bluffs challenges too seldom. The fit is per class of
  * declaration, as the model's errors differ by class: with a peg in play,
- * the furthest move or not; out of start, by the declared rank and whether
- * the seat has had pegs out; each on an extra turn or not. */
+ * the furthest move or not; out of start, by the declared rank (for the
+ * rest, one fit for every rank but the joker: tools/fit-bluff-reading says
+ * why) and whether the seat has had pegs out; each on an extra turn or
+ * not. */
 enum {
   READ_IN_PLAY,              /* the furthest move, then any other */
   READ_FRESH = 2,            /* out of start, all pegs there: A J Q K joker, other */
@@ -757,8 +759,9 @@ bluff_probability_read (const PjAiView   *v,
   guint cls;
   double forced, mimic, habit, h_rate, h_share, honest_has, rest, hab;
 
+  /* what is sure (every copy seen) or no declaration is not fitted */
   if (reading)
-    *reading = (PjAiBluffReading) { 0 };
+    *reading = (PjAiBluffReading) { .cls = G_MAXUINT };
   if (!declared_odds (v, s, rank, &o))
     return 0;
   if (o.has <= 0)
@@ -813,9 +816,9 @@ challenge_probe (const PjState *s)
  * (the issue-24 games saw seven in a row; with challenges by the odds, four
  * in two games of three); a player does not feed such a run unless the
  * bluff is sure (all copies of the rank seen; a fitted reading says 94 % of
- * some declarations, and challenging those fed runs of four): a rule, not a
- * value (as a value, 300 holes, it
- * swamped everything else the playouts weighed). The playouts and a mover's
+ * some declarations, and challenging those fed runs of four): a rule, not
+ * a value (as a value, 300 holes, it swamped everything else the playouts
+ * weighed). The playouts and a mover's
  * fear of a challenge (challenge_edge) know it too: on an extra turn,
  * bluffing against a challenger with no peg in play is cheap (measured:
  * knowing it, normal beat the bluffer 73 % of the time, not knowing it

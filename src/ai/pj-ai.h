@@ -60,7 +60,9 @@ gboolean pj_ai_choose (const PjState *state, PjAiLevel level, const PjAiBudget *
  * reading to it): the kind of declaration, each kind of player's modelled
  * chance of a bluff before its fit, and the weight of the habitual kind. */
 typedef struct {
-  guint  cls;          /* the class of declaration the fit tells apart */
+  guint  cls;          /* the class of declaration the fit tells apart;
+                        * G_MAXUINT when the estimate is not fitted (a sure
+                        * bluff: every copy of the rank seen) */
   double rest;         /* the model's chance, by a player of the rest */
   double habitual;     /* … by a habitual bluffer */
   double habit;        /* the habitual kind's weight from the seat's record */

@@ -331,6 +331,7 @@ test_tournament_challenge_log (void)
   for (guint i = 1; lines[i] && lines[i][0]; i++, n++)
     {
       g_auto (GStrv) w = g_strsplit (lines[i], " ", -1);
+      guint64 cls;
       double p;
 
       g_assert_cmpuint (g_strv_length (w), ==, 11);
@@ -339,6 +340,9 @@ test_tournament_challenge_log (void)
       g_assert_cmpstr (w[1], ==, "easy");
       g_assert_true (strcmp (w[2], "0") == 0 || strcmp (w[2], "1") == 0);
       bluffs += w[2][0] == '1';
+      /* a class of the fit, or none for a sure bluff */
+      cls = g_ascii_strtoull (w[4], NULL, 10);
+      g_assert_true (cls < 28 || cls == G_MAXUINT);
       p = g_ascii_strtod (w[8], NULL);
       g_assert_cmpfloat (p, >=, 0.0);
       g_assert_cmpfloat (p, <=, 1.0);
