@@ -651,6 +651,27 @@ review_done (gpointer data)
   return review != NULL && pj_review_get_done (review);
 }
 
+/* The host can deal again: its game is over and every seat is a computer
+ * or a player here and ready (pj_host_rematch() refuses otherwise, and the
+ * window only shows that in a toast) */
+static gboolean
+host_can_deal_again (gpointer data)
+{
+  PjHost *host = pj_table_get_host (data);
+
+  if (pj_host_get_phase (host) != PJ_NET_PHASE_OVER)
+    return FALSE;
+  for (guint i = 0; i < 4; i++)
+    {
+      PjNetSeatInfo info;
+
+      pj_host_get_seat_info (host, i, &info);
+      if (info.kind != PJ_NET_SEAT_COMPUTER && !(info.kind == PJ_NET_SEAT_HUMAN && info.connected && info.ready))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* After the game the host's dialog offers "Play Again": the same seats
  * get a new deal, and the dialog goes. */
 static void
@@ -689,6 +710,8 @@ test_lan_play_again (void)
   for (guint i = 0; i < pj_review_get_n_entries (review); i++)
     g_assert_cmpuint (pj_review_get_entry (review, i)->seat, ==, 0);
 
+  /* the answer is taken only once the host can deal (a race under load) */
+  g_assert_true (pj_test_run_until (host_can_deal_again, table, 60000));
   heading = answer_dialog (window, "rematch");
   deal.window = window;
   deal.old = old;
